@@ -1,0 +1,1 @@
+// Module AppChannel: see Package.swift for its role.

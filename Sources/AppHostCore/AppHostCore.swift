@@ -1,0 +1,1 @@
+// Module AppHostCore: see Package.swift for its role.

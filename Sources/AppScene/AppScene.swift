@@ -1,0 +1,1 @@
+// Module AppScene: see Package.swift for its role.

@@ -1,0 +1,1 @@
+// Module GestureScript: see Package.swift for its role.

@@ -1,0 +1,172 @@
+/// IOHIDEvent digitizer `eventMask` bits: what changed in this frame (IOHIDFamily `IOHIDDigitizerEventMask`).
+public struct HIDDigitizerEventMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let range = HIDDigitizerEventMask(rawValue: 1 << 0)
+    public static let touch = HIDDigitizerEventMask(rawValue: 1 << 1)
+    public static let position = HIDDigitizerEventMask(rawValue: 1 << 2)
+    public static let stop = HIDDigitizerEventMask(rawValue: 1 << 3)
+    public static let peak = HIDDigitizerEventMask(rawValue: 1 << 4)
+    public static let identity = HIDDigitizerEventMask(rawValue: 1 << 5)
+    public static let attribute = HIDDigitizerEventMask(rawValue: 1 << 6)
+    public static let cancel = HIDDigitizerEventMask(rawValue: 1 << 7)
+    public static let start = HIDDigitizerEventMask(rawValue: 1 << 8)
+    public static let resting = HIDDigitizerEventMask(rawValue: 1 << 9)
+    /// Every bit IOHIDFamily defines; others are invalid on the wire.
+    public static let all: HIDDigitizerEventMask = [.range, .touch, .position, .stop, .peak, .identity, .attribute, .cancel, .start, .resting]
+}
+
+/// IOHIDEvent `options` low bits.
+public struct HIDEventOptions: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let absolute = HIDEventOptions(rawValue: 1 << 0)
+    public static let collection = HIDEventOptions(rawValue: 1 << 1)
+    public static let pixelUnits = HIDEventOptions(rawValue: 1 << 2)
+    public static let centerOrigin = HIDEventOptions(rawValue: 1 << 3)
+    public static let builtIn = HIDEventOptions(rawValue: 1 << 4)
+    public static let all: HIDEventOptions = [.absolute, .collection, .pixelUnits, .centerOrigin, .builtIn]
+}
+
+/// Touch phase, carried in the top byte of `options` as IOHIDFamily does.
+public struct HIDDigitizerPhase: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let began = HIDDigitizerPhase(rawValue: 1)
+    public static let changed = HIDDigitizerPhase(rawValue: 2)
+    public static let ended = HIDDigitizerPhase(rawValue: 4)
+    public static let cancelled = HIDDigitizerPhase(rawValue: 8)
+    public static let mayBegin = HIDDigitizerPhase(rawValue: 0x80)
+    public static let all: HIDDigitizerPhase = [.began, .changed, .ended, .cancelled, .mayBegin]
+}
+
+/// IOHIDDigitizerTransducerType.
+public enum HIDTransducerType: UInt32, Sendable {
+    case stylus = 0
+    case puck = 1
+    case finger = 2
+    case hand = 3
+}
+
+/// One digitizer event: the parent collection of a frame, or one finger (a child, depth 1).
+/// Positions are in points of the screen, origin top-left.
+public struct HIDDigitizerEvent: Equatable, Sendable {
+    public var options: HIDEventOptions
+    public var phase: HIDDigitizerPhase
+    /// 0 for the parent collection, 1 for a finger.
+    public var depth: UInt8
+    /// The finger's path id: stable while the finger is down (for the parent: 0).
+    public var transducerIndex: UInt32
+    public var transducerType: HIDTransducerType
+    public var identity: UInt32
+    public var eventMask: HIDDigitizerEventMask
+    /// For the parent: the OR of the children's masks.
+    public var childEventMask: HIDDigitizerEventMask
+    public var buttonMask: UInt32
+    public var x: Float
+    public var y: Float
+    public var z: Float
+    public var tipPressure: Float
+    public var auxiliaryPressure: Float
+    public var twist: Float
+    public var majorRadius: Float
+    public var minorRadius: Float
+    public var altitude: Float
+    public var azimuth: Float
+    public var quality: Float
+    public var density: Float
+    public var generationCount: UInt32
+
+    public init(
+        options: HIDEventOptions = [.absolute], phase: HIDDigitizerPhase = [], depth: UInt8 = 1,
+        transducerIndex: UInt32 = 0, transducerType: HIDTransducerType = .finger, identity: UInt32 = 0,
+        eventMask: HIDDigitizerEventMask = [], childEventMask: HIDDigitizerEventMask = [], buttonMask: UInt32 = 0,
+        x: Float = 0, y: Float = 0, z: Float = 0, tipPressure: Float = 0, auxiliaryPressure: Float = 0,
+        twist: Float = 0, majorRadius: Float = 0, minorRadius: Float = 0, altitude: Float = 0,
+        azimuth: Float = 0, quality: Float = 0, density: Float = 0, generationCount: UInt32 = 0
+    ) {
+        self.options = options; self.phase = phase; self.depth = depth
+        self.transducerIndex = transducerIndex; self.transducerType = transducerType; self.identity = identity
+        self.eventMask = eventMask; self.childEventMask = childEventMask; self.buttonMask = buttonMask
+        self.x = x; self.y = y; self.z = z; self.tipPressure = tipPressure; self.auxiliaryPressure = auxiliaryPressure
+        self.twist = twist; self.majorRadius = majorRadius; self.minorRadius = minorRadius
+        self.altitude = altitude; self.azimuth = azimuth; self.quality = quality; self.density = density
+        self.generationCount = generationCount
+    }
+}
+
+/// A multi-touch frame as IOHIDFamily sends it: one parent collection event (centroid, OR of masks)
+/// plus one child per finger that is down or changed in this frame.
+public struct HIDDigitizerFrame: Equatable, Sendable {
+    public var parent: HIDDigitizerEvent
+    public var children: [HIDDigitizerEvent]
+
+    public init(parent: HIDDigitizerEvent, children: [HIDDigitizerEvent]) {
+        self.parent = parent
+        self.children = children
+    }
+
+    /// Builds the parent collection from the children the way IOHIDFamily does: position is the centroid
+    /// of the touching fingers, masks are the OR of the children's, phase the union.
+    public init(fingers: [HIDDigitizerEvent], generationCount: UInt32 = 0) {
+        var mask: HIDDigitizerEventMask = []
+        var phase: HIDDigitizerPhase = []
+        var sx: Float = 0, sy: Float = 0
+        var n: Float = 0
+        for f in fingers {
+            mask.formUnion(f.eventMask)
+            phase.formUnion(f.phase)
+            if !f.phase.contains(.ended) && !f.phase.contains(.cancelled) { sx += f.x; sy += f.y; n += 1 }
+        }
+        if n == 0, !fingers.isEmpty { for f in fingers { sx += f.x; sy += f.y }; n = Float(fingers.count) }
+        let parent = HIDDigitizerEvent(
+            options: [.absolute, .collection], phase: phase, depth: 0, transducerIndex: 0, transducerType: .hand,
+            eventMask: mask, childEventMask: mask, x: n > 0 ? sx / n : 0, y: n > 0 ? sy / n : 0,
+            generationCount: generationCount)
+        self.init(parent: parent, children: fingers)
+    }
+}
+
+/// A hardware button (the keyboard/consumer usage IOHIDFamily reports for it).
+public enum HIDButton: UInt32, Sendable, CaseIterable {
+    case home = 1
+    case lock = 2
+    case volumeUp = 3
+    case volumeDown = 4
+}
+
+public struct HIDButtonEvent: Equatable, Sendable {
+    public var button: HIDButton
+    public var isDown: Bool
+    public init(button: HIDButton, isDown: Bool) { self.button = button; self.isDown = isDown }
+}
+
+public enum HIDMotion: UInt32, Sendable { case shake = 1 }
+public enum HIDMotionPhase: UInt32, Sendable { case began = 1, ended = 2 }
+
+public struct HIDMotionEvent: Equatable, Sendable {
+    public var motion: HIDMotion
+    public var phase: HIDMotionPhase
+    public init(motion: HIDMotion = .shake, phase: HIDMotionPhase) { self.motion = motion; self.phase = phase }
+}
+
+/// A decoded HID message.
+public enum HIDPayload: Equatable, Sendable {
+    case digitizer(HIDDigitizerFrame)
+    case button(HIDButtonEvent)
+    case motion(HIDMotionEvent)
+
+    public var kind: HIDMessageKind {
+        switch self {
+        case .digitizer: return .digitizer
+        case .button: return .button
+        case .motion: return .motion
+        }
+    }
+}
+
+public struct HIDMessage: Equatable, Sendable {
+    public var envelope: HIDEnvelope
+    public var payload: HIDPayload
+    public init(envelope: HIDEnvelope, payload: HIDPayload) { self.envelope = envelope; self.payload = payload }
+}

@@ -1,0 +1,1 @@
+// Module RunLoopKit: see Package.swift for its role.

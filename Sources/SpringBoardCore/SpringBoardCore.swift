@@ -1,0 +1,1 @@
+// Module SpringBoardCore: see Package.swift for its role.

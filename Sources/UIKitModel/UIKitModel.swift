@@ -1,0 +1,1 @@
+// Module UIKitModel: see Package.swift for its role.

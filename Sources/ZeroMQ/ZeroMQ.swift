@@ -1,0 +1,1 @@
+// Module ZeroMQ: see Package.swift for its role.

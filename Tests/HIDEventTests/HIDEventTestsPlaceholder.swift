@@ -1,0 +1,5 @@
+import XCTest
+
+final class HIDEventTestsPlaceholder: XCTestCase {
+    func testModuleLinks() { XCTAssertTrue(true) }
+}

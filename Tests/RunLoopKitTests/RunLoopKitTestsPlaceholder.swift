@@ -1,0 +1,5 @@
+import XCTest
+
+final class RunLoopKitTestsPlaceholder: XCTestCase {
+    func testModuleLinks() { XCTAssertTrue(true) }
+}

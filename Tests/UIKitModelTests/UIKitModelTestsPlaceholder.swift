@@ -1,0 +1,5 @@
+import XCTest
+
+final class UIKitModelTestsPlaceholder: XCTestCase {
+    func testModuleLinks() { XCTAssertTrue(true) }
+}
