@@ -24,6 +24,8 @@ public final class UIGestureEnvironment: UITouchInterceptor {
     /// the frame, as in UIKit.
     var isDelivering = false
     var isApplying = false
+    /// Some recognizer left possible: withheld touches and held ends may be free to go once the queue is done.
+    var needsRelease = false
     /// Counts interceptor passes; stamps withheld frames.
     var frame: UInt64 = 0
 
@@ -34,6 +36,8 @@ public final class UIGestureEnvironment: UITouchInterceptor {
     // MARK: UITouchInterceptor
 
     public func window(_ window: UIWindow, willDeliver touches: [UITouch], event: UIEvent) {
+        // Fast path: no recognizer tracks anything and no touch begins, so there is nothing to do.
+        if records.isEmpty && !touches.contains(where: { $0.phase == .began }) { return }
         frame += 1
         for touch in touches where touch.phase == .began {
             beginTracking(touch, in: window, event: event)
