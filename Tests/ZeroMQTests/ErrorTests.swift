@@ -34,8 +34,16 @@ final class ErrorTests: XCTestCase {
             XCTAssertEqual((error as? ZMQError)?.code, EADDRINUSE)
             XCTAssertEqual((error as? ZMQError)?.message, "Address already in use")
         }
+        // zmq_unbind closes the listener asynchronously on the I/O thread: rebinding is safe only once
+        // the monitor reports CLOSED.
+        let events = try first.openMonitor(events: .closed)
+        try events.setReceiveTimeout(1000)
         try first.unbind(endpoint)
+        let closed = try XCTUnwrap(ZMQMonitorEvent.receive(from: events))
+        XCTAssertEqual(closed.event, .closed)
+        XCTAssertEqual(closed.endpoint, endpoint)
         try second.bind(endpoint)
+        XCTAssertEqual(try second.lastEndpoint, endpoint)
     }
 
     func testShutdownMakesBlockingCallsAndNewSocketsFailWithETERM() throws {
