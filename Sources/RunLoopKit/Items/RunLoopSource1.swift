@@ -11,6 +11,7 @@ public final class RunLoopSource1: RunLoopItem {
     let callout: () -> Void
     public private(set) var isValid = true
     weak var runLoop: EventRunLoop?
+    var sortKey: Int { order }
 
     public init(port: RunLoopPort, order: Int = 0, name: String? = nil, callout: @escaping () -> Void) {
         self.port = port

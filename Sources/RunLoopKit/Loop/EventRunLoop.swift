@@ -59,7 +59,7 @@ public final class EventRunLoop {
     var pollItems: [zmq_pollitem_t] = []
     var pollSources: [RunLoopSource1] = []
     weak var lastServedSource1: RunLoopSource1?
-    var source0Scratch: [[RunLoopSource0]] = []
+    var source0Scratch: [[(source: RunLoopSource0, stamp: UInt64)]] = []
     var timerScratch: [[RunLoopTimer]] = []
 
     public init(clock: RunLoopClock = MonotonicClock()) {
