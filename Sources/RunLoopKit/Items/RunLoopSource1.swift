@@ -22,6 +22,7 @@ public final class RunLoopSource1: RunLoopItem {
 
     /// Removes the source from every mode of its loop; it never runs again. The port is not closed.
     public func invalidate() {
+        guard isValid else { return }
         isValid = false
         runLoop?.removeEverywhere(self)
     }
