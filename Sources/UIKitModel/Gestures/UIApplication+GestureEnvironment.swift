@@ -1,10 +1,7 @@
 extension UIApplication {
-    /// UIKit's per-application gesture environment: the window's first delivery stage. Installed as the
-    /// application's `touchInterceptor` when the application is created.
-    public var gestureEnvironment: UIGestureEnvironment {
-        if let environment = touchInterceptor as? UIGestureEnvironment { return environment }
-        let environment = UIGestureEnvironment(application: self)
-        touchInterceptor = environment
-        return environment
+    /// UIKit's per-application gesture environment: the window's first delivery stage, installed as the
+    /// application's `touchInterceptor` when the application is created. Nil if a test replaced it.
+    public var gestureEnvironment: UIGestureEnvironment? {
+        touchInterceptor as? UIGestureEnvironment
     }
 }

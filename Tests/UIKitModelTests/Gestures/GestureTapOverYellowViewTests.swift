@@ -32,11 +32,11 @@ final class GestureTapOverYellowViewTests: XCTestCase {
         let (driver, tap, yellow) = makeScene()
         driver.down(150, 150, at: 1)
         XCTAssertEqual(tap.state, .possible)
-        XCTAssertEqual(driver.application.gestureEnvironment.recognizers(for: driver.application.eventDispatcher.touchesEvent!.touchesInOrder[0])?.count, 1)
+        XCTAssertEqual(driver.application.gestureEnvironment!.recognizers(for: driver.application.eventDispatcher.touchesEvent!.touchesInOrder[0])?.count, 1)
         driver.up(150, 150, at: 1.05)
         XCTAssertEqual(driver.time(of: "View Taped"), 1.05)
         XCTAssertEqual(tap.state, .possible, "reset once its touch is gone")
-        XCTAssertTrue(driver.application.gestureEnvironment.trackingRecognizers.isEmpty)
+        XCTAssertTrue(driver.application.gestureEnvironment!.trackingRecognizers.isEmpty)
         // A second tap later is a fresh single tap with the same trace.
         driver.tap(150, 150, at: 3)
         XCTAssertEqual(driver.trace.filter { $0 == "View Taped" }.count, 2)
