@@ -142,8 +142,8 @@ public final class GestureRecognizersSceneExtension: SceneExtension {
     static func lookup(_ value: SceneValue, in byID: [String: UIGestureRecognizer]) throws -> UIGestureRecognizer {
         let id = try value.string()
         guard let recognizer = byID[id] else {
-            let known = byID.keys.sorted().joined(separator: ", ")
-            throw value.error("no gesture recognizer with id '\(id)' (recognizer ids: \(known))")
+            let known = byID.isEmpty ? "no recognizer has an id" : "recognizer ids: " + byID.keys.sorted().joined(separator: ", ")
+            throw value.error("no gesture recognizer with id '\(id)' (\(known))")
         }
         return recognizer
     }

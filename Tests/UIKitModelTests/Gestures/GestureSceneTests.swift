@@ -184,11 +184,26 @@ final class GestureSceneTests: XCTestCase {
         }
         let unknown = yaml.replacingOccurrences(of: "numberOfTapsRequired: 0", with: "requireToFail: nope")
         XCTAssertThrowsError(try HeadlessAppRunner(sceneYAML: unknown)) { error in
-            XCTAssertEqual("\(error)", "windows[0].subviews[0].gestureRecognizers[0].requireToFail: no gesture recognizer with id 'nope' (recognizer ids: )")
+            XCTAssertEqual("\(error)", "windows[0].subviews[0].gestureRecognizers[0].requireToFail: no gesture recognizer with id 'nope' (no recognizer has an id)")
         }
         let badKind = yaml.replacingOccurrences(of: "kind: tap", with: "kind: fling")
         XCTAssertThrowsError(try HeadlessAppRunner(sceneYAML: badKind)) { error in
             XCTAssertTrue("\(error)".hasPrefix("windows[0].subviews[0].gestureRecognizers[0].kind: expected one of tap, longPress"))
+        }
+        let twoTaps = """
+        windows:
+          - subviews:
+              - id: v
+                gestureRecognizers:
+                  - {id: one, kind: tap, delegate: {simultaneousWith: [two, three]}}
+                  - {id: two, kind: tap}
+        """
+        XCTAssertThrowsError(try HeadlessAppRunner(sceneYAML: twoTaps)) { error in
+            XCTAssertEqual("\(error)", "windows[0].subviews[0].gestureRecognizers[0].delegate.simultaneousWith[1]: no gesture recognizer with id 'three' (recognizer ids: one, two)")
+        }
+        let duplicate = twoTaps.replacingOccurrences(of: "id: two", with: "id: v")
+        XCTAssertThrowsError(try HeadlessAppRunner(sceneYAML: duplicate)) { error in
+            XCTAssertEqual("\(error)", "windows[0].subviews[0].gestureRecognizers[1].id: duplicate id 'v'")
         }
         let badKey = yaml.replacingOccurrences(of: "numberOfTapsRequired: 0", with: "minimumPressDuration: 1")
         XCTAssertThrowsError(try HeadlessAppRunner(sceneYAML: badKey)) { error in
