@@ -94,6 +94,32 @@ final class GestureDelegateTests: XCTestCase {
         XCTAssertEqual(driver.trace, ["-[ChildView touchesBegan:withEvent:]", "-[ChildView touchesEnded:withEvent:]"])
     }
 
+    /// A gesture under way on the same touches keeps another from beginning (unless simultaneous).
+    func testAGestureUnderWayPreventsAnotherFromBeginning() {
+        for simultaneous in [false, true] {
+            let driver = GestureDriver()
+            let view = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
+            driver.window.addSubview(view)
+            let pinch = UIPinchGestureRecognizer(action: .handler { [unowned driver] in driver.recorder.record("pinch \($0.state)") })
+            let press = UILongPressGestureRecognizer(action: .handler { [unowned driver] in driver.recorder.record("press \($0.state)") })
+            press.numberOfTouchesRequired = 2
+            press.allowableMovement = 1000
+            let delegate = UIScriptedGestureDelegate()
+            delegate.simultaneousWithAll = simultaneous
+            press.delegate = delegate
+            view.addGestureRecognizer(pinch)
+            view.addGestureRecognizer(press)
+            driver.frame(at: 1.0, [GestureDriver.finger(1, 150, 400, .down), GestureDriver.finger(2, 250, 400, .down)])
+            driver.frame(at: 1.1, [GestureDriver.finger(1, 100, 400, .move), GestureDriver.finger(2, 300, 400, .move)])
+            driver.advance(to: 1.6)
+            XCTAssertEqual(press.state, simultaneous ? .began : .failed)
+            driver.frame(at: 2.0, [GestureDriver.finger(1, 100, 400, .up), GestureDriver.finger(2, 300, 400, .up)])
+            XCTAssertEqual(driver.trace, simultaneous
+                ? ["pinch began", "press began", "pinch ended", "press ended"]
+                : ["pinch began", "pinch ended"])
+        }
+    }
+
     func testDynamicFailureRequirementThroughTheDelegate() {
         delegate.logsCalls = false
         let double = UITapGestureRecognizer(action: .log("double tap"))
