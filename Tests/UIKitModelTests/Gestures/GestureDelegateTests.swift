@@ -87,6 +87,18 @@ final class GestureDelegateTests: XCTestCase {
         XCTAssertEqual(touch.gestureRecognizers?.map { ObjectIdentifier($0) }, [ObjectIdentifier(childTap), ObjectIdentifier(parentTap)])
     }
 
+    /// Only the hit-tested view and its ancestors contribute recognizers: a sibling's never sees the touch.
+    func testASiblingsRecognizerIsNotCollected() {
+        delegate.logsCalls = false
+        let sibling = UIView(frame: CGRect(x: 0, y: 400, width: 400, height: 400))
+        parent.addSubview(sibling)
+        let siblingTap = UITapGestureRecognizer(action: .log("sibling tap"))
+        sibling.addGestureRecognizer(siblingTap)
+        driver.tap(150, 150, at: 1)
+        XCTAssertEqual(driver.trace.filter { $0.hasSuffix(" tap") }, ["parent tap"])
+        XCTAssertTrue(siblingTap.trackedTouches.isEmpty)
+    }
+
     func testADisabledRecognizerIsSkipped() {
         parentTap.isEnabled = false
         delegate.logsCalls = false

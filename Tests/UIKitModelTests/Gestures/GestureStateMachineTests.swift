@@ -64,6 +64,18 @@ final class GestureStateMachineTests: XCTestCase {
         XCTAssertEqual(recognizer.actionNames, ["handle"])
     }
 
+    func testDescription() {
+        let view = UIView()
+        view.traceClassNameOverride = "YellowView"
+        let tap = UITapGestureRecognizer(action: .log("View Taped"))
+        tap.traceClassNameOverride = "LXFTapGestureRecognizer"
+        tap.name = "tap"
+        view.addGestureRecognizer(tap)
+        XCTAssertEqual("\(tap)", "<LXFTapGestureRecognizer: tap; state = Possible; view = <YellowView>; actions = (View Taped)>")
+        tap.isEnabled = false
+        XCTAssertEqual("\(UIPanGestureRecognizer())", "<UIPanGestureRecognizer; state = Possible>")
+    }
+
     func testAddingToAViewAndMoving() {
         let a = UIView(), b = UIView()
         let recognizer = UITapGestureRecognizer()
