@@ -73,6 +73,7 @@ final class GestureStateMachineTests: XCTestCase {
         view.addGestureRecognizer(tap)
         XCTAssertEqual("\(tap)", "<LXFTapGestureRecognizer: tap; state = Possible; view = <YellowView>; actions = (View Taped)>")
         tap.isEnabled = false
+        XCTAssertEqual("\(tap)", "<LXFTapGestureRecognizer: tap; state = Possible; enabled = NO; view = <YellowView>; actions = (View Taped)>")
         XCTAssertEqual("\(UIPanGestureRecognizer())", "<UIPanGestureRecognizer; state = Possible>")
     }
 
