@@ -5,13 +5,13 @@ import TestSupport
 import UIKitModel
 import XCTest
 
-/// The gesture example scenes driven by gesture scripts (deploy/gestures/*.gesture), as `app-host run
+/// The gesture example scenes driven by gesture scripts (deploy/scenes/scripts/*.gesture), as `app-host run
 /// <scene> --input <script>` plays them: parsed, played into HID frames, fed through the headless runner.
 final class GestureScriptRunTests: XCTestCase {
     private func run(_ scene: String, _ script: String) throws -> [UITraceLine] {
         let root = SharedPaths.packageRoot
         let runner = try HeadlessAppRunner(sceneURL: root.appendingPathComponent("deploy/scenes/\(scene).yaml"))
-        let text = try String(contentsOf: root.appendingPathComponent("deploy/gestures/\(script).gesture"), encoding: .utf8)
+        let text = try String(contentsOf: root.appendingPathComponent("deploy/scenes/scripts/\(script).gesture"), encoding: .utf8)
         let frames = try GestureScript.parse(text).frames()
         return runner.run(frames.map { TimedHIDPayload(time: $0.time, payload: $0.payload) })
     }
@@ -53,6 +53,23 @@ final class GestureScriptRunTests: XCTestCase {
         XCTAssertEqual(timed(try run("tap-chain", "one-tap")), ["1.4 single tap"])
         XCTAssertEqual(timed(try run("tap-chain", "two-taps")), ["1.6 double tap"])
         XCTAssertEqual(timed(try run("tap-chain", "three-taps")), ["1.45 triple tap"])
+    }
+
+    func testDoubleTapHeldEndReleasedOrCancelled() throws {
+        XCTAssertEqual(timed(try run("double-tap-delays-ended", "two-taps")), [
+            "1.0 -[TapView touchesBegan:withEvent:]",
+            "1.2 -[TapView touchesEnded:withEvent:]",
+            "1.2 -[TapView touchesBegan:withEvent:]",
+            "1.25 Double Tapped",
+            "1.25 -[TapView touchesCancelled:withEvent:]",
+        ])
+        XCTAssertEqual(timed(try run("double-tap-delays-ended", "quick-double-tap")), [
+            "1.0 -[TapView touchesBegan:withEvent:]",
+            "1.1 -[TapView touchesBegan:withEvent:]",
+            "1.15 Double Tapped",
+            "1.15 -[TapView touchesCancelled:withEvent:]",
+            "1.15 -[TapView touchesCancelled:withEvent:]",
+        ])
     }
 
     func testPinchOutAndRotate() throws {
