@@ -62,6 +62,30 @@ final class GestureSwipeTests: XCTestCase {
         XCTAssertEqual(driver.trace, [])
     }
 
+    /// A pan that requires a swipe to fail stays possible (while still tracking) until the swipe fails,
+    /// then begins with the translation it has reached; a real swipe leaves the pan failed.
+    func testPanRequiringASwipeToFail() {
+        let other = GestureDriver()
+        let v = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
+        other.window.addSubview(v)
+        let swipe = UISwipeGestureRecognizer(action: .log("swipe"))
+        let pan = UIPanGestureRecognizer()
+        let recorder = other.recorder
+        pan.addTarget(.handler { r in
+            recorder.record("pan \(r.state) \(Int((r as! UIPanGestureRecognizer).translation(in: nil).x))")
+        })
+        pan.require(toFail: swipe)
+        v.addGestureRecognizer(swipe)
+        v.addGestureRecognizer(pan)
+        // Leftwards: the right swipe fails once the movement reaches 50 points; the pan begins then.
+        other.drag(from: (300, 400), to: (200, 400), at: 1, duration: 0.2, steps: 5)
+        XCTAssertEqual(other.trace, ["pan began -60", "pan changed -80", "pan changed -100", "pan ended -100"])
+        // Rightwards and quick: a swipe; the pan fails with it.
+        other.recorder.removeAll()
+        other.drag(from: (100, 400), to: (200, 400), at: 2, duration: 0.1, steps: 5)
+        XCTAssertEqual(other.trace, ["swipe"])
+    }
+
     func testOneRecognizerWithSeveralDirections() {
         let other = GestureDriver()
         let v = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
