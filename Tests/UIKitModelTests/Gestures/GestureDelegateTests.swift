@@ -132,6 +132,24 @@ final class GestureDelegateTests: XCTestCase {
         }
     }
 
+    /// The reverse question: the double tap's delegate says the single tap must wait for it.
+    func testShouldBeRequiredToFailBy() {
+        delegate.logsCalls = false
+        let double = UITapGestureRecognizer(action: .log("double tap"))
+        double.numberOfTapsRequired = 2
+        let reverse = RequiredToFailDelegate()
+        double.delegate = reverse
+        parent.addGestureRecognizer(double)
+        driver.tap(150, 150, at: 1)
+        driver.advance(to: 2)
+        XCTAssertEqual(driver.recorder.lines.filter { $0.text.hasSuffix(" tap") }.map(\.time), [1_400_000_000])
+        driver.recorder.removeAll()
+        driver.tap(150, 150, at: 3)
+        driver.tap(150, 150, at: 3.2)
+        driver.advance(to: 4)
+        XCTAssertEqual(driver.trace.filter { $0.hasSuffix(" tap") }, ["double tap"])
+    }
+
     func testDynamicFailureRequirementThroughTheDelegate() {
         delegate.logsCalls = false
         let double = UITapGestureRecognizer(action: .log("double tap"))
@@ -142,6 +160,15 @@ final class GestureDelegateTests: XCTestCase {
         driver.advance(to: 2)
         XCTAssertEqual(driver.trace.filter { $0.hasSuffix(" tap") }, ["parent tap"])
         XCTAssertEqual(driver.time(of: "parent tap"), 1.4)
+    }
+}
+
+/// A delegate answering only `shouldBeRequiredToFailBy`: every other tap must wait for its recognizer.
+private final class RequiredToFailDelegate: UIGestureRecognizerDelegate {
+    func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool {
+        otherGestureRecognizer is UITapGestureRecognizer
     }
 }
 
