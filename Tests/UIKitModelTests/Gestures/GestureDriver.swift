@@ -27,6 +27,16 @@ final class GestureDriver {
         window.makeKeyAndVisible()
     }
 
+    /// Delivers one HID payload at `time` nanoseconds (timers due before it fire first).
+    func post(_ payload: HIDPayload, at time: UInt64) {
+        if time > clock.now { application.runLoop.advance(to: time, mode: .default) }
+        let message = HIDMessage(
+            envelope: HIDEnvelope(kind: payload.kind, sequence: 0, senderID: 1, timestamps: HIDHopTimestamps(hardware: time)),
+            payload: payload)
+        application.eventFetcher.receive(message)
+        application.runLoop.runUntilIdle(mode: .default)
+    }
+
     /// Delivers one digitizer frame at `seconds`.
     func frame(at seconds: Double, _ fingers: [Finger]) {
         let ns = Self.ns(seconds)
