@@ -37,6 +37,12 @@ public struct EvemuRecording {
         try self.init(text: text, name: name)
     }
 
+    /// Reads `name` from `shared/recordings/evemu` (evemu's own data files, axis ranges in the file).
+    public init(evemu name: String) throws {
+        let url = try Self.recordingsDirectory().appendingPathComponent("evemu").appendingPathComponent(name)
+        try self.init(text: try String(contentsOf: url, encoding: .utf8), name: name)
+    }
+
     public init(text: String, name: String = "recording") throws {
         var ranges: [Int: ClosedRange<Int>] = [:]
         var slot = 0
@@ -47,7 +53,9 @@ public struct EvemuRecording {
         var start: Double?
         var time: Double = 0
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let fields = raw.split(separator: " ")
+            // A `#` starts a comment (evemu 1.1 annotates each event line after a tab).
+            let content = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let fields = content.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard let tag = fields.first else { continue }
             func fail(_ message: String) -> EvemuRecordingError {
                 EvemuRecordingError(file: name, line: index + 1, message: message)
@@ -113,11 +121,17 @@ public struct EvemuRecording {
 
     /// The frames as HID digitizer payloads on a screen of `size` points (the device's axes stretched over
     /// it), each at its recorded time plus `offset` seconds.
-    public func hidFrames(screen size: CGSize, offset: Double = 1) -> [(time: UInt64, payload: HIDPayload)] {
+    /// Only the frames recorded within `window` seconds of the start are played (one session of a long
+    /// recording), shifted so the window's start plays at `offset`.
+    public func hidFrames(
+        screen size: CGSize, offset: Double = 1, window: ClosedRange<Double>? = nil
+    ) -> [(time: UInt64, payload: HIDPayload)] {
+        let from = UInt64(((window?.lowerBound ?? 0) * 1_000_000_000).rounded())
+        let to = window.map { UInt64(($0.upperBound * 1_000_000_000).rounded()) } ?? .max
         let base = UInt64((offset * 1_000_000_000).rounded())
         let sx = Double(size.width) / Double(xRange.upperBound - xRange.lowerBound)
         let sy = Double(size.height) / Double(yRange.upperBound - yRange.lowerBound)
-        return frames.map { frame in
+        return frames.filter { $0.time >= from && $0.time <= to }.map { frame in
             let fingers = frame.contacts.map { contact -> HIDDigitizerEvent in
                 var phase: HIDDigitizerPhase = []
                 var mask: HIDDigitizerEventMask = []
@@ -131,7 +145,7 @@ public struct EvemuRecording {
                     phase: phase, transducerIndex: contact.id, eventMask: mask,
                     x: Float(Double(contact.x - xRange.lowerBound) * sx), y: Float(Double(contact.y - yRange.lowerBound) * sy))
             }
-            return (base + frame.time, .digitizer(HIDDigitizerFrame(fingers: fingers)))
+            return (base + frame.time - from, .digitizer(HIDDigitizerFrame(fingers: fingers)))
         }
     }
 

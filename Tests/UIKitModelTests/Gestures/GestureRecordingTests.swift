@@ -111,4 +111,34 @@ final class GestureRecordingTests: XCTestCase {
         XCTAssertEqual(Set(actions()), ["one-finger pan", "two-finger pan"])
         XCTAssertEqual(actions().first, "one-finger pan", "the first finger lands 24 ms before the second")
     }
+
+    /// evemu's 3M 22" panel (0...32767 on both axes, 16:10): its two-finger session from 3.9 s to 6.5 s
+    /// turns the fingers about 87° clockwise while they close from 271 to 214 points apart. Rotation and
+    /// pinch recognize together (delegate) and report what the geometry says.
+    func testThreeMTwoFingerTurnIsARotationAndAPinch() throws {
+        let screen = CGSize(width: 3048, height: 1907)      // 18.7" x 11.7" at 163 points per inch
+        let driver = GestureDriver(size: screen)
+        let panel = UIView(frame: CGRect(origin: .zero, size: screen))
+        driver.window.addSubview(panel)
+        let rotation = UIRotationGestureRecognizer()
+        let pinch = UIPinchGestureRecognizer()
+        var rotations: [CGFloat] = [], scales: [CGFloat] = []
+        rotation.addTarget(.handler { rotations.append(($0 as! UIRotationGestureRecognizer).rotation) })
+        pinch.addTarget(.handler { scales.append(($0 as! UIPinchGestureRecognizer).scale) })
+        let delegate = UIScriptedGestureDelegate()
+        delegate.simultaneousWithAll = true
+        rotation.delegate = delegate
+        panel.addGestureRecognizer(rotation)
+        panel.addGestureRecognizer(pinch)
+
+        let recording = try EvemuRecording(evemu: "3m.event")
+        for frame in recording.hidFrames(screen: screen, window: 3.9...6.5) { driver.post(frame.payload, at: frame.time) }
+        driver.advance(to: 5)
+
+        XCTAssertGreaterThan(rotations.count, 10)
+        XCTAssertEqual(rotation.state, .possible, "ended and reset")
+        XCTAssertEqual(rotations.last ?? 0, 1.5199, accuracy: 0.01)
+        XCTAssertEqual(scales.last ?? 0, 0.7894, accuracy: 0.01)
+        XCTAssertEqual(zip(rotations, rotations.dropFirst()).filter { abs($1 - $0) > 0.3 }.count, 0, "no jumps")
+    }
 }
