@@ -55,12 +55,15 @@ public final class AppRecord {
         counters.registrations &+= 1
     }
 
+    /// Events queued for it or sent and never acknowledged: what a death leaves undelivered.
+    public var undeliveredCount: Int { outbound.count + window.count }
+
     /// The process is gone: whatever was queued or in flight for it is counted as undelivered.
     public func markDead() {
         guard !isDead else { return }
         isDead = true
         isRegistered = false
-        counters.drops.add(.appDead, UInt64(outbound.count))
+        counters.drops.add(.appDead, UInt64(undeliveredCount))
         window.removeAll()
         outbound.removeAll()
     }

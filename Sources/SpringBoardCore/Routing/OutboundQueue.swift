@@ -57,6 +57,27 @@ public struct OutboundQueue: Sendable {
         return try body(ring[head])
     }
 
+    /// Takes the oldest entry out, swapping its buffer with `buffer` (the buffers circulate, nothing is
+    /// allocated). Returns its flags, or nil when empty.
+    public mutating func popFirst(swappingInto buffer: inout [UInt8]) -> (synthesized: Bool, isMoveOnly: Bool)? {
+        guard count > 0 else { return nil }
+        swap(&buffer, &ring[head].bytes)
+        let flags = (ring[head].synthesized, ring[head].isMoveOnly)
+        head = (head + 1) % ring.count
+        count -= 1
+        return flags
+    }
+
+    /// Puts an entry taken by `popFirst` back in front (its send would have blocked).
+    public mutating func pushFront(swappingFrom buffer: inout [UInt8], synthesized: Bool, isMoveOnly: Bool) {
+        guard count < ring.count else { return }
+        head = (head + ring.count - 1) % ring.count
+        swap(&buffer, &ring[head].bytes)
+        ring[head].synthesized = synthesized
+        ring[head].isMoveOnly = isMoveOnly
+        count += 1
+    }
+
     public mutating func removeFirst() {
         guard count > 0 else { return }
         head = (head + 1) % ring.count

@@ -20,6 +20,7 @@ public struct SpringBoardCounters: Equatable, Sendable {
     public var registrations: UInt64 = 0
     public var foregroundChanges: UInt64 = 0
     public var controlRequests: UInt64 = 0
+    public var notRespondingTransitions: UInt64 = 0
     public var drops = DropCounts()
 
     public init() {}
@@ -31,6 +32,7 @@ public struct SpringBoardCounters: Equatable, Sendable {
             "routedToHome": routedToHome, "consumedBySystem": consumedBySystem, "homeButtonPresses": homeButtonPresses,
             "cancelsSynthesized": cancelsSynthesized, "acks": acks, "heartbeats": heartbeats,
             "registrations": registrations, "foregroundChanges": foregroundChanges, "controlRequests": controlRequests,
+            "notRespondingTransitions": notRespondingTransitions,
         ]
     }
 }

@@ -1,0 +1,147 @@
+import AppChannel
+import HIDEvent
+import ZeroMQ
+
+// The event port's source1: read HID frames from hid-source, validate without allocating, stamp, route.
+extension SpringBoard {
+    func drainEventPort() {
+        var budget = configuration.eventBatch
+        while budget > 0 {
+            budget -= 1
+            let received: Bool
+            do { received = try eventSocket.receive(into: eventMessage, dontWait: true) } catch {
+                logger.error("event port: \(error)")
+                return
+            }
+            guard received else { return }
+            counters.eventPortReceived &+= 1
+            let stop = eventMessage.withUnsafeMutableBytes { handleEventFrame($0) }
+            // A home-screen gesture just ended: let the home source0 act on it (it may bring an app to the
+            // foreground) before the next gesture picks its target.
+            if stop { return }
+        }
+    }
+
+    /// Returns true when the drain should pause for the home screen.
+    private func handleEventFrame(_ raw: UnsafeMutableRawBufferPointer) -> Bool {
+        let bytes = UnsafeRawBufferPointer(raw)
+        if EndMarker.matches(bytes) {
+            handleEndMarker(bytes)
+            return false
+        }
+        let view: HIDMessageView
+        do { view = try HIDMessageView(validating: bytes) } catch {
+            counters.drops.add(.malformed)
+            if configuration.verbose { logger.warning("event port: dropped malformed frame: \(error)") }
+            return false
+        }
+        let time = now
+        HIDMessageView.stamp(.routerReceived, time, in: raw)
+        noteSource(view.senderID)
+        switch view.kind {
+        case .digitizer:
+            return routeDigitizer(view, raw)
+        case .button:
+            counters.buttonEvents &+= 1
+            if let button = view.button { handleButton(button, raw) }
+        case .motion:
+            counters.motionEvents &+= 1
+            if let app = registry.foreground {
+                forward(raw, to: app, isMoveOnly: false)
+            } else {
+                counters.drops.add(.noTarget)
+            }
+        }
+        return false
+    }
+
+    @inline(__always) private func noteSource(_ senderID: UInt64) {
+        if let last = sources.indices.last, sources[last].senderID == senderID {
+            sources[last].received &+= 1
+            return
+        }
+        if let index = sources.firstIndex(where: { $0.senderID == senderID }) {
+            sources[index].received &+= 1
+            sources.swapAt(index, sources.count - 1)  // keep the busiest sender last: the fast path above
+        } else {
+            var state = SourceState(senderID: senderID)
+            state.received = 1
+            sources.append(state)
+        }
+    }
+
+    private func handleEndMarker(_ bytes: UnsafeRawBufferPointer) {
+        counters.endMarkers &+= 1
+        guard let marker = try? EndMarker.decode(bytes) else {
+            counters.drops.add(.malformed)
+            return
+        }
+        if let index = sources.firstIndex(where: { $0.senderID == marker.senderID }) {
+            sources[index].endReceived = true
+            sources[index].endCount = marker.count
+        } else {
+            var state = SourceState(senderID: marker.senderID)
+            state.endReceived = true
+            state.endCount = marker.count
+            sources.append(state)
+        }
+    }
+
+    private func handleButton(_ button: HIDButtonEvent, _ raw: UnsafeMutableRawBufferPointer) {
+        if button.button == .home {
+            // iOS: the home button is SpringBoard's; apps never see it. Acting on release, like a tap.
+            if !button.isDown {
+                counters.homeButtonPresses &+= 1
+                goHome(reason: "home button")
+            }
+            return
+        }
+        if let app = registry.foreground {
+            forward(raw, to: app, isMoveOnly: false)
+        } else {
+            counters.drops.add(.noTarget)
+        }
+    }
+
+    /// The gesture latch picks the target at the first finger down; the target keeps the gesture until the last
+    /// finger lifts. A swipe up from the bottom edge takes an app's gesture for the system.
+    private func routeDigitizer(_ view: HIDMessageView, _ raw: UnsafeMutableRawBufferPointer) -> Bool {
+        counters.digitizerFrames &+= 1
+        latch.beginFrame { registry.foreground.map { GestureTarget.app($0) } ?? .home }
+        var isMoveOnly = true
+        var swipeUp = false
+        let toHome: Bool
+        if case .home = latch.target { toHome = true } else { toHome = false }
+        for finger in view.fingers {
+            let sample = TouchSample(index: finger.transducerIndex, phase: finger.phase, x: finger.x, y: finger.y)
+            if sample.phase.contains(.began) || sample.isLifting { isMoveOnly = false }
+            latch.apply(sample)
+            if toHome { homeInput.append(sample) }
+            if !swipeUp, !sample.isLifting, systemGesture.isSwipeUp(startY: latch.startY, y: sample.y) { swipeUp = true }
+        }
+        var pauseForHome = false
+        switch latch.target {
+        case .app(let app):
+            if swipeUp {
+                // The system takes the gesture: the app's live touches are cancelled, the rest is SpringBoard's.
+                counters.consumedBySystem &+= 1
+                cancelGesture(retargetTo: .system)
+                goHome(reason: "swipe up from the bottom edge")
+            } else {
+                forward(raw, to: app, isMoveOnly: isMoveOnly)
+            }
+        case .home:
+            counters.routedToHome &+= 1
+            homeSource.signal()
+            pauseForHome = true
+        case .system:
+            counters.consumedBySystem &+= 1
+        case .cancelled:
+            counters.drops.add(.gestureCancelled)
+        case .none:
+            break
+        }
+        latch.endFrame()
+        return pauseForHome && latch.isIdle
+    }
+}
