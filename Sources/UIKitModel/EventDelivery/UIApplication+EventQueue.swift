@@ -1,0 +1,8 @@
+extension UIApplication {
+    /// UIKit: dequeues events first in, first out and hands each to `sendEvent(_:)`.
+    public func processEventQueue() {
+        while let event = eventQueue.dequeue() {
+            sendEvent(event)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import HIDEvent
+import RunLoopKit
+
+/// The source0 side of UIKit's event pipeline (UIKit's `__handleEventQueue`): turns queued HID messages into
+/// UITouches inside UIEvents, appends each event to UIApplication's queue and lets the application send it.
+///
+/// Each HID message is taken all the way to `sendEvent(_:)` before the next is converted: a touches event is
+/// one object updated in place for the whole sequence, so the state `sendEvent` sees must be this frame's.
+public final class UIEventDispatcher {
+    public unowned let application: UIApplication
+    /// The source0 the fetcher signals; added to the application's run loop in the common modes.
+    public private(set) var source: RunLoopSource0!
+
+    /// HID messages received by the fetcher and not yet converted (swapped out on each pass, so steady traffic
+    /// reuses the same two buffers).
+    private var pending: [HIDMessage] = []
+    private var converting: [HIDMessage] = []
+
+    /// The event of the touch sequence in progress (nil between sequences).
+    public internal(set) var touchesEvent: UIEvent?
+    var touchesByTransducer: [UInt32: UITouch] = [:]
+    var tapCounter = UITapCountTracker()
+    var touchSequenceCounter: UInt64 = 0
+
+    var pressesEvent: UIPressesEvent?
+    var pressesByType: [UIPress.PressType: UIPress] = [:]
+    var motionEvent: UIEvent?
+
+    init(application: UIApplication) {
+        self.application = application
+        self.source = RunLoopSource0(order: -1) { [unowned self] in self.handleEventQueue() }
+        application.runLoop.add(source, mode: .common)
+    }
+
+    /// Queues a message for the next pass of the source0 (the fetcher signals the source).
+    public func enqueue(_ message: HIDMessage) {
+        pending.append(message)
+    }
+
+    /// The source0's perform: converts and sends every queued message, first in, first out.
+    public func handleEventQueue() {
+        while !pending.isEmpty {
+            swap(&pending, &converting)
+            for message in converting { dispatch(message) }
+            converting.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Converts one HID message and sends the resulting event through the application's queue.
+    public func dispatch(_ message: HIDMessage) {
+        let time = message.envelope.timestamps.hardware
+        switch message.payload {
+        case .digitizer(let frame): dispatchDigitizer(frame, hardwareTime: time)
+        case .button(let button): dispatchButton(button, hardwareTime: time)
+        case .motion(let motion): dispatchMotion(motion, hardwareTime: time)
+        }
+    }
+
+    /// Appends `event` to the application's FIFO queue and lets the application drain it.
+    func post(_ event: UIEvent) {
+        application.eventQueue.enqueue(event)
+        application.processEventQueue()
+    }
+
+    static func seconds(_ ns: UInt64) -> TimeInterval { TimeInterval(ns) / 1_000_000_000 }
+}

@@ -1,0 +1,17 @@
+extension UIResponder {
+    /// Applies the scripted choice for `method` as the overriding subclass would: log when overridden, and say
+    /// whether UIResponder's own behaviour (forwarding to `next`) still runs.
+    @inline(__always)
+    func runsSuper(_ method: UIResponderMethod) -> Bool {
+        switch overrides[method] {
+        case .inherit:
+            return true
+        case .callSuper:
+            recordCall(method.selector)
+            return true
+        case .consume:
+            recordCall(method.selector)
+            return false
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// The event methods of `UIResponder` whose behaviour can be chosen per object without subclassing
+/// (scene files), each with the selector printed in traces.
+public enum UIResponderMethod: Int, CaseIterable, Sendable {
+    case touchesBegan, touchesMoved, touchesEnded, touchesCancelled
+    case motionBegan, motionEnded, motionCancelled
+    case pressesBegan, pressesChanged, pressesEnded, pressesCancelled
+
+    public var selector: String {
+        switch self {
+        case .touchesBegan: return "touchesBegan:withEvent:"
+        case .touchesMoved: return "touchesMoved:withEvent:"
+        case .touchesEnded: return "touchesEnded:withEvent:"
+        case .touchesCancelled: return "touchesCancelled:withEvent:"
+        case .motionBegan: return "motionBegan:withEvent:"
+        case .motionEnded: return "motionEnded:withEvent:"
+        case .motionCancelled: return "motionCancelled:withEvent:"
+        case .pressesBegan: return "pressesBegan:withEvent:"
+        case .pressesChanged: return "pressesChanged:withEvent:"
+        case .pressesEnded: return "pressesEnded:withEvent:"
+        case .pressesCancelled: return "pressesCancelled:withEvent:"
+        }
+    }
+}

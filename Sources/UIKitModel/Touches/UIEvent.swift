@@ -1,0 +1,50 @@
+import Foundation
+
+/// UIKit's `UIEvent`. A touches event is one object for the whole multi-touch sequence: every touch of the
+/// sequence is in `allTouches`, and all four touch methods of the sequence receive this same object.
+open class UIEvent {
+    public let type: EventType
+    public internal(set) var subtype: EventSubtype
+    /// Seconds, from the HID envelope's hardware timestamp of the frame being delivered.
+    public internal(set) var timestamp: TimeInterval
+    /// The same instant in nanoseconds, as the HID envelope carried it.
+    public internal(set) var hardwareTimestamp: UInt64 = 0
+
+    /// The touches of the sequence in the order their fingers came down.
+    public internal(set) var touchesInOrder: [UITouch] = []
+    /// Began / ended / cancelled for motion events.
+    var motionPhase: MotionPhase = .began
+
+    public init(type: EventType, subtype: EventSubtype = .none, timestamp: TimeInterval = 0) {
+        self.type = type
+        self.subtype = subtype
+        self.timestamp = timestamp
+    }
+
+    /// UIKit: every touch of the sequence; nil for events that are not touch events.
+    public var allTouches: Set<UITouch>? {
+        type == .touches ? Set(touchesInOrder) : nil
+    }
+
+    /// UIKit's `touches(for:)`: the touches whose hit-tested view is `view`.
+    public func touches(for view: UIView) -> Set<UITouch>? {
+        guard type == .touches else { return nil }
+        return Set(touchesInOrder.lazy.filter { $0.view === view })
+    }
+
+    /// UIKit's `touches(for:)`: the touches that began in `window`.
+    public func touches(for window: UIWindow) -> Set<UITouch>? {
+        guard type == .touches else { return nil }
+        return Set(touchesInOrder.lazy.filter { $0.window === window })
+    }
+
+    /// The windows whose touches changed in the current frame, in touch order, each once.
+    func windowsWithChangedTouches() -> [UIWindow] {
+        var windows: [UIWindow] = []
+        for touch in touchesInOrder where touch.phase != .stationary {
+            guard let window = touch.window, !windows.contains(where: { $0 === window }) else { continue }
+            windows.append(window)
+        }
+        return windows
+    }
+}

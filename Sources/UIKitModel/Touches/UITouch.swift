@@ -1,0 +1,53 @@
+import Foundation
+
+/// UIKit's `UITouch`: one finger from first contact until it lifts or is cancelled, updated in place.
+public final class UITouch: Hashable {
+    public internal(set) var phase: Phase
+    /// Seconds, from the HID envelope's hardware timestamp of the frame that last changed this touch.
+    public internal(set) var timestamp: TimeInterval
+    public internal(set) var tapCount: Int
+    /// The hit-tested view, fixed when the touch began (nil if no view was hit).
+    public internal(set) var view: UIView?
+    public internal(set) var window: UIWindow?
+    /// The HID finger path id (`transducerIndex`) this touch follows.
+    public let transducerIndex: UInt32
+    public internal(set) var majorRadius: CGFloat
+    /// How the window's delivery stages have treated this touch so far (seam for gesture recognizers).
+    public var delivery = UITouchDeliveryState()
+
+    /// Location and previous location in screen coordinates; `location(in:)` converts.
+    var screenLocation: CGPoint
+    var previousScreenLocation: CGPoint
+    /// Order of creation: stable ordering for delivery and printing (Set order is not).
+    let sequenceNumber: UInt64
+
+    init(transducerIndex: UInt32, location: CGPoint, timestamp: TimeInterval, tapCount: Int, sequenceNumber: UInt64) {
+        self.phase = .began
+        self.transducerIndex = transducerIndex
+        self.screenLocation = location
+        self.previousScreenLocation = location
+        self.timestamp = timestamp
+        self.tapCount = tapCount
+        self.majorRadius = 0
+        self.sequenceNumber = sequenceNumber
+    }
+
+    /// UIKit's `location(in:)`: the current location in `view`'s space; nil means the touch's window.
+    public func location(in view: UIView?) -> CGPoint {
+        convertFromScreen(screenLocation, into: view)
+    }
+
+    /// UIKit's `previousLocation(in:)`: the location before the last move.
+    public func previousLocation(in view: UIView?) -> CGPoint {
+        convertFromScreen(previousScreenLocation, into: view)
+    }
+
+    private func convertFromScreen(_ point: CGPoint, into view: UIView?) -> CGPoint {
+        if let view, view.window != nil { return view.pointFromBaseSpace(point) }
+        if let window { return window.pointFromBaseSpace(point) }
+        return point
+    }
+
+    public static func == (lhs: UITouch, rhs: UITouch) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

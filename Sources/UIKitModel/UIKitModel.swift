@@ -1,1 +1,0 @@
-// Module UIKitModel: see Package.swift for its role.

@@ -1,0 +1,92 @@
+import Foundation
+
+/// UIKit's `UIViewController`: owns a root view, child controllers and a presentation relationship.
+open class UIViewController: UIResponder {
+    private var loadedView: UIView?
+
+    public internal(set) var children: [UIViewController] = []
+    public internal(set) weak var parent: UIViewController?
+    public internal(set) var presentedViewController: UIViewController?
+    public internal(set) weak var presentingViewController: UIViewController?
+
+    public override init() {
+        super.init()
+    }
+
+    /// The root view, created on first access (UIKit's `loadView` makes a plain `UIView`).
+    public var view: UIView {
+        get {
+            if let view = loadedView { return view }
+            let view = UIView()
+            attach(view)
+            return view
+        }
+        set {
+            if let old = loadedView, old.viewController === self { old.viewController = nil }
+            attach(newValue)
+        }
+    }
+
+    public var viewIfLoaded: UIView? { loadedView }
+    public var isViewLoaded: Bool { loadedView != nil }
+
+    private func attach(_ view: UIView) {
+        view.viewController?.loadedView = nil
+        view.viewController = self
+        loadedView = view
+    }
+
+    open override var hostApplication: UIApplication? {
+        loadedView?.window?.application ?? presentingViewController?.hostApplication ?? parent?.hostApplication
+    }
+
+    /// UIKit's documented rules: the window if this controller's view is the window's root view; the presenting
+    /// controller if it was presented; otherwise (a child controller) its view's superview.
+    open override var chainNext: UIResponder? {
+        if let view = loadedView, let window = view.superview as? UIWindow, window.rootViewController === self {
+            return window
+        }
+        if let presenting = presentingViewController { return presenting }
+        return loadedView?.superview ?? parent
+    }
+
+    /// UIKit containment: `addChild` only records the relationship; the caller places the child's view.
+    open func addChild(_ child: UIViewController) {
+        guard child.parent !== self else { return }
+        child.removeFromParent()
+        children.append(child)
+        child.parent = self
+    }
+
+    open func removeFromParent() {
+        guard let parent else { return }
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+    }
+
+    /// Presents `controller` full screen over this controller's window (UIKit puts presented views in a
+    /// transition view above the presenter's; here the presented view becomes the window's frontmost subview).
+    /// Presenting from a controller that already presents something presents from the top of that stack.
+    open func present(_ controller: UIViewController) {
+        if let presented = presentedViewController { return presented.present(controller) }
+        presentedViewController = controller
+        controller.presentingViewController = self
+        guard let window = presentationWindow else { return }
+        let view = controller.view
+        if view.bounds.size == .zero { view.frame = window.bounds }
+        window.addSubview(view)
+    }
+
+    /// Dismisses the controller this one presented (and everything it presented), removing their views.
+    open func dismiss() {
+        guard let presented = presentedViewController else { return }
+        presented.dismiss()
+        presented.viewIfLoaded?.removeFromSuperview()
+        presented.presentingViewController = nil
+        presentedViewController = nil
+    }
+
+    var presentationWindow: UIWindow? {
+        loadedView?.window ?? presentingViewController?.presentationWindow ?? parent?.presentationWindow
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// UIKit's `UIImageView`. UIKit: `isUserInteractionEnabled` is false by default, so an image view and all of
+/// its subviews are invisible to hit-testing until it is turned on.
+open class UIImageView: UIView {
+    /// The image's name (this model draws nothing).
+    public var imageName: String?
+
+    public override init(frame: CGRect = .zero) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+
+    public convenience init(imageName: String?, frame: CGRect = .zero) {
+        self.init(frame: frame)
+        self.imageName = imageName
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+extension UIView {
+    /// The view's rectangle in its superview's coordinate space.
+    public var frame: CGRect {
+        get { CGRect(origin: origin, size: bounds.size) }
+        set {
+            origin = newValue.origin
+            bounds.size = newValue.size
+        }
+    }
+
+    /// The frame's center, in the superview's coordinate space.
+    public var center: CGPoint {
+        get { CGPoint(x: origin.x + bounds.width / 2, y: origin.y + bounds.height / 2) }
+        set { origin = CGPoint(x: newValue.x - bounds.width / 2, y: newValue.y - bounds.height / 2) }
+    }
+
+    /// UIKit's `convert(_:to:)`: `point` from this view's space into `view`'s; nil means the window's
+    /// (or, for a view outside any window, its root view's superview space).
+    public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        let base = pointInBaseSpace(point)
+        guard let target = view ?? window else { return pointInRootSpace(point) }
+        return target.pointFromBaseSpace(base)
+    }
+
+    /// UIKit's `convert(_:from:)`: `point` from `view`'s space (nil: the window's) into this view's.
+    public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+        guard let source = view ?? window else { return pointFromRootSpace(point) }
+        return pointFromBaseSpace(source.pointInBaseSpace(point))
+    }
+
+    public func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+        CGRect(origin: convert(rect.origin, to: view), size: rect.size)
+    }
+
+    public func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+        CGRect(origin: convert(rect.origin, from: view), size: rect.size)
+    }
+
+    /// From this view's space into its superview's.
+    @inline(__always)
+    func pointInSuperviewSpace(_ point: CGPoint) -> CGPoint {
+        CGPoint(x: point.x - bounds.origin.x + origin.x, y: point.y - bounds.origin.y + origin.y)
+    }
+
+    /// From the superview's space into this view's (what hit-testing does for each subview).
+    @inline(__always)
+    func pointFromSuperviewSpace(_ point: CGPoint) -> CGPoint {
+        CGPoint(x: point.x - origin.x + bounds.origin.x, y: point.y - origin.y + bounds.origin.y)
+    }
+
+    /// The space shared by every window: the screen for views in a window (a window's frame is in screen
+    /// coordinates); the root view's superview space otherwise.
+    func pointInBaseSpace(_ point: CGPoint) -> CGPoint {
+        var p = point
+        var view: UIView? = self
+        while let v = view {
+            p = v.pointInSuperviewSpace(p)
+            view = v.superview
+        }
+        return p
+    }
+
+    func pointFromBaseSpace(_ point: CGPoint) -> CGPoint {
+        var ancestors: [UIView] = []
+        var view: UIView? = self
+        while let v = view {
+            ancestors.append(v)
+            view = v.superview
+        }
+        var p = point
+        for v in ancestors.reversed() { p = v.pointFromSuperviewSpace(p) }
+        return p
+    }
+
+    /// Like `pointInBaseSpace` but stopping in the root view's own space (used when there is no window).
+    func pointInRootSpace(_ point: CGPoint) -> CGPoint {
+        var p = point
+        var view: UIView = self
+        while let parent = view.superview {
+            p = view.pointInSuperviewSpace(p)
+            view = parent
+        }
+        return p
+    }
+
+    func pointFromRootSpace(_ point: CGPoint) -> CGPoint {
+        guard let parent = superview else { return point }
+        return pointFromSuperviewSpace(parent.pointFromRootSpace(point))
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// UIKit's `UIView`: a rectangle in a hierarchy that takes part in hit-testing and the responder chain.
+///
+/// Geometry is UIKit's without transforms: `frame` (in the superview's space) = origin + `bounds.size`;
+/// `bounds.origin` shifts the content (scroll views later use it as their content offset).
+open class UIView: UIResponder {
+    /// The frame's origin in the superview's coordinate space; `frame`, `center` and `bounds` derive from it.
+    var origin: CGPoint
+    public var bounds: CGRect
+
+    public internal(set) weak var superview: UIView?
+    public internal(set) var subviews: [UIView] = []
+    /// Set when this view is a view controller's root view (UIKit's private `_viewDelegate`).
+    public internal(set) weak var viewController: UIViewController?
+
+    /// UIKit: a hidden view and its whole subtree are skipped by hit-testing.
+    open var isHidden = false
+    /// UIKit: hit-testing skips views with alpha <= 0.01.
+    public var alpha: CGFloat = 1
+    /// UIKit: true by default (false for `UIImageView`, `UILabel`).
+    public var isUserInteractionEnabled = true
+    /// A color name or hex string (`"yellow"`, `"#FFCC00"`); nil is clear, as UIKit's default.
+    public var backgroundColor: String?
+    public var tag = 0
+    /// Scene files use it as the view's id; also what UI tests look views up by.
+    public var accessibilityIdentifier: String?
+
+    /// Scripted `hitTest(_:with:)` (what a subclass override would do); `.default` runs UIKit's rules.
+    public var hitTestOverride: UIHitTestOverride = .default
+    /// Scripted `point(inside:with:)`: also accept points inside these views' frames (the round button
+    /// sticking out of a tab bar). Must be descendants; empty runs UIKit's rule only.
+    public var pointInsideIncludes: [UIView] = []
+
+    public init(frame: CGRect = .zero) {
+        self.origin = frame.origin
+        self.bounds = CGRect(origin: .zero, size: frame.size)
+        super.init()
+    }
+
+    public convenience override init() {
+        self.init(frame: .zero)
+    }
+
+    /// UIKit: a view's next responder is its view controller if it is that controller's root view, otherwise
+    /// its superview.
+    open override var chainNext: UIResponder? {
+        if let controller = viewController, controller.viewIfLoaded === self { return controller }
+        return superview
+    }
+
+    open override var hostApplication: UIApplication? { window?.application }
+
+    // MARK: - Hit-testing (HitTesting/UIView+HitTesting.swift holds UIKit's rules)
+
+    /// UIKit's `hitTest(_:with:)`: the deepest visible, interactive descendant containing `point` (in this
+    /// view's coordinates), or nil. Override to customise, as in UIKit.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        recordCall(UITraceSelector.hitTest)
+        switch hitTestOverride {
+        case .default: return hitTestByUIKitRules(point, with: event)
+        case .returnsSelf: return hitTestReturningSelf(point, with: event)
+        case .returnsNil: return nil
+        }
+    }
+
+    /// UIKit's `point(inside:with:)`: by default, whether `point` lies in `bounds`.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        recordCall(UITraceSelector.pointInside)
+        if bounds.contains(point) { return true }
+        return pointInsideIncludedViews(point)
+    }
+
+    // MARK: - Hierarchy notifications (UIKit's hooks; subclasses such as scroll views refine them)
+
+    open func didAddSubview(_ subview: UIView) {}
+    open func willRemoveSubview(_ subview: UIView) {}
+    open func didMoveToSuperview() {}
+}
