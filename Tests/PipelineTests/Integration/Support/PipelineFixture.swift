@@ -53,8 +53,8 @@ final class PipelineFixture {
     }
 
     /// Starts springboard and waits until its control socket answers.
-    func startSpringBoard(ackTimeoutMilliseconds: Int = 5000) throws {
-        springboard = try launch("springboard", runtimeArguments + ["--ack-timeout-ms", "\(ackTimeoutMilliseconds)", "--verbose"])
+    func startSpringBoard(ackTimeoutMilliseconds: Int = 5000, extra: [String] = []) throws {
+        springboard = try launch("springboard", runtimeArguments + ["--ack-timeout-ms", "\(ackTimeoutMilliseconds)", "--verbose"] + extra)
         eventually("springboard's control socket") { (try? request(.status, timeout: 100))?.ok == true }
     }
 
@@ -111,6 +111,11 @@ final class PipelineFixture {
     }
 
     var foreground: String?? { (try? request(.status))?.status.map { $0.foreground } }
+
+    /// Bundle ids in springboard's order (first registration first), comma-separated.
+    func registeredOrder() -> String {
+        ((try? request(.apps))?.apps ?? []).map(\.bundleID).joined(separator: ", ")
+    }
 
     func stats() throws -> StatsInfo {
         guard let stats = try request(.stats).stats else { throw NSError(domain: "PipelineFixture", code: 1) }
