@@ -60,7 +60,9 @@ public final class ZMQContext: @unchecked Sendable {
 
     /// Creates a socket. It is closed when it is deallocated, if `close()` was not called.
     public func socket(_ type: ZMQSocketType) throws -> ZMQSocket {
-        guard let context = rawHandle else { throw creationError ?? ZMQError(code: EFAULT, operation: "zmq_ctx_new") }
+        guard let context = rawHandle else {
+            throw creationError ?? ZMQError(code: EFAULT, operation: "zmq_ctx_new")
+        }
         guard let socket = zmq_socket(context, type.rawValue) else {
             throw ZMQError.last("zmq_socket(\(type))")
         }

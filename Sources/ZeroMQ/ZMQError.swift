@@ -26,6 +26,14 @@ public struct ZMQError: Error, CustomStringConvertible, Equatable, Sendable {
         self.init(code: code, message: "\(ZMQError.text(for: code)): \(detail)", operation: operation)
     }
 
+    /// libzmq's ETERM (not in errno.h): the context was shut down or terminated.
+    public static let contextTerminated: Int32 = ETERM
+    /// libzmq's EFSM (not in errno.h): the call is not valid in the socket's state (e.g. REQ sending twice).
+    public static let invalidState: Int32 = EFSM
+
+    /// The context was shut down: the usual signal for a thread's receive loop to end.
+    public var isContextTerminated: Bool { code == ETERM }
+
     public var description: String { "\(operation): \(message) (errno \(code))" }
 
     /// `zmq_strerror` text for an errno value (libzmq's own codes such as ETERM included).

@@ -70,7 +70,8 @@ final class PollerTests: XCTestCase {
         pull.close()
         XCTAssertThrowsError(try poller.poll(timeoutMilliseconds: 0)) { error in
             XCTAssertEqual((error as? ZMQError)?.code, ENOTSOCK)
-            XCTAssertEqual((error as? ZMQError)?.message, "Socket operation on non-socket: item 0 is a closed socket")
+            XCTAssertEqual((error as? ZMQError)?.message,
+                           "Socket operation on non-socket: item 0 is a closed socket")
         }
     }
 }

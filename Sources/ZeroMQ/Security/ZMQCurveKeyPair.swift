@@ -15,7 +15,7 @@ public struct ZMQCurveKeyPair: Sendable, Hashable {
         var publicKey = [CChar](repeating: 0, count: 41)
         var secretKey = [CChar](repeating: 0, count: 41)
         if zmq_curve_keypair(&publicKey, &secretKey) != 0 { throw ZMQError.last("zmq_curve_keypair") }
-        return ZMQCurveKeyPair(publicKey: ZMQCurveKeyPair.string(publicKey), secretKey: ZMQCurveKeyPair.string(secretKey))
+        return ZMQCurveKeyPair(publicKey: string(publicKey), secretKey: string(secretKey))
     }
 
     /// The pair for an existing Z85 secret key (`zmq_curve_public`).

@@ -6,7 +6,8 @@ import Darwin
 #endif
 
 // Receiving. Every call returns false/nil for EAGAIN (dontWait and nothing queued, or ZMQ_RCVTIMEO
-// expired), retries EINTR, and throws ZMQError for anything else.
+// expired), retries EINTR (a retried call starts a new ZMQ_RCVTIMEO period), and throws ZMQError for
+// anything else.
 extension ZMQSocket {
     /// Receives one frame into `message`, replacing (and releasing) its previous payload. No copy:
     /// the message owns libzmq's buffer. `message.more` tells whether another frame follows.

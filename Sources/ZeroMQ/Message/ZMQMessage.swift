@@ -24,12 +24,15 @@ public final class ZMQMessage {
 
     /// A message with `size` uninitialized bytes, to be filled through `withUnsafeMutableBytes`.
     public init(size: Int) throws {
-        pointer = .allocate(capacity: 1)
-        if zmq_msg_init_size(pointer, size) != 0 {
+        // Fail before `pointer` is set: a class init that throws once every stored property is
+        // initialized runs deinit, which would close and free the struct a second time.
+        let storage = UnsafeMutablePointer<zmq_msg_t>.allocate(capacity: 1)
+        if zmq_msg_init_size(storage, size) != 0 {
             let error = ZMQError.last("zmq_msg_init_size(\(size))")
-            pointer.deallocate()
+            storage.deallocate()
             throw error
         }
+        pointer = storage
     }
 
     /// A message holding a copy of `bytes`.

@@ -30,11 +30,13 @@ public struct ZMQMonitorEvent: Sendable, Hashable, CustomStringConvertible {
         let header = frames[0]
         guard header.count == 6 else {
             throw ZMQError(code: EPROTO, operation: operation,
-                           detail: "frame 1 of a monitor message is 6 bytes (u16 event, u32 value), got \(header.count)")
+                           detail: "frame 1 of a monitor message is 6 bytes (u16 event, u32 value), "
+                               + "got \(header.count)")
         }
         // libzmq memcpy's the integers in host order; loadUnaligned because the value sits at offset 2.
-        let (event, value) = header.withUnsafeBytes {
-            ($0.loadUnaligned(fromByteOffset: 0, as: UInt16.self), $0.loadUnaligned(fromByteOffset: 2, as: UInt32.self))
+        let (event, value) = header.withUnsafeBytes { bytes in
+            (bytes.loadUnaligned(fromByteOffset: 0, as: UInt16.self),
+             bytes.loadUnaligned(fromByteOffset: 2, as: UInt32.self))
         }
         self.init(event: ZMQMonitorEvents(rawValue: event), value: Int32(bitPattern: value),
                   endpoint: String(decoding: frames[1], as: UTF8.self))
