@@ -79,11 +79,11 @@ final class TestTouchSource {
     var sent: UInt64 { sequence }
 
     /// Sends the end marker and waits until springboard confirms it read everything sent so far.
-    func flush(file: StaticString = #filePath, line: UInt = #line) throws {
+    func flush(timeout: TimeInterval = 2, file: StaticString = #filePath, line: UInt = #line) throws {
         XCTAssertTrue(try socket.send(EndMarker(senderID: senderID, count: sequence).encoded()))
         let control = controlEndpoint
         let expected = sequence
-        eventually("springboard to read \(expected) frame(s) and the end marker", file: file, line: line) {
+        eventually("springboard to read \(expected) frame(s) and the end marker", timeout: timeout, file: file, line: line) {
             guard let source = try? ControlClient(endpoint: control, timeoutMilliseconds: 500).request(.source(senderID: senderID)).source
             else { return false }
             return source.endReceived && source.endCount == expected && source.received == expected
