@@ -55,7 +55,11 @@ public final class AppHost {
         trace = try TraceSink(bundleID: configuration.bundleID, toStdout: configuration.traceToStdout,
                               filePath: configuration.traceFile, publishEndpoint: configuration.traceEndpoint, context: context)
         pending.reserveCapacity(64)
-        application.trace.onRecord = { [trace] line in trace.write(line) }
+        // Streamed out as recorded; a long-running app keeps no trace in memory.
+        application.trace.onRecord = { [trace, unowned application] line in
+            trace.write(line)
+            application.trace.removeAll()
+        }
         installSources()
         try socket.connect(configuration.appEndpoint)
     }

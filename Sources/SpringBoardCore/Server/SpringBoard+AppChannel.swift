@@ -101,8 +101,4 @@ extension SpringBoard {
         }
         if configuration.verbose { logger.warning("app channel: \(code): \(text)") }
     }
-
-    func refreshHomeIcons() {
-        homeScreen.setIcons(registry.apps.filter { $0.session > 0 }.map(\.bundleID))
-    }
 }

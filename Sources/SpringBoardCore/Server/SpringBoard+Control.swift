@@ -60,16 +60,16 @@ extension SpringBoard {
 
     func appInfos() -> [AppInfo] {
         registry.apps.map { app in
-            let slot = homeScreen.slot(of: app.bundleID) ?? -1
+            let slot = homeScreen.model.slot(of: app.bundleID) ?? -1
             return AppInfo(bundleID: app.bundleID, displayName: app.displayName, pid: app.pid,
                            state: registry.state(of: app).rawValue, session: app.session,
-                           homePage: slot >= 0 ? homeScreen.layout.page(ofSlot: slot) : -1, homeSlot: slot)
+                           homePage: slot >= 0 ? homeScreen.model.layout.page(ofSlot: slot) : -1, homeSlot: slot)
         }
     }
 
     func statusInfo() -> StatusInfo {
-        StatusInfo(pid: getpid(), foreground: registry.foreground?.bundleID, homePage: homeScreen.page,
-                   homePageCount: homeScreen.pageCount, gestureTarget: latch.target.name, liveTouches: latch.touches.count,
+        StatusInfo(pid: getpid(), foreground: registry.foreground?.bundleID, homePage: homeScreen.model.page,
+                   homePageCount: homeScreen.model.pageCount, gestureTarget: latch.target.name, liveTouches: latch.touches.count,
                    eventEndpoint: configuration.eventEndpoint, appEndpoint: configuration.appEndpoint,
                    controlEndpoint: configuration.controlEndpoint, registeredApps: registry.apps.filter(\.isReachable).count,
                    uptimeMilliseconds: (now &- startedAt) / 1_000_000)

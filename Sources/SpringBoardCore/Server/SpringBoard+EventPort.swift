@@ -110,13 +110,10 @@ extension SpringBoard {
         latch.beginFrame { registry.foreground.map { GestureTarget.app($0) } ?? .home }
         var isMoveOnly = true
         var swipeUp = false
-        let toHome: Bool
-        if case .home = latch.target { toHome = true } else { toHome = false }
         for finger in view.fingers {
             let sample = TouchSample(index: finger.transducerIndex, phase: finger.phase, x: finger.x, y: finger.y)
             if sample.phase.contains(.began) || sample.isLifting { isMoveOnly = false }
             latch.apply(sample)
-            if toHome { homeInput.append(sample) }
             if !swipeUp, !sample.isLifting, systemGesture.isSwipeUp(startY: latch.startY, y: sample.y) { swipeUp = true }
         }
         var pauseForHome = false
@@ -131,8 +128,10 @@ extension SpringBoard {
                 forward(raw, to: app, isMoveOnly: isMoveOnly)
             }
         case .home:
+            // The home screen's frames are few (no app is taking events): decoding them into the model
+            // UIKit's fetcher takes costs an allocation that the app path never pays.
             counters.routedToHome &+= 1
-            homeSource.signal()
+            if let message = try? HIDDecoder.decode(UnsafeRawBufferPointer(raw)) { homeScreen.receive(message) }
             pauseForHome = true
         case .system:
             counters.consumedBySystem &+= 1

@@ -30,8 +30,7 @@ extension SpringBoard {
         case .app(let owner):
             if owner.isReachable { sendCancel(to: owner) }
         case .home:
-            homeScreen.reset()
-            homeInput.removeAll(keepingCapacity: true)
+            homeScreen.receive(cancelMessage())
         case .system, .cancelled, .none:
             return
         }
@@ -39,20 +38,7 @@ extension SpringBoard {
     }
 
     private func sendCancel(to app: AppRecord) {
-        var fingers: [HIDDigitizerEvent] = []
-        fingers.reserveCapacity(latch.touches.count)
-        for i in 0..<latch.touches.count {
-            let touch = latch.touches[i]
-            fingers.append(HIDDigitizerEvent(
-                options: [.absolute], phase: .cancelled, depth: 1, transducerIndex: touch.index, transducerType: .finger,
-                eventMask: [.cancel], x: touch.x, y: touch.y))
-        }
-        ownSequence &+= 1
-        let time = now
-        let message = HIDMessage(
-            envelope: HIDEnvelope(kind: .digitizer, sequence: ownSequence, senderID: ownSenderID,
-                                  timestamps: HIDHopTimestamps(hardware: time, routerReceived: time)),
-            payload: .digitizer(HIDDigitizerFrame(fingers: fingers)))
+        let message = cancelMessage()
         var bytes = cancelBytes
         cancelBytes = []
         defer { cancelBytes = bytes }
@@ -64,5 +50,23 @@ extension SpringBoard {
         counters.cancelsSynthesized &+= 1
         app.counters.cancelsSent &+= 1
         bytes.withUnsafeMutableBytes { forwardCopy($0, to: app, synthesized: true, isMoveOnly: false) }
+    }
+
+    /// One digitizer frame cancelling every live finger, from SpringBoard's own sender id.
+    private func cancelMessage() -> HIDMessage {
+        var fingers: [HIDDigitizerEvent] = []
+        fingers.reserveCapacity(latch.touches.count)
+        for i in 0..<latch.touches.count {
+            let touch = latch.touches[i]
+            fingers.append(HIDDigitizerEvent(
+                options: [.absolute], phase: .cancelled, depth: 1, transducerIndex: touch.index, transducerType: .finger,
+                eventMask: [.cancel], x: touch.x, y: touch.y))
+        }
+        ownSequence &+= 1
+        let time = now
+        return HIDMessage(
+            envelope: HIDEnvelope(kind: .digitizer, sequence: ownSequence, senderID: ownSenderID,
+                                  timestamps: HIDHopTimestamps(hardware: time, routerReceived: time)),
+            payload: .digitizer(HIDDigitizerFrame(fingers: fingers)))
     }
 }

@@ -22,7 +22,7 @@ public final class SpringBoard {
     public let registry: AppRegistry
     public internal(set) var counters = SpringBoardCounters()
     var latch = GestureLatch()
-    var homeScreen: HomeScreen
+    public let homeScreen: HomeScreenScene
     let systemGesture: SystemGestureDetector
     var sources: [SourceState] = []
 
@@ -41,9 +41,6 @@ public final class SpringBoard {
     var ownSequence: UInt64 = 0
     let ownSenderID: UInt64
 
-    /// Home-screen input: fingers of frames the home screen owns, consumed by the home source0.
-    var homeInput: [TouchSample] = []
-    var homeSource: RunLoopSource0!
     var livenessTimer: RunLoopTimer!
     /// A disconnect was seen: probe registered apps with mandatory sends on the next liveness ticks.
     var probesPending = 0
@@ -64,9 +61,9 @@ public final class SpringBoard {
         startedAt = runLoop.clock.now
         ownSenderID = 0x5342_0000_0000_0000 | UInt64(UInt32(bitPattern: getpid()))
         registry = AppRegistry(windowCapacity: configuration.ackWindow, outboundCapacity: configuration.outboundCapacity)
-        homeScreen = HomeScreen(layout: HomeScreenLayout(screenWidth: configuration.screenWidth, screenHeight: configuration.screenHeight))
+        homeScreen = HomeScreenScene(runLoop: runLoop, layout: HomeScreenLayout(
+            screenWidth: configuration.screenWidth, screenHeight: configuration.screenHeight))
         systemGesture = SystemGestureDetector(screenHeight: Float(configuration.screenHeight))
-        homeInput.reserveCapacity(64)
         cancelBytes.reserveCapacity(64 + 8 + 33 * 96)
 
         context = try ZMQContext(ioThreads: 1)
@@ -94,8 +91,11 @@ public final class SpringBoard {
         runLoop.add(RunLoopSource1(port: .zmq(appSocket.handle), order: 1) { [unowned self] in drainAppChannel() }, mode: .common)
         runLoop.add(RunLoopSource1(port: .zmq(controlSocket.handle), order: 2) { [unowned self] in drainControl() }, mode: .common)
         runLoop.add(RunLoopSource1(port: .zmq(monitorSocket.handle), order: 3) { [unowned self] in drainMonitor() }, mode: .common)
-        homeSource = RunLoopSource0(order: 0) { [unowned self] in runHomeScreen() }
-        runLoop.add(homeSource, mode: .common)
+        homeScreen.onLaunch = { [unowned self] bundleID in launchFromHomeScreen(bundleID) }
+        homeScreen.onPage = { [unowned self] page in
+            if configuration.verbose { logger.info("home: page \(page + 1) of \(homeScreen.model.pageCount)") }
+        }
+        if configuration.verbose { homeScreen.traceCalls { [logger] line in logger.info("home: \(line)") } }
         let tick = livenessTick
         livenessTimer = RunLoopTimer(fireAt: runLoop.clock.now + tick, interval: tick) { [unowned self] _ in checkLiveness() }
         runLoop.add(livenessTimer, mode: .common)

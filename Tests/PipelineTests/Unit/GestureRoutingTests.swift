@@ -52,30 +52,31 @@ final class GestureRoutingTests: XCTestCase {
         XCTAssertFalse(detector.isSwipeUp(startY: 800, y: 600), "did not start at the edge")
     }
 
-    func testHomeScreenTapLaunchesTheIconUnderTheFinger() {
+    func testHomeScreenGridAndTapSlop() {
         var home = HomeScreen()
         home.setIcons(["maps", "settings"])
-        let second = home.layout.iconFrame(slot: 1)
-        XCTAssertEqual(second, CGRect(x: 120, y: 70, width: 60, height: 60))
-        XCTAssertNil(home.handle(sample(1, .began, 130, 90)))
-        XCTAssertNil(home.handle(sample(1, .changed, 133, 92)))
-        XCTAssertEqual(home.handle(sample(1, .ended, 133, 92)), .launch(bundleID: "settings"))
-        XCTAssertNil(home.handle(sample(1, .began, 5, 5)))
-        XCTAssertEqual(home.handle(sample(1, .ended, 5, 5)), HomeScreenAction.none)
+        XCTAssertEqual(home.layout.iconFrame(slot: 1), CGRect(x: 120, y: 70, width: 60, height: 60))
+        XCTAssertEqual(home.layout.slot(at: CGPoint(x: 130, y: 90), page: 0), 1)
+        XCTAssertNil(home.layout.slot(at: CGPoint(x: 5, y: 5), page: 0))
+        XCTAssertTrue(home.isTap(farthest: 10))
+        XCTAssertFalse(home.isTap(farthest: 10.5))
+        XCTAssertEqual(home.slot(of: "settings"), 1)
     }
 
     func testHomeScreenPagesSwipe() {
         var home = HomeScreen()
         home.setIcons((0..<30).map { "app\($0)" })
         XCTAssertEqual(home.pageCount, 2)
-        _ = home.handle(sample(1, .began, 300, 400))
-        XCTAssertEqual(home.handle(sample(1, .ended, 150, 410)), .page(1))
-        // Slot 24 is the first icon of page 1.
-        _ = home.handle(sample(1, .began, 40, 80))
-        XCTAssertEqual(home.handle(sample(1, .ended, 40, 80)), .launch(bundleID: "app24"))
-        _ = home.handle(sample(1, .began, 300, 400))
-        XCTAssertEqual(home.handle(sample(1, .ended, 150, 400)), HomeScreenAction.none, "no page 2")
-        _ = home.handle(sample(1, .began, 100, 400))
-        XCTAssertEqual(home.handle(sample(1, .ended, 300, 400)), .page(0))
+        XCTAssertEqual(home.layout.page(ofSlot: 24), 1)
+        XCTAssertEqual(home.layout.iconFrame(slot: 24), home.layout.iconFrame(slot: 0), "slot 24 is the first icon of page 1")
+        XCTAssertEqual(home.page(afterSwipe: -150, 10), 1)
+        XCTAssertNil(home.page(afterSwipe: -40, 0), "too short")
+        XCTAssertNil(home.page(afterSwipe: -60, 80), "more vertical than horizontal")
+        XCTAssertNil(home.page(afterSwipe: 150, 0), "no page before the first")
+        home.show(page: 1)
+        XCTAssertNil(home.page(afterSwipe: -150, 0), "no page after the last")
+        XCTAssertEqual(home.page(afterSwipe: 200, 0), 0)
+        home.setIcons(["only"])
+        XCTAssertEqual(home.page, 0, "the page stays in range when icons go")
     }
 }

@@ -1,0 +1,1 @@
+print("hid-source: waiting for GestureScript (local build only)")
