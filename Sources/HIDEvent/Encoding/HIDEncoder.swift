@@ -33,7 +33,9 @@ public enum HIDEncoder {
         let size = encodedSize(of: message)
         let start = bytes.count
         bytes.reserveCapacity(start + size)
-        bytes.append(contentsOf: repeatElement(0, count: size))
+        // Grow by `size` bytes with one memcpy (appending a repeated element is far slower); the encoder
+        // then overwrites every one of them.
+        zeroes.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<size])) }
         bytes.withUnsafeMutableBytes { raw in
             write(message, payloadLength: size - HIDWireLayout.envelopeSize,
                   to: UnsafeMutableRawBufferPointer(rebasing: raw[start..<(start + size)]))
@@ -48,6 +50,8 @@ public enum HIDEncoder {
     }
 
     // MARK: Writing
+
+    private static let zeroes = [UInt8](repeating: 0, count: HIDWireLayout.maxMessageSize)
 
     private static func check(_ message: HIDMessage) throws(HIDEncodeError) {
         guard message.envelope.kind == message.payload.kind else {
