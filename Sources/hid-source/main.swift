@@ -1,1 +1,0 @@
-print("hid-source: waiting for GestureScript (local build only)")
