@@ -11,7 +11,7 @@ extension SpringBoard {
             if event.event.contains(.disconnected) {
                 // The monitor does not say which peer left; probe every registered app on the next ticks
                 // (libzmq may need a moment to retire the pipe, so probe more than once).
-                probesPending = 3
+                probesPending = 10
                 probeApps()
             }
         }
@@ -26,10 +26,13 @@ extension SpringBoard {
                 markNotResponding(app, reason: "an event waited more than \(configuration.ackTimeoutMilliseconds) ms for its ack")
             }
             let heartbeatLimit = app.heartbeatInterval * configuration.missedHeartbeats
-            if app.heartbeatInterval > 0, time &- app.lastHeardFrom > max(heartbeatLimit, timeout) {
-                // Silent for too long: gone (the probe fails) or stuck (the probe still routes).
-                if ping(app), app.isResponding {
-                    markNotResponding(app, reason: "no heartbeat for \((time &- app.lastHeardFrom) / 1_000_000) ms")
+            let silence = time &- app.lastHeardFrom
+            if app.heartbeatInterval > 0, silence > heartbeatLimit {
+                // Silent: gone (the mandatory probe fails) or stuck (it still routes). A stuck app is given the
+                // ack timeout before it is called not responding, as a busy one would be.
+                guard ping(app) else { continue }
+                if app.isResponding, silence > max(heartbeatLimit, timeout) {
+                    markNotResponding(app, reason: "no heartbeat for \(silence / 1_000_000) ms")
                 }
             }
             if app.isReachable, !app.outbound.isEmpty { flushOutbound(app) }
@@ -50,7 +53,8 @@ extension SpringBoard {
     @discardableResult
     func ping(_ app: AppRecord) -> Bool {
         pingNonce &+= 1
-        return sendToApp(app, PingMessage(nonce: pingNonce).encoded()) || app.isReachable
+        _ = sendToApp(app, PingMessage(nonce: pingNonce).encoded())
+        return app.isReachable
     }
 
     func markNotResponding(_ app: AppRecord, reason: String) {

@@ -143,6 +143,12 @@ public final class SpringBoard {
         appSocket.close()
         controlSocket.close()
         monitorSocket.close()
+        // We hold the runtime directory's lock, so the ipc paths are ours to remove (libzmq may not get to
+        // it before the process exits).
+        for endpoint in [configuration.eventEndpoint, configuration.appEndpoint, configuration.controlEndpoint]
+        where endpoint.hasPrefix("ipc://") {
+            unlink(String(endpoint.dropFirst("ipc://".count)))
+        }
         instanceLock?.release()
         logger.info("springboard stopped")
     }

@@ -55,7 +55,7 @@ final class PipelineFixture {
     /// Starts springboard and waits until its control socket answers.
     func startSpringBoard(ackTimeoutMilliseconds: Int = 5000, extra: [String] = []) throws {
         springboard = try launch("springboard", runtimeArguments + ["--ack-timeout-ms", "\(ackTimeoutMilliseconds)", "--verbose"] + extra)
-        eventually("springboard's control socket") { (try? request(.status, timeout: 100))?.ok == true }
+        eventually("springboard's control socket", timeout: 5) { (try? request(.status, timeout: 100))?.ok == true }
     }
 
     /// Starts an app-host for a demo scene and waits until springboard lists it as registered.
@@ -66,7 +66,8 @@ final class PipelineFixture {
         ] + extra)
         apps[bundleID] = app
         let pid = app.pid
-        eventually("\(bundleID) (pid \(pid)) to register") {
+        // Process start-up (a debug build loading its scene) can be slow on a loaded machine: 5 s.
+        eventually("\(bundleID) (pid \(pid)) to register", timeout: 5) {
             guard let info = appInfo(bundleID) else { return false }
             return info.pid == UInt32(pid) && (info.state == "background" || info.state == "foreground")
         }
