@@ -90,10 +90,11 @@ public final class AppHost {
         while true {
             do {
                 guard try socket.receive(into: frame, dontWait: true) else { return }
-                try handleFrame(receive)
             } catch {
-                log("app channel: \(error)")
+                log("app channel receive: \(error)")
+                return
             }
+            do { try handleFrame(receive) } catch { log("app channel: \(error)") }
         }
     }
 
@@ -134,14 +135,21 @@ public final class AppHost {
 
     private func deliver(_ event: EventHeader, _ receive: (HIDMessage) -> Void) throws {
         let time = runLoop.clock.now
-        var message = try hidFrame.withUnsafeBytes { bytes throws(HIDDecodeError) in try HIDDecoder.decode(bytes) }
-        message.envelope.timestamps.appReceived = time
         if event.deliverySequence != expectedSequence { sequenceGaps &+= 1 }
         expectedSequence = event.deliverySequence &+ 1
         eventsReceived &+= 1
-        pending.append(PendingAck(sequence: event.deliverySequence, appReceived: time))
         dispatchMark.signal()
         ackSource.signal()
+        var message: HIDMessage
+        do {
+            message = try hidFrame.withUnsafeBytes { bytes throws(HIDDecodeError) in try HIDDecoder.decode(bytes) }
+        } catch {
+            // Still acknowledged (not handled), so springboard does not wait for it until the ack timeout.
+            pending.append(PendingAck(sequence: event.deliverySequence, appReceived: time, handled: false))
+            throw error
+        }
+        message.envelope.timestamps.appReceived = time
+        pending.append(PendingAck(sequence: event.deliverySequence, appReceived: time))
         receive(message)
     }
 
@@ -170,7 +178,7 @@ public final class AppHost {
     private func sendAcks() {
         let time = runLoop.clock.now
         for entry in pending {
-            AckMessage(deliverySequence: entry.sequence, handled: true, appReceived: entry.appReceived,
+            AckMessage(deliverySequence: entry.sequence, handled: entry.handled, appReceived: entry.appReceived,
                        dispatchStarted: entry.dispatchStarted == 0 ? time : entry.dispatchStarted,
                        dispatchFinished: time).encode(into: ackBuffer)
             send(UnsafeRawBufferPointer(ackBuffer))

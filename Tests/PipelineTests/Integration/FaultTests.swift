@@ -112,4 +112,41 @@ final class FaultTests: XCTestCase {
         XCTAssertEqual(stats.drops, ["queueFull": 20])
         XCTAssertEqual(try fixture.stats().drops, ["queueFull": 20])
     }
+
+    func testSIGTERMStopsAnAppCleanlyAndItSaysGoodbye() throws {
+        try fixture.startSpringBoard()
+        let mapsProcess = try fixture.startApp("maps", bundleID: maps)
+        mapsProcess.signal(SIGTERM)
+        XCTAssertEqual(mapsProcess.wait(timeout: 2), 0)
+        eventually("springboard to mark Maps dead") { fixture.appInfo(maps)?.state == "dead" }
+        XCTAssertEqual(try fixture.stats().drops, [:])
+
+        let springboard = try XCTUnwrap(fixture.springboard)
+        springboard.signal(SIGTERM)
+        XCTAssertEqual(springboard.wait(timeout: 2), 0)
+        for name in ["events", "apps", "control"] {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent(name).path),
+                           "\(name) socket left behind")
+        }
+    }
+
+    func testAppsRegisterAgainWhenSpringBoardRestarts() throws {
+        try fixture.startSpringBoard()
+        let mapsProcess = try fixture.startApp("maps", bundleID: maps)
+        let first = try XCTUnwrap(fixture.springboard)
+        first.signal(SIGKILL)
+        XCTAssertNotNil(first.wait(timeout: 2))
+
+        // The kernel dropped the dead springboard's lock; the new one binds the same paths and the app's
+        // DEALER reconnects, probes, and registers again without being told.
+        try fixture.startSpringBoard()
+        eventually("Maps to register with the new springboard") {
+            fixture.appInfo(maps).map { $0.pid == UInt32(mapsProcess.pid) && $0.state == "background" } ?? false
+        }
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
+        let source = try TestTouchSource(fixture: fixture)
+        try source.tap(200, 125)
+        try source.flush()
+        fixture.waitForTrace(maps, "-[SearchBarView touchesEnded:withEvent:]")
+    }
 }
