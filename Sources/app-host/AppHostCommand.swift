@@ -1,12 +1,12 @@
 import ArgumentParser
 
-/// `app-host`: one app process. `app-host SCENE.yaml` (the default `serve` subcommand) runs the app live
-/// against springboard.
+/// `app-host`: one app process of the pipeline. Subcommands run an app from a scene file; `serve` (also the
+/// default: `app-host SCENE.yaml`) is the live process connected to springboard.
 @main
 struct AppHostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "app-host",
-        abstract: "Run an app described by a scene file.",
-        subcommands: [ServeCommand.self],
+        abstract: "Run an app described by a scene file and print what UIKit calls, in order.",
+        subcommands: [ServeCommand.self, ChainCommand.self],
         defaultSubcommand: ServeCommand.self)
 }

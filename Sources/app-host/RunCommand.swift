@@ -1,0 +1,57 @@
+import AppHostCore
+import AppScene
+import ArgumentParser
+import Foundation
+import GestureScript
+
+/// `app-host run SCENE.yaml --input SCRIPT [--json]`: runs the app in-process (no sockets) on a manual clock,
+/// feeding the gesture script through the app's own source1 → source0 → event queue path, and prints every
+/// call the dispatch rules make, one per line, as it happens.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a scene headless with a gesture script and print the trace.")
+
+    @Argument(help: "The scene file (YAML, see protocols/scene-format.md).")
+    var scene: String
+
+    @Option(name: .long, help: "The gesture script to play (see protocols/gesture-script.md).")
+    var input: String
+
+    @Flag(name: .long, help: "Print JSON lines with the app clock time of each call.")
+    var json = false
+
+    @Option(name: .long, help: "Seconds to keep running after the last scripted event, so pending timers fire.")
+    var settle: Double = 1
+
+    func validate() throws {
+        guard settle >= 0, settle <= 3600 else { throw ValidationError("--settle must be between 0 and 3600 seconds") }
+    }
+
+    func run() throws {
+        let script = try loadScript()
+        let runner: HeadlessAppRunner
+        do {
+            runner = try HeadlessAppRunner(sceneURL: URL(fileURLWithPath: scene))
+        } catch let error as SceneError {
+            throw CommandFailure(SceneFile.located(error, in: scene))
+        }
+        let json = self.json
+        runner.application.trace.onRecord = { line in print(json ? line.jsonLine : line.text) }
+        runner.run(script, settle: UInt64((settle * 1_000_000_000).rounded()))
+    }
+
+    private func loadScript() throws -> GestureScript {
+        let text: String
+        do {
+            text = try String(contentsOfFile: input, encoding: .utf8)
+        } catch {
+            throw CommandFailure("cannot read \(input): \(error.localizedDescription)")
+        }
+        do {
+            return try GestureScript.parse(text)
+        } catch {
+            throw CommandFailure("\(input): \(error)")
+        }
+    }
+}
