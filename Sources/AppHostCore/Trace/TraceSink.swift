@@ -72,13 +72,3 @@ public final class TraceSink {
         return out + "\""
     }
 }
-
-public enum TraceSinkError: Error, CustomStringConvertible {
-    case cannotOpen(path: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case let .cannotOpen(path, reason): return "cannot open trace file \(path): \(reason)"
-        }
-    }
-}
