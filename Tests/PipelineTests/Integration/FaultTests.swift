@@ -19,6 +19,13 @@ final class FaultTests: XCTestCase {
         addTeardownBlock { fixture.tearDown() }
     }
 
+    /// SIGUSR1 blocks the app's main thread (--hang-on-sigusr1); wait until it says so, since the block runs
+    /// on the main run loop after whatever it is doing.
+    private func block(_ app: ChildProcess) {
+        app.signal(SIGUSR1)
+        eventually("the app's main thread to block") { app.stderr.contains("SIGUSR1: main thread blocked") }
+    }
+
     func testKilledForegroundAppMidGestureIsSurvivedAndTakenBack() throws {
         try fixture.startSpringBoard()
         let mapsProcess = try fixture.startApp("maps", bundleID: maps)
@@ -73,7 +80,7 @@ final class FaultTests: XCTestCase {
         try fixture.startApp("settings", bundleID: settings)
         XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
 
-        mapsProcess.signal(SIGUSR1)
+        block(mapsProcess)
         let source = try TestTouchSource(fixture: fixture)
         try source.tap(200, 125)
         try source.flush()
@@ -97,7 +104,7 @@ final class FaultTests: XCTestCase {
         try fixture.startSpringBoard(extra: ["--ack-window", "4", "--outbound-capacity", "8"])
         let mapsProcess = try fixture.startApp("maps", bundleID: maps, extra: ["--hang-on-sigusr1"])
         XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
-        mapsProcess.signal(SIGUSR1)
+        block(mapsProcess)
         let source = try TestTouchSource(fixture: fixture)
         try source.down(1, 200, 400)
         for step in 1...30 { try source.move(1, 200 + Float(step), 400) }
