@@ -11,13 +11,12 @@ public struct AppStats: Codable, Equatable, Sendable {
     public var inFlight: Int
     public var queued: Int
     public var drops: [String: UInt64]
-    /// SpringBoard send -> ack read, over the acked events: mean and max, microseconds.
-    public var ackLatencyMeanMicroseconds: Double
-    public var ackLatencyMaxMicroseconds: Double
+    /// Per hop: `springBoardToApp`, `inApp` (read → sendEvent returned), `ackBack`, and `ack` (the round trip).
+    public var latency: [String: LatencySummary]
 
     public init(bundleID: String, state: String, sent: UInt64, acked: UInt64, handled: UInt64, cancelsSent: UInt64,
                 heartbeats: UInt64, registrations: UInt64, inFlight: Int, queued: Int, drops: [String: UInt64],
-                ackLatencyMeanMicroseconds: Double, ackLatencyMaxMicroseconds: Double) {
+                latency: [String: LatencySummary]) {
         self.bundleID = bundleID
         self.state = state
         self.sent = sent
@@ -29,7 +28,6 @@ public struct AppStats: Codable, Equatable, Sendable {
         self.inFlight = inFlight
         self.queued = queued
         self.drops = drops
-        self.ackLatencyMeanMicroseconds = ackLatencyMeanMicroseconds
-        self.ackLatencyMaxMicroseconds = ackLatencyMaxMicroseconds
+        self.latency = latency
     }
 }

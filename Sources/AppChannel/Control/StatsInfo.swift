@@ -6,10 +6,14 @@ public struct StatsInfo: Codable, Equatable, Sendable {
     public var drops: [String: UInt64]
     public var apps: [AppStats]
     public var notResponding: [String]
+    /// `sourceToSpringBoard`: the hardware stamp → springboard read the frame.
+    public var latency: [String: LatencySummary]
 
-    public init(hops: [String: UInt64], drops: [String: UInt64], apps: [AppStats], notResponding: [String]) {
+    public init(hops: [String: UInt64], drops: [String: UInt64], apps: [AppStats], notResponding: [String],
+                latency: [String: LatencySummary]) {
         self.hops = hops
         self.drops = drops
+        self.latency = latency
         self.apps = apps
         self.notResponding = notResponding
     }

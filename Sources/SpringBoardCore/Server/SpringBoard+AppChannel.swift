@@ -85,7 +85,8 @@ extension SpringBoard {
             return replyError(.unexpectedAck, "ack for delivery sequence \(ack.deliverySequence), not waiting")
         }
         counters.acks &+= 1
-        app.counters.recordAck(latency: time &- entry.sentAt, handled: ack.handled)
+        app.counters.recordAck(sentAt: entry.sentAt, readAt: time, appReceived: ack.appReceived,
+                               dispatchFinished: ack.dispatchFinished, handled: ack.handled)
         if !app.isResponding, !ackOverdue(app, time: time) { markResponding(app) }
         if !app.outbound.isEmpty { flushOutbound(app) }
     }

@@ -83,10 +83,13 @@ extension SpringBoard {
                 acked: app.counters.acked, handled: app.counters.handled, cancelsSent: app.counters.cancelsSent,
                 heartbeats: app.counters.heartbeats, registrations: app.counters.registrations,
                 inFlight: app.window.count, queued: app.outbound.count, drops: app.counters.drops.byName,
-                ackLatencyMeanMicroseconds: app.counters.ackLatencyMeanMicroseconds,
-                ackLatencyMaxMicroseconds: app.counters.ackLatencyMaxMicroseconds))
+                latency: [
+                    "springBoardToApp": app.counters.springBoardToApp.summary, "inApp": app.counters.inApp.summary,
+                    "ackBack": app.counters.ackBack.summary, "ack": app.counters.ack.summary,
+                ]))
         }
-        return StatsInfo(hops: counters.byName, drops: counters.drops.byName,
-                         apps: apps, notResponding: registry.apps.filter { registry.state(of: $0) == .notResponding }.map(\.bundleID))
+        return StatsInfo(hops: counters.byName, drops: counters.drops.byName, apps: apps,
+                         notResponding: registry.apps.filter { registry.state(of: $0) == .notResponding }.map(\.bundleID),
+                         latency: ["sourceToSpringBoard": counters.sourceToSpringBoard.summary])
     }
 }

@@ -37,6 +37,7 @@ extension SpringBoard {
         }
         let time = now
         HIDMessageView.stamp(.routerReceived, time, in: raw)
+        counters.sourceToSpringBoard.add(from: view.timestamp(.hardware), to: time)
         noteSource(view.senderID)
         switch view.kind {
         case .digitizer:

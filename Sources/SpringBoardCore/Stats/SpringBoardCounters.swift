@@ -22,6 +22,8 @@ public struct SpringBoardCounters: Equatable, Sendable {
     public var controlRequests: UInt64 = 0
     public var notRespondingTransitions: UInt64 = 0
     public var drops = DropCounts()
+    /// hid-source stamped `hardware` → springboard read the frame.
+    public var sourceToSpringBoard = LatencyAccumulator()
 
     public init() {}
 

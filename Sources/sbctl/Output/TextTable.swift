@@ -29,16 +29,28 @@ enum TextTable {
         for (name, value) in stats.hops.sorted(by: { $0.key < $1.key }) { lines.append("  \(name): \(value)") }
         lines.append("drops:" + (stats.drops.isEmpty ? " none" : ""))
         for (name, value) in stats.drops.sorted(by: { $0.key < $1.key }) { lines.append("  \(name): \(value)") }
-        var rows = [["APP", "STATE", "SENT", "ACKED", "HANDLED", "CANCELS", "IN FLIGHT", "QUEUED", "ACK MEAN us", "ACK MAX us", "DROPS"]]
+        var rows = [["APP", "STATE", "SENT", "ACKED", "HANDLED", "CANCELS", "IN FLIGHT", "QUEUED", "DROPS"]]
         for app in stats.apps {
             let drops = app.drops.sorted(by: { $0.key < $1.key }).map { "\($0.key)=\($0.value)" }.joined(separator: ",")
             rows.append([app.bundleID, app.state, "\(app.sent)", "\(app.acked)", "\(app.handled)", "\(app.cancelsSent)",
-                         "\(app.inFlight)", "\(app.queued)", String(format1: app.ackLatencyMeanMicroseconds),
-                         String(format1: app.ackLatencyMaxMicroseconds), drops.isEmpty ? "-" : drops])
+                         "\(app.inFlight)", "\(app.queued)", drops.isEmpty ? "-" : drops])
         }
         lines.append(render(rows))
+        lines.append("latency (us, mean / max over count):")
+        var latency = [["HOP", "MEAN", "MAX", "COUNT"]]
+        if let source = stats.latency["sourceToSpringBoard"] { latency.append(row("hid-source -> springboard", source)) }
+        for app in stats.apps {
+            for hop in ["springBoardToApp", "inApp", "ackBack", "ack"] {
+                if let summary = app.latency[hop] { latency.append(row("\(app.bundleID) \(hop)", summary)) }
+            }
+        }
+        lines.append(render(latency))
         lines.append("not responding: " + (stats.notResponding.isEmpty ? "none" : stats.notResponding.joined(separator: ", ")))
         return lines.joined(separator: "\n")
+    }
+
+    private static func row(_ name: String, _ summary: LatencySummary) -> [String] {
+        ["  " + name, String(format1: summary.meanMicroseconds), String(format1: summary.maxMicroseconds), "\(summary.count)"]
     }
 
     private static func render(_ rows: [[String]]) -> String {

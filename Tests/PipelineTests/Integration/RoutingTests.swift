@@ -36,7 +36,11 @@ final class RoutingTests: XCTestCase {
         let mapsStats = try XCTUnwrap(stats.apps.first { $0.bundleID == maps })
         XCTAssertEqual(mapsStats.sent, 2)
         XCTAssertEqual(mapsStats.inFlight, 0)
-        XCTAssertGreaterThan(mapsStats.ackLatencyMeanMicroseconds, 0)
+        for hop in ["springBoardToApp", "inApp", "ackBack", "ack"] {
+            XCTAssertEqual(mapsStats.latency[hop]?.count, 2, hop)
+            XCTAssertGreaterThan(mapsStats.latency[hop]?.meanMicroseconds ?? 0, 0, hop)
+        }
+        XCTAssertEqual(stats.latency["sourceToSpringBoard"]?.count, 2)
     }
 
     func testHomeScreenConsumesTapsAndAnIconTapForegroundsTheApp() throws {

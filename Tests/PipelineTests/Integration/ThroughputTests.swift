@@ -44,7 +44,7 @@ final class ThroughputTests: XCTestCase {
             throughput: \(total) frames; springboard read them all in \(String(format: "%.3f", routed)) s \
             (\(Int(Double(total) / routed)) frames/s); app acknowledged \(app.acked) in \(String(format: "%.3f", acked)) s \
             (\(Int(Double(app.acked) / acked)) acks/s); dropped (queueFull, moves only) \(app.drops["queueFull"] ?? 0); \
-            ack latency mean \(String(format: "%.1f", app.ackLatencyMeanMicroseconds)) us, max \(String(format: "%.1f", app.ackLatencyMaxMicroseconds)) us
+            ack round trip mean \(String(format: "%.1f", app.latency["ack"]?.meanMicroseconds ?? 0)) us, max \(String(format: "%.1f", app.latency["ack"]?.maxMicroseconds ?? 0)) us
             """)
     }
 }
