@@ -38,9 +38,14 @@ extension SpringBoard {
         let time = now
         HIDMessageView.stamp(.routerReceived, time, in: raw)
         counters.sourceToSpringBoard.add(from: view.timestamp(.hardware), to: time)
-        noteSource(view.senderID)
+        let source = noteSource(view.senderID)
         switch view.kind {
         case .digitizer:
+            do { try sources[source].verifier.verify(view) } catch {
+                counters.drops.add(.invalidStream)
+                if configuration.verbose { logger.warning("event port: sender \(view.senderID): \(error)") }
+                return false
+            }
             return routeDigitizer(view, raw)
         case .button:
             counters.buttonEvents &+= 1
@@ -56,19 +61,22 @@ extension SpringBoard {
         return false
     }
 
-    @inline(__always) private func noteSource(_ senderID: UInt64) {
+    /// Counts a frame from `senderID` and returns its index in `sources` (the busiest sender is kept last,
+    /// so the common case is one comparison).
+    @inline(__always) private func noteSource(_ senderID: UInt64) -> Int {
         if let last = sources.indices.last, sources[last].senderID == senderID {
             sources[last].received &+= 1
-            return
+            return last
         }
         if let index = sources.firstIndex(where: { $0.senderID == senderID }) {
             sources[index].received &+= 1
-            sources.swapAt(index, sources.count - 1)  // keep the busiest sender last: the fast path above
+            sources.swapAt(index, sources.count - 1)
         } else {
             var state = SourceState(senderID: senderID)
             state.received = 1
             sources.append(state)
         }
+        return sources.count - 1
     }
 
     private func handleEndMarker(_ bytes: UnsafeRawBufferPointer) {

@@ -20,9 +20,8 @@ public struct SpringBoardConfiguration: Sendable {
     public var eventBatch = 256
     public var screenWidth: Double = 390
     public var screenHeight: Double = 844
-    /// Print routing decisions (not per event unless `traceEvents`).
+    /// Log registrations, foreground changes, liveness decisions and the home screen's calls (never per event).
     public var verbose = false
-    public var traceEvents = false
 
     public init(eventEndpoint: String, appEndpoint: String, controlEndpoint: String, runtimeDirectory: String? = nil) {
         self.eventEndpoint = eventEndpoint

@@ -12,6 +12,9 @@ public enum DropReason: Int, Sendable, CaseIterable {
     case malformed
     /// A button or motion event with no foreground app to take it.
     case noTarget
+    /// A digitizer frame impossible after its sender's previous ones (a finger beginning while down, moving
+    /// while up, missing from a frame): Android's stream verifier rejects these.
+    case invalidStream
 
     public var name: String {
         switch self {
@@ -21,6 +24,7 @@ public enum DropReason: Int, Sendable, CaseIterable {
         case .sendFailed: return "sendFailed"
         case .malformed: return "malformed"
         case .noTarget: return "noTarget"
+        case .invalidStream: return "invalidStream"
         }
     }
 }

@@ -1,4 +1,5 @@
 import AppChannel
+import HIDEvent
 import Foundation
 import SpringBoardCore
 import XCTest
@@ -200,5 +201,19 @@ final class RoutingTests: XCTestCase {
         XCTAssertTrue(second.stderr.contains("another springboard (pid \(pid)) holds \(fixture.directory.path)/springboard.lock"), second.stderr)
         XCTAssertEqual(try fixture.request(.status).status?.pid, pid, "the first springboard still owns the sockets")
         XCTAssertEqual(fixture.appInfo(maps)?.state, "background")
+    }
+
+    func testImpossibleFramesAreDroppedByTheStreamVerifier() throws {
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
+        let source = try TestTouchSource(fixture: fixture)
+        // Finger 5 never went down.
+        try source.untracked([HIDDigitizerEvent(phase: .changed, transducerIndex: 5, eventMask: [.position], x: 10, y: 10)])
+        try source.tap(200, 125)
+        try source.flush()
+        fixture.waitForTrace(maps, "-[SearchBarView touchesEnded:withEvent:]")
+        XCTAssertEqual(fixture.trace(maps), TraceLines.mapsSearchBarTap)
+        let stats = try fixture.stats()
+        XCTAssertEqual(stats.drops, ["invalidStream": 1])
+        XCTAssertEqual(stats.apps.first { $0.bundleID == maps }?.sent, 2)
     }
 }

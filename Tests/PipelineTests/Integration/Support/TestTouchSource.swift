@@ -49,6 +49,12 @@ final class TestTouchSource {
         try send(.digitizer(HIDDigitizerFrame(fingers: fingers)))
     }
 
+    /// Sends exactly these fingers, leaving the source's idea of which fingers are down alone (for frames a
+    /// well-behaved digitizer would never send).
+    func untracked(_ fingers: [HIDDigitizerEvent]) throws {
+        try send(.digitizer(HIDDigitizerFrame(fingers: fingers)))
+    }
+
     func down(_ index: UInt32 = 1, _ x: Float, _ y: Float) throws { try frame([(index, .began, x, y)]) }
     func move(_ index: UInt32 = 1, _ x: Float, _ y: Float) throws { try frame([(index, .changed, x, y)]) }
     func up(_ index: UInt32 = 1, _ x: Float, _ y: Float) throws { try frame([(index, .ended, x, y)]) }
