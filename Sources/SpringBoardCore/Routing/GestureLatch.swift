@@ -20,13 +20,19 @@ public struct GestureLatch {
         startPending = true
     }
 
-    public mutating func apply(_ sample: TouchSample) {
+    public mutating func apply(_ sample: TouchSample, sender: UInt64 = 0) {
         if startPending, !sample.isLifting {
             startX = sample.x
             startY = sample.y
             startPending = false
         }
-        touches.apply(sample)
+        touches.apply(sample, sender: sender)
+    }
+
+    /// A sender's run ended with fingers down: they are gone (the caller cancelled the gesture first).
+    public mutating func removeTouches(of sender: UInt64) {
+        touches.removeAll(of: sender)
+        endFrame()
     }
 
     /// After a frame: when the last finger lifted the gesture is over and the latch opens.

@@ -46,7 +46,7 @@ extension SpringBoard {
                 if configuration.verbose { logger.warning("event port: sender \(view.senderID): \(error)") }
                 return false
             }
-            return routeDigitizer(view, raw)
+            return routeDigitizer(view, raw, sender: view.senderID)
         case .button:
             counters.buttonEvents &+= 1
             if let button = view.button { handleButton(button, raw) }
@@ -85,14 +85,21 @@ extension SpringBoard {
             counters.drops.add(.malformed)
             return
         }
-        if let index = sources.firstIndex(where: { $0.senderID == marker.senderID }) {
-            sources[index].endReceived = true
-            sources[index].endCount = marker.count
+        let index: Int
+        if let found = sources.firstIndex(where: { $0.senderID == marker.senderID }) {
+            index = found
         } else {
-            var state = SourceState(senderID: marker.senderID)
-            state.endReceived = true
-            state.endCount = marker.count
-            sources.append(state)
+            sources.append(SourceState(senderID: marker.senderID))
+            index = sources.count - 1
+        }
+        sources[index].endReceived = true
+        sources[index].endCount = marker.count
+        guard marker.isFinal else { return }
+        // The sender is done. Fingers it left down would hold the gesture latch forever: cancel them.
+        sources[index].verifier.reset()
+        if latch.touches.contains(sender: marker.senderID) {
+            cancelGesture(retargetTo: .cancelled)
+            latch.removeTouches(of: marker.senderID)
         }
     }
 
@@ -114,7 +121,7 @@ extension SpringBoard {
 
     /// The gesture latch picks the target at the first finger down; the target keeps the gesture until the last
     /// finger lifts. A swipe up from the bottom edge takes an app's gesture for the system.
-    private func routeDigitizer(_ view: HIDMessageView, _ raw: UnsafeMutableRawBufferPointer) -> Bool {
+    private func routeDigitizer(_ view: HIDMessageView, _ raw: UnsafeMutableRawBufferPointer, sender: UInt64) -> Bool {
         counters.digitizerFrames &+= 1
         latch.beginFrame { registry.foreground.map { GestureTarget.app($0) } ?? .home }
         var isMoveOnly = true
@@ -122,7 +129,7 @@ extension SpringBoard {
         for finger in view.fingers {
             let sample = TouchSample(index: finger.transducerIndex, phase: finger.phase, x: finger.x, y: finger.y)
             if sample.phase.contains(.began) || sample.isLifting { isMoveOnly = false }
-            latch.apply(sample)
+            latch.apply(sample, sender: sender)
             if !swipeUp, !sample.isLifting, systemGesture.isSwipeUp(startY: latch.startY, y: sample.y) { swipeUp = true }
         }
         var pauseForHome = false

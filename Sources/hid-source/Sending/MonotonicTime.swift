@@ -10,8 +10,9 @@ enum MonotonicTime {
         return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
     }
 
+    /// Sleeps until `deadline`; an interrupting signal ends the sleep early only when it asked to stop.
     static func sleep(until deadline: UInt64) {
         var ts = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
+        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR, !Interruption.requested {}
     }
 }

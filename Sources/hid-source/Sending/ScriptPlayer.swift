@@ -31,12 +31,15 @@ enum ScriptPlayer {
         var sequence: UInt64 = 0
         let started = MonotonicTime.now
         var lastOffset: UInt64 = 0
-        for round in 0..<max(1, options.repeatCount) {
+        Interruption.install()
+        rounds: for round in 0..<max(1, options.repeatCount) {
             let roundStart = lastOffset + (round > 0 ? 50_000_000 : 0)
             for frame in frames {
+                if Interruption.requested { break rounds }
                 let offset = roundStart + frame.time
                 lastOffset = offset
                 if options.speed > 0 { MonotonicTime.sleep(until: started + UInt64(Double(offset) / options.speed)) }
+                if Interruption.requested { break rounds }
                 sequence += 1
                 let message = frame.message(sequence: sequence, senderID: senderID, hardware: MonotonicTime.now)
                 buffer.removeAll(keepingCapacity: true)
@@ -45,7 +48,8 @@ enum ScriptPlayer {
             }
         }
         let elapsed = MonotonicTime.now - started
-        _ = try socket.send(EndMarker(senderID: senderID, count: sequence).encoded())
+        // Final: springboard cancels any finger this run left down (an interrupted drag).
+        _ = try socket.send(EndMarker(senderID: senderID, count: sequence, isFinal: true).encoded())
 
         let confirmed = try waitForEndMarker(controlEndpoint: controlEndpoint, senderID: senderID,
                                              timeoutMilliseconds: options.confirmTimeout)

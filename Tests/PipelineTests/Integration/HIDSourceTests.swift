@@ -1,6 +1,9 @@
 import AppChannel
 import Foundation
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The `hid-source` command line against a real springboard: frames on time, the end marker confirmed
 /// through the control socket, the count reported.
@@ -72,5 +75,21 @@ final class HIDSourceTests: XCTestCase {
         let result = try fixture.hidSource("play", file.path)
         XCTAssertNotEqual(result.status, 0)
         XCTAssertTrue(result.stderr.contains("line 2"), result.stderr)
+    }
+
+    func testAnInterruptedDragIsCancelledInTheApp() throws {
+        try startWithMapsInFront()
+        let file = fixture.directory.appendingPathComponent("long-drag.txt")
+        try "at 0 down 1 200 400\nat 0.05 move 1 210 400\nat 30 up 1\n".write(to: file, atomically: true, encoding: .utf8)
+        let player = try fixture.launch("hid-source", ["play", file.path] + fixture.runtimeArguments)
+        fixture.waitForTrace(maps, "-[MapView touchesMoved:withEvent:]")
+        player.signal(SIGINT)
+        XCTAssertEqual(player.wait(timeout: 2), 0)
+        XCTAssertTrue(player.stdout.contains("sent 2 frame(s)"), player.stdout)
+        fixture.waitForTrace(maps, "-[MapView touchesCancelled:withEvent:]")
+        XCTAssertEqual(try fixture.request(.status).status?.gestureTarget, "none", "the latch is open again")
+        // The next gesture is routed as usual.
+        XCTAssertEqual(try fixture.hidSource("tap", "200", "125").status, 0)
+        fixture.waitForTrace(maps, "-[SearchBarView touchesEnded:withEvent:]")
     }
 }

@@ -86,11 +86,22 @@ final class AppChannelMessageTests: XCTestCase {
     func testEndMarker() throws {
         let marker = EndMarker(senderID: 0xABCD, count: 12)
         let bytes = marker.encoded()
-        XCTAssertEqual(Array(bytes[0..<8]), [0x54, 0x50, 0x45, 0x4D, 1, 0, 0, 0])  // "TPEM"
+        XCTAssertEqual(Array(bytes[0..<8]), [0x54, 0x50, 0x45, 0x4D, 1, 1, 0, 0])  // "TPEM", v1, final
         try bytes.withUnsafeBytes { raw in
             XCTAssertTrue(EndMarker.matches(raw))
             XCTAssertEqual(try EndMarker.decode(raw), marker)
         }
         [UInt8]([0x54, 0x50, 0x48, 0x45]).withUnsafeBytes { XCTAssertFalse(EndMarker.matches($0)) }
+        let checkpoint = EndMarker(senderID: 1, count: 2, isFinal: false)
+        XCTAssertEqual(checkpoint.encoded()[5], 0)
+        try checkpoint.encoded().withUnsafeBytes { XCTAssertEqual(try EndMarker.decode($0), checkpoint) }
+        var bad = bytes
+        bad[5] = 2
+        try bad.withUnsafeBytes { raw in
+            XCTAssertThrowsError(try EndMarker.decode(raw)) { error in
+                XCTAssertEqual(error as? AppChannelError,
+                               .invalidField(message: "endMarker", field: "flags", offset: 5, expected: "0 or 1", found: "2"))
+            }
+        }
     }
 }

@@ -34,6 +34,21 @@ final class GestureRoutingTests: XCTestCase {
         XCTAssertEqual(latch.startX, 10)
     }
 
+    func testFingersAreKeyedBySenderAndForgottenWhenItsRunEnds() {
+        var latch = GestureLatch()
+        latch.beginFrame { .home }
+        latch.apply(sample(1, .began, 10, 10), sender: 7)
+        latch.apply(sample(1, .began, 20, 20), sender: 8)  // same finger index, another source
+        XCTAssertEqual(latch.touches.count, 2)
+        XCTAssertTrue(latch.touches.contains(sender: 7))
+        latch.removeTouches(of: 7)
+        XCTAssertEqual(latch.touches.count, 1)
+        XCTAssertEqual(latch.touches[0], LiveTouches.Touch(index: 1, x: 20, y: 20, sender: 8))
+        XCTAssertEqual(latch.target.name, "home")
+        latch.removeTouches(of: 8)
+        XCTAssertEqual(latch.target.name, "none", "no finger left: the latch opens")
+    }
+
     func testRetargetOnlyWhileFingersAreDown() {
         var latch = GestureLatch()
         latch.retarget(.cancelled)

@@ -44,7 +44,7 @@ final class ProtocolExampleTests: XCTestCase {
 
     func testEndMarker() {
         XCTAssertEqual(EndMarker(senderID: 0xABCD, count: 12).encoded(), bytes("""
-            0000: 54 50 45 4d 01 00 00 00 cd ab 00 00 00 00 00 00
+            0000: 54 50 45 4d 01 01 00 00 cd ab 00 00 00 00 00 00
             0010: 0c 00 00 00 00 00 00 00
             """))
     }

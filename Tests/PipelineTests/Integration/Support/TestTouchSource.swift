@@ -84,9 +84,18 @@ final class TestTouchSource {
 
     var sent: UInt64 { sequence }
 
-    /// Sends the end marker and waits until springboard confirms it read everything sent so far.
+    /// Sends a checkpoint marker and waits until springboard confirms it read everything sent so far.
     func flush(timeout: TimeInterval = 2, file: StaticString = #filePath, line: UInt = #line) throws {
-        XCTAssertTrue(try socket.send(EndMarker(senderID: senderID, count: sequence).encoded()))
+        try confirm(final: false, timeout: timeout, file: file, line: line)
+    }
+
+    /// Ends the run (a final marker: springboard cancels fingers left down) and waits for the confirmation.
+    func finish(file: StaticString = #filePath, line: UInt = #line) throws {
+        try confirm(final: true, timeout: 2, file: file, line: line)
+    }
+
+    private func confirm(final: Bool, timeout: TimeInterval, file: StaticString, line: UInt) throws {
+        XCTAssertTrue(try socket.send(EndMarker(senderID: senderID, count: sequence, isFinal: final).encoded()))
         let control = controlEndpoint
         let expected = sequence
         eventually("springboard to read \(expected) frame(s) and the end marker", timeout: timeout, file: file, line: line) {
