@@ -7,7 +7,13 @@ public struct SourceState: Sendable {
     public var received: UInt64 = 0
     public var endReceived = false
     public var endCount: UInt64 = 0
+    /// A final end marker arrived: the run is over (kept a while so the sender can ask for its confirmation).
+    public var isFinished = false
     public var verifier = HIDStreamVerifier()
 
     public init(senderID: UInt64) { self.senderID = senderID }
+
+    /// Every hid-source run has its own senderID: springboard remembers at most this many, forgetting the
+    /// oldest finished runs first.
+    public static let limit = 64
 }

@@ -74,9 +74,17 @@ extension SpringBoard {
         } else {
             var state = SourceState(senderID: senderID)
             state.received = 1
-            sources.append(state)
+            addSource(state)
         }
         return sources.count - 1
+    }
+
+    /// Appends a new sender, first forgetting the oldest finished run when at the limit.
+    private func addSource(_ state: SourceState) {
+        if sources.count >= SourceState.limit {
+            sources.remove(at: sources.firstIndex(where: \.isFinished) ?? 0)
+        }
+        sources.append(state)
     }
 
     private func handleEndMarker(_ bytes: UnsafeRawBufferPointer) {
@@ -89,12 +97,13 @@ extension SpringBoard {
         if let found = sources.firstIndex(where: { $0.senderID == marker.senderID }) {
             index = found
         } else {
-            sources.append(SourceState(senderID: marker.senderID))
+            addSource(SourceState(senderID: marker.senderID))
             index = sources.count - 1
         }
         sources[index].endReceived = true
         sources[index].endCount = marker.count
         guard marker.isFinal else { return }
+        sources[index].isFinished = true
         // The sender is done. Fingers it left down would hold the gesture latch forever: cancel them.
         sources[index].verifier.reset()
         if latch.touches.contains(sender: marker.senderID) {
