@@ -35,7 +35,7 @@ let package = Package(
         // Scene files (YAML) that describe an app's windows, controllers, views and behaviours.
         .target(name: "AppScene", dependencies: ["UIKitModel", .product(name: "Yams", package: "Yams")]),
         // Messages between SpringBoard and apps, and on the control socket.
-        .target(name: "AppChannel", dependencies: ["HIDEvent"]),
+        .target(name: "AppChannel", dependencies: ["HIDEvent", "ZeroMQ"]),
         // One app process: run loop + app channel + UIApplication.
         .target(name: "AppHostCore", dependencies: [
             "ZeroMQ", "RunLoopKit", "HIDEvent", "GestureScript", "UIKitModel", "AppScene", "AppChannel",
@@ -47,7 +47,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "hid-source", dependencies: [
-            "ZeroMQ", "HIDEvent", "GestureScript",
+            "ZeroMQ", "HIDEvent", "GestureScript", "AppChannel",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "springboard", dependencies: [

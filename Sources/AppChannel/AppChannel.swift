@@ -1,1 +1,0 @@
-// Module AppChannel: see Package.swift for its role.

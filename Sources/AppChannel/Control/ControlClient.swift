@@ -1,0 +1,34 @@
+import Foundation
+import ZeroMQ
+
+/// A control-socket client (REQ): one request, one reply, with a deadline. Used by sbctl and hid-source.
+public final class ControlClient {
+    public let endpoint: String
+    private let context: ZMQContext
+    private let socket: ZMQSocket
+
+    public init(endpoint: String, timeoutMilliseconds: Int = 2000) throws {
+        self.endpoint = endpoint
+        context = try ZMQContext(ioThreads: 1)
+        socket = try context.socket(.req)
+        try socket.setLinger(0)
+        try socket.setReceiveTimeout(timeoutMilliseconds)
+        try socket.setSendTimeout(timeoutMilliseconds)
+        try socket.connect(endpoint)
+    }
+
+    deinit { socket.close() }
+
+    /// Sends `body` (a JSON request) and returns the decoded reply.
+    public func request(raw body: [UInt8]) throws -> ControlReply {
+        guard try socket.send(body) else { throw ControlClientError.timeout(endpoint: endpoint) }
+        guard let reply = try socket.receive() else { throw ControlClientError.timeout(endpoint: endpoint) }
+        do { return try ControlReply.decode(reply) } catch {
+            throw ControlClientError.badReply(String(decoding: reply, as: UTF8.self))
+        }
+    }
+
+    public func request(_ command: ControlCommand) throws -> ControlReply {
+        try request(raw: ControlRequestCodec.encode(command))
+    }
+}

@@ -1,0 +1,13 @@
+/// The `error.code` strings of a failed control reply.
+public enum ControlErrorCode: String, Codable, Sendable {
+    /// The request is not a JSON object, or a field has the wrong type.
+    case malformedRequest
+    /// `command` names nothing SpringBoard knows.
+    case unknownCommand
+    /// A field the command needs is absent.
+    case missingField
+    /// No app with that bundle id has ever registered.
+    case unknownBundleID
+    /// The app is registered but cannot be brought to the foreground (dead or still launching).
+    case appUnavailable
+}

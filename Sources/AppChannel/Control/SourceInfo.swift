@@ -1,0 +1,16 @@
+/// The `source` reply: what SpringBoard has read from one hid-source.
+public struct SourceInfo: Codable, Equatable, Sendable {
+    public var senderID: UInt64
+    /// HID messages read from this sender (valid or not).
+    public var received: UInt64
+    /// The end marker has been read; `endCount` is the count the sender claimed.
+    public var endReceived: Bool
+    public var endCount: UInt64
+
+    public init(senderID: UInt64, received: UInt64, endReceived: Bool, endCount: UInt64) {
+        self.senderID = senderID
+        self.received = received
+        self.endReceived = endReceived
+        self.endCount = endCount
+    }
+}

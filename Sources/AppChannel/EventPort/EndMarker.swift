@@ -1,0 +1,53 @@
+/// hid-source -> SpringBoard on the event port, after the HID messages of a run (or of a step of one).
+/// PUSH/PULL keeps order on one connection, so once SpringBoard has read the marker it has read every message
+/// sent before it; the source then asks the control socket (`source` command) instead of trusting linger
+/// over ipc. A *final* marker also ends the sender's run: fingers it left down are cancelled.
+/// Layout (24 bytes): magic u32 "TPEM" @0, version u8 @4 (1), flags u8 @5 (bit 0: final), reserved u16 @6
+/// (0), senderID u64 @8, count u64 @16 (HID messages sent before the marker).
+public struct EndMarker: Equatable, Sendable {
+    public static let magic: UInt32 = 0x4D45_5054
+    public static let size = 24
+
+    public var senderID: UInt64
+    public var count: UInt64
+    /// The sender is done: no more frames will follow (a checkpoint marker only confirms delivery).
+    public var isFinal: Bool
+
+    public init(senderID: UInt64, count: UInt64, isFinal: Bool = true) {
+        self.senderID = senderID
+        self.count = count
+        self.isFinal = isFinal
+    }
+
+    /// True when the frame starts with the end-marker magic (so it is not a HID message).
+    public static func matches(_ b: UnsafeRawBufferPointer) -> Bool {
+        b.count >= 4 && b.u32(0) == magic
+    }
+
+    public func encode(into b: UnsafeMutableRawBufferPointer) {
+        b.put(Self.magic, 0)
+        b.put(UInt8(1), 4)
+        b.put(UInt8(isFinal ? 1 : 0), 5)
+        b.put(UInt16(0), 6)
+        b.put(senderID, 8)
+        b.put(count, 16)
+    }
+
+    public func encoded() -> [UInt8] { AppChannelHeader.array(size: Self.size, encode(into:)) }
+
+    public static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> EndMarker {
+        guard b.count == size else {
+            if b.count < size { throw .truncated(message: "endMarker", needed: size, found: b.count) }
+            throw .invalidField(message: "endMarker", field: "length", offset: 0, expected: "24 bytes", found: "\(b.count) bytes")
+        }
+        guard b.u32(0) == magic else { throw .badMagic(found: b.u32(0)) }
+        guard b.u8(4) == 1 else { throw .unsupportedVersion(found: b.u8(4)) }
+        guard b.u8(5) <= 1 else {
+            throw .invalidField(message: "endMarker", field: "flags", offset: 5, expected: "0 or 1", found: "\(b.u8(5))")
+        }
+        guard b.u16(6) == 0 else {
+            throw .invalidField(message: "endMarker", field: "reserved", offset: 6, expected: "0", found: "\(b.u16(6))")
+        }
+        return EndMarker(senderID: b.u64(8), count: b.u64(16), isFinal: b.u8(5) == 1)
+    }
+}

@@ -1,0 +1,69 @@
+/// app -> SpringBoard, sent on every (re)connect (in answer to `hello`): who the app is.
+/// Layout: header(8), pid u32 @8, heartbeatIntervalMs u32 @12, bundleIDLength u16 @16,
+/// displayNameLength u16 @18, flags u32 @20 (0), bundle id UTF-8 @24, display name UTF-8 after it.
+public struct RegisterMessage: Equatable, Sendable {
+    public var bundleID: String
+    public var displayName: String
+    public var pid: UInt32
+    /// How often the app's main run loop sends heartbeats; SpringBoard uses it to judge missed ones.
+    public var heartbeatIntervalMilliseconds: UInt32
+
+    public static let fixedSize = 24
+
+    public init(bundleID: String, displayName: String, pid: UInt32, heartbeatIntervalMilliseconds: UInt32) {
+        self.bundleID = bundleID
+        self.displayName = displayName
+        self.pid = pid
+        self.heartbeatIntervalMilliseconds = heartbeatIntervalMilliseconds
+    }
+
+    public func encoded() -> [UInt8] {
+        let bundle = Array(bundleID.utf8), name = Array(displayName.utf8)
+        var out = AppChannelHeader.array(size: Self.fixedSize) { b in
+            AppChannelHeader(type: .register).encode(into: b)
+            b.put(pid, 8)
+            b.put(heartbeatIntervalMilliseconds, 12)
+            b.put(UInt16(truncatingIfNeeded: bundle.count), 16)
+            b.put(UInt16(truncatingIfNeeded: name.count), 18)
+            b.put(UInt32(0), 20)
+        }
+        out += bundle
+        out += name
+        return out
+    }
+
+    public static func decode(_ bytes: UnsafeRawBufferPointer) throws(AppChannelError) -> RegisterMessage {
+        let name = "register"
+        let header = try AppChannelHeader.decode(bytes)
+        guard header.type == .register else {
+            throw .invalidField(message: name, field: "type", offset: 5, expected: "1", found: "\(header.type.rawValue)")
+        }
+        guard bytes.count >= fixedSize else { throw .truncated(message: name, needed: fixedSize, found: bytes.count) }
+        let bundleLength = Int(bytes.u16(16)), nameLength = Int(bytes.u16(18))
+        guard (1...AppChannelWire.maxBundleIDLength).contains(bundleLength) else {
+            throw .invalidField(message: name, field: "bundleIDLength", offset: 16, expected: "1...255", found: "\(bundleLength)")
+        }
+        guard nameLength <= AppChannelWire.maxTextLength else {
+            throw .invalidField(message: name, field: "displayNameLength", offset: 18, expected: "0...1024", found: "\(nameLength)")
+        }
+        guard bytes.u32(20) == 0 else {
+            throw .invalidField(message: name, field: "flags", offset: 20, expected: "0", found: "\(bytes.u32(20))")
+        }
+        let total = fixedSize + bundleLength + nameLength
+        guard bytes.count == total else {
+            if bytes.count < total { throw .truncated(message: name, needed: total, found: bytes.count) }
+            throw .invalidField(message: name, field: "length", offset: 0, expected: "\(total) bytes", found: "\(bytes.count) bytes")
+        }
+        guard bytes[fixedSize] != 0 else {
+            throw .invalidField(message: name, field: "bundleID", offset: fixedSize, expected: "a first byte other than 0", found: "0")
+        }
+        guard let bundleID = String(validating: bytes[fixedSize..<fixedSize + bundleLength], as: UTF8.self) else {
+            throw .invalidField(message: name, field: "bundleID", offset: fixedSize, expected: "UTF-8", found: "invalid UTF-8")
+        }
+        guard let displayName = String(validating: bytes[(fixedSize + bundleLength)..<total], as: UTF8.self) else {
+            throw .invalidField(message: name, field: "displayName", offset: fixedSize + bundleLength, expected: "UTF-8", found: "invalid UTF-8")
+        }
+        return RegisterMessage(bundleID: bundleID, displayName: displayName, pid: bytes.u32(8),
+                               heartbeatIntervalMilliseconds: bytes.u32(12))
+    }
+}

@@ -1,1 +1,0 @@
-// Module AppHostCore: see Package.swift for its role.

@@ -1,0 +1,25 @@
+/// Everything `app-host SCENE.yaml` can be told on its command line.
+public struct AppHostConfiguration: Sendable {
+    /// SpringBoard's app channel (ROUTER).
+    public var appEndpoint: String
+    /// The routing identity and registered bundle id (1...255 bytes, not starting with a zero byte).
+    public var bundleID: String
+    public var displayName: String
+    /// How often the main run loop's timer sends a heartbeat.
+    public var heartbeatIntervalMilliseconds: UInt32 = 500
+    /// JSON-lines trace file (appended), for tools that follow the trace.
+    public var traceFile: String?
+    /// A PUB endpoint to bind that publishes the same JSON lines.
+    public var traceEndpoint: String?
+    /// Echo trace lines as plain text on stdout.
+    public var traceToStdout = true
+    /// Test-only: SIGUSR1 blocks the main thread (no acks, no heartbeats) until SIGTERM/SIGKILL.
+    public var hangOnSIGUSR1 = false
+    public var verbose = false
+
+    public init(appEndpoint: String, bundleID: String, displayName: String) {
+        self.appEndpoint = appEndpoint
+        self.bundleID = bundleID
+        self.displayName = displayName
+    }
+}

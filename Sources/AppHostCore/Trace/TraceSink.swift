@@ -1,0 +1,74 @@
+import Foundation
+import UIKitModel
+import ZeroMQ
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where an app's trace lines go as they are recorded: stdout (text), a JSON-lines file, a PUB socket.
+/// One JSON object per line: `{"app":"com.example.maps","pid":123,"seq":1,"time":123456,"text":"-[MapView touchesBegan:withEvent:]"}`.
+public final class TraceSink {
+    private let bundleID: String
+    private let pid: Int32
+    private let toStdout: Bool
+    private var file: UnsafeMutablePointer<FILE>?
+    private var publisher: ZMQSocket?
+    private var sequence: UInt64 = 0
+
+    public init(bundleID: String, toStdout: Bool, filePath: String?, publishEndpoint: String?, context: ZMQContext) throws {
+        self.bundleID = bundleID
+        self.pid = getpid()
+        self.toStdout = toStdout
+        if let filePath {
+            guard let handle = fopen(filePath, "a") else {
+                throw TraceSinkError.cannotOpen(path: filePath, reason: String(cString: strerror(errno)))
+            }
+            setvbuf(handle, nil, _IOLBF, 0)
+            file = handle
+        }
+        if let publishEndpoint {
+            let socket = try context.socket(.pub)
+            try socket.setLinger(0)
+            try socket.bind(publishEndpoint)
+            publisher = socket
+        }
+    }
+
+    deinit { close() }
+
+    public func write(_ line: UITraceLine) {
+        sequence &+= 1
+        if toStdout {
+            fputs(line.text + "\n", stdout)
+            fflush(stdout)
+        }
+        guard file != nil || publisher != nil else { return }
+        let json = "{\"app\":\(TraceSink.quoted(bundleID)),\"pid\":\(pid),\"seq\":\(sequence),\"time\":\(line.time),\"text\":\(TraceSink.quoted(line.text))}"
+        if let file { fputs(json + "\n", file) }
+        if let publisher { _ = try? publisher.send(Array(json.utf8), dontWait: true) }
+    }
+
+    public func close() {
+        if let file { fclose(file) }
+        file = nil
+        publisher?.close()
+        publisher = nil
+    }
+
+    /// A JSON string literal (RFC 8259 escapes).
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

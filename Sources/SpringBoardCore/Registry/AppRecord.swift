@@ -1,0 +1,76 @@
+/// One app SpringBoard knows: identity, registration, liveness, and its two delivery queues.
+/// Records outlive their processes: a dead app keeps its icon and its counters, and the same record takes
+/// the app back when it registers again.
+public final class AppRecord {
+    public let bundleID: String
+    /// The routing identity (the bundle id's UTF-8 bytes), compared byte for byte on every inbound message.
+    public let identity: [UInt8]
+    public var displayName: String
+    public var pid: UInt32 = 0
+    /// 0 until the first registration; a new value on every registration.
+    public var session: UInt64 = 0
+    public var isRegistered = false
+    public var isDead = false
+    /// False while the app is not responding (ack timeout passed, or its heartbeats stopped).
+    public var isResponding = true
+    public var heartbeatInterval: UInt64 = 0
+    /// Last time anything came from the app (register, ack, heartbeat), monotonic ns.
+    public var lastHeardFrom: UInt64 = 0
+    public var nextDeliverySequence: UInt64 = 1
+    public var window: AckWindow
+    public var outbound: OutboundQueue
+    public var counters = AppCounters()
+
+    public init(bundleID: String, displayName: String? = nil, windowCapacity: Int, outboundCapacity: Int) {
+        self.bundleID = bundleID
+        self.identity = Array(bundleID.utf8)
+        self.displayName = displayName ?? bundleID
+        self.window = AckWindow(capacity: windowCapacity)
+        self.outbound = OutboundQueue(capacity: outboundCapacity)
+    }
+
+    /// Can take events now (registered, alive). A not-responding app still queues: it may come back.
+    public var isReachable: Bool { isRegistered && !isDead }
+
+    public func state(isForeground: Bool) -> AppState {
+        if isDead { return .dead }
+        if !isRegistered { return .launching }
+        if !isResponding { return .notResponding }
+        return isForeground ? .foreground : .background
+    }
+
+    /// Takes a (re)registration: a new session, sequences from 1, nothing in flight from the old one.
+    public func register(displayName: String, pid: UInt32, heartbeatInterval: UInt64, session: UInt64, now: UInt64) {
+        self.displayName = displayName
+        self.pid = pid
+        self.heartbeatInterval = heartbeatInterval
+        self.session = session
+        isRegistered = true
+        isDead = false
+        isResponding = true
+        lastHeardFrom = now
+        nextDeliverySequence = 1
+        window.removeAll()
+        outbound.removeAll()
+        counters.registrations &+= 1
+    }
+
+    /// Events queued for it or sent and never acknowledged: what a death leaves undelivered.
+    public var undeliveredCount: Int { outbound.count + window.count }
+
+    /// The process is gone: whatever was queued or in flight for it is counted as undelivered.
+    public func markDead() {
+        guard !isDead else { return }
+        isDead = true
+        isRegistered = false
+        counters.drops.add(.appDead, UInt64(undeliveredCount))
+        window.removeAll()
+        outbound.removeAll()
+    }
+
+    /// Byte comparison with a routing-identity frame (no String is built per message).
+    @inline(__always) public func matches(identity frame: UnsafeRawBufferPointer) -> Bool {
+        guard frame.count == identity.count else { return false }
+        return identity.withUnsafeBytes { $0.elementsEqual(frame) }
+    }
+}

@@ -1,0 +1,19 @@
+import HIDEvent
+
+/// What SpringBoard has read from one hid-source (keyed by the envelope's senderID), and the state of its
+/// digitizer stream (Android's InputDispatcher verifier: impossible sequences are rejected).
+public struct SourceState: Sendable {
+    public var senderID: UInt64
+    public var received: UInt64 = 0
+    public var endReceived = false
+    public var endCount: UInt64 = 0
+    /// A final end marker arrived: the run is over (kept a while so the sender can ask for its confirmation).
+    public var isFinished = false
+    public var verifier = HIDStreamVerifier()
+
+    public init(senderID: UInt64) { self.senderID = senderID }
+
+    /// Every hid-source run has its own senderID: springboard remembers at most this many, forgetting the
+    /// oldest finished runs first.
+    public static let limit = 64
+}

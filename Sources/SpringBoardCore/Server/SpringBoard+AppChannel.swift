@@ -1,0 +1,105 @@
+import AppChannel
+import Foundation
+import ZeroMQ
+
+// The app channel's source1: registrations, acks, heartbeats, goodbyes, connect probes.
+extension SpringBoard {
+    func drainAppChannel() {
+        var budget = configuration.eventBatch
+        while budget > 0 {
+            budget -= 1
+            do {
+                guard try appSocket.receive(into: appIdentity, dontWait: true) else { return }
+                guard appIdentity.more else { continue }  // a ROUTER always prefixes the identity; be defensive
+                _ = try appSocket.receive(into: appBody)
+                var extra = 0
+                while appBody.more {  // every app->SpringBoard message has exactly one body frame
+                    _ = try appSocket.receive(into: appBody)
+                    extra += 1
+                }
+                if extra > 0 {
+                    replyError(.malformed, "expected 1 frame after the identity, found \(extra + 1)")
+                    continue
+                }
+                handleAppMessage()
+            } catch {
+                logger.error("app channel: \(error)")
+                return
+            }
+        }
+    }
+
+    private func handleAppMessage() {
+        let time = now
+        let app = appIdentity.withUnsafeBytes { registry.record(identity: $0) }
+        if appBody.count == 0 {
+            // ZMQ_PROBE_ROUTER: the app (re)connected. Ask it to register.
+            let record = app ?? appIdentity.withUnsafeBytes { registry.recordCreating(bundleID: String(decoding: $0, as: UTF8.self)) }
+            if !record.isRegistered { record.isDead = false }
+            sendToApp(record, AppChannelMessage.hello.encoded())
+            return
+        }
+        let decoded: AppChannelMessage
+        do { decoded = try appBody.withUnsafeBytes { try AppChannelMessage.decode($0) } } catch {
+            replyError(.malformed, "\(error)")
+            return
+        }
+        switch decoded {
+        case .register(let message):
+            handleRegister(message, time: time)
+        case .ack(let ack):
+            guard let app, app.isRegistered else { return replyError(.notRegistered, "ack from an unregistered app") }
+            handleAck(ack, from: app, time: time)
+        case .heartbeat:
+            guard let app, app.isRegistered else { return replyError(.notRegistered, "heartbeat from an unregistered app") }
+            app.lastHeardFrom = time
+            app.counters.heartbeats &+= 1
+            counters.heartbeats &+= 1
+            if !app.isResponding, !ackOverdue(app, time: time) { markResponding(app) }
+        case .goodbye:
+            if let app { appVanished(app, reason: "goodbye") }
+        case .registered, .eventHeader, .state, .error, .hello, .ping:
+            replyError(.malformed, "\(decoded) is a SpringBoard -> app message")
+        }
+    }
+
+    private func handleRegister(_ message: RegisterMessage, time: UInt64) {
+        let identity = appIdentity.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+        guard identity == message.bundleID else {
+            return replyError(.bundleIDMismatch, "register for \(message.bundleID) from routing identity \(identity)")
+        }
+        let app = registry.register(bundleID: message.bundleID, displayName: message.displayName, pid: message.pid,
+                                    heartbeatInterval: UInt64(message.heartbeatIntervalMilliseconds) * 1_000_000, now: time)
+        counters.registrations &+= 1
+        refreshHomeIcons()
+        let visibility: AppVisibility = registry.foreground === app ? .foreground : .background
+        sendToApp(app, RegisteredMessage(session: app.session, ackTimeoutMilliseconds: configuration.ackTimeoutMilliseconds,
+                                         heartbeatIntervalMilliseconds: message.heartbeatIntervalMilliseconds,
+                                         visibility: visibility).encoded())
+        if configuration.verbose { logger.info("registered \(app.bundleID) pid \(app.pid) session \(app.session)") }
+    }
+
+    private func handleAck(_ ack: AckMessage, from app: AppRecord, time: UInt64) {
+        app.lastHeardFrom = time
+        guard let entry = app.window.acknowledge(ack.deliverySequence) else {
+            return replyError(.unexpectedAck, "ack for delivery sequence \(ack.deliverySequence), not waiting")
+        }
+        counters.acks &+= 1
+        app.counters.recordAck(sentAt: entry.sentAt, readAt: time, appReceived: ack.appReceived,
+                               dispatchFinished: ack.dispatchFinished, handled: ack.handled)
+        if !app.isResponding, !ackOverdue(app, time: time) { markResponding(app) }
+        if !app.outbound.isEmpty { flushOutbound(app) }
+    }
+
+    /// An error message back to the sender of the message being handled (identity still in `appIdentity`).
+    func replyError(_ code: ChannelErrorMessage.Code, _ text: String) {
+        let body = ChannelErrorMessage(code: code, text: text).encoded()
+        do {
+            let sent = try appIdentity.withUnsafeBytes { try appSocket.send($0, more: true, dontWait: true) }
+            if sent { try appSocket.send(body) }
+        } catch {
+            if configuration.verbose { logger.warning("error reply not sent: \(error)") }
+        }
+        if configuration.verbose { logger.warning("app channel: \(code): \(text)") }
+    }
+}

@@ -1,0 +1,171 @@
+import AppChannel
+import HIDEvent
+import ZeroMQ
+
+// The event port's source1: read HID frames from hid-source, validate without allocating, stamp, route.
+extension SpringBoard {
+    func drainEventPort() {
+        var budget = configuration.eventBatch
+        while budget > 0 {
+            budget -= 1
+            let received: Bool
+            do { received = try eventSocket.receive(into: eventMessage, dontWait: true) } catch {
+                logger.error("event port: \(error)")
+                return
+            }
+            guard received else { return }
+            counters.eventPortReceived &+= 1
+            let stop = eventMessage.withUnsafeMutableBytes { handleEventFrame($0) }
+            // A home-screen gesture just ended: let the home source0 act on it (it may bring an app to the
+            // foreground) before the next gesture picks its target.
+            if stop { return }
+        }
+    }
+
+    /// Returns true when the drain should pause for the home screen.
+    private func handleEventFrame(_ raw: UnsafeMutableRawBufferPointer) -> Bool {
+        let bytes = UnsafeRawBufferPointer(raw)
+        if EndMarker.matches(bytes) {
+            handleEndMarker(bytes)
+            return false
+        }
+        let view: HIDMessageView
+        do { view = try HIDMessageView(validating: bytes) } catch {
+            counters.drops.add(.malformed)
+            if configuration.verbose { logger.warning("event port: dropped malformed frame: \(error)") }
+            return false
+        }
+        let time = now
+        HIDMessageView.stamp(.routerReceived, time, in: raw)
+        counters.sourceToSpringBoard.add(from: view.timestamp(.hardware), to: time)
+        let source = noteSource(view.senderID)
+        switch view.kind {
+        case .digitizer:
+            do { try sources[source].verifier.verify(view) } catch {
+                counters.drops.add(.invalidStream)
+                if configuration.verbose { logger.warning("event port: sender \(view.senderID): \(error)") }
+                return false
+            }
+            return routeDigitizer(view, raw, sender: view.senderID)
+        case .button:
+            counters.buttonEvents &+= 1
+            if let button = view.button { handleButton(button, raw) }
+        case .motion:
+            counters.motionEvents &+= 1
+            if let app = registry.foreground {
+                forward(raw, to: app, isMoveOnly: false)
+            } else {
+                counters.drops.add(.noTarget)
+            }
+        }
+        return false
+    }
+
+    /// Counts a frame from `senderID` and returns its index in `sources` (the busiest sender is kept last,
+    /// so the common case is one comparison).
+    @inline(__always) private func noteSource(_ senderID: UInt64) -> Int {
+        if let last = sources.indices.last, sources[last].senderID == senderID {
+            sources[last].received &+= 1
+            return last
+        }
+        if let index = sources.firstIndex(where: { $0.senderID == senderID }) {
+            sources[index].received &+= 1
+            sources.swapAt(index, sources.count - 1)
+        } else {
+            var state = SourceState(senderID: senderID)
+            state.received = 1
+            addSource(state)
+        }
+        return sources.count - 1
+    }
+
+    /// Appends a new sender, first forgetting the oldest finished run when at the limit.
+    private func addSource(_ state: SourceState) {
+        if sources.count >= SourceState.limit {
+            sources.remove(at: sources.firstIndex(where: \.isFinished) ?? 0)
+        }
+        sources.append(state)
+    }
+
+    private func handleEndMarker(_ bytes: UnsafeRawBufferPointer) {
+        counters.endMarkers &+= 1
+        guard let marker = try? EndMarker.decode(bytes) else {
+            counters.drops.add(.malformed)
+            return
+        }
+        let index: Int
+        if let found = sources.firstIndex(where: { $0.senderID == marker.senderID }) {
+            index = found
+        } else {
+            addSource(SourceState(senderID: marker.senderID))
+            index = sources.count - 1
+        }
+        sources[index].endReceived = true
+        sources[index].endCount = marker.count
+        guard marker.isFinal else { return }
+        sources[index].isFinished = true
+        // The sender is done. Fingers it left down would hold the gesture latch forever: cancel them.
+        sources[index].verifier.reset()
+        if latch.touches.contains(sender: marker.senderID) {
+            cancelGesture(retargetTo: .cancelled)
+            latch.removeTouches(of: marker.senderID)
+        }
+    }
+
+    private func handleButton(_ button: HIDButtonEvent, _ raw: UnsafeMutableRawBufferPointer) {
+        if button.button == .home {
+            // iOS: the home button is SpringBoard's; apps never see it. Acting on release, like a tap.
+            if !button.isDown {
+                counters.homeButtonPresses &+= 1
+                goHome(reason: "home button")
+            }
+            return
+        }
+        if let app = registry.foreground {
+            forward(raw, to: app, isMoveOnly: false)
+        } else {
+            counters.drops.add(.noTarget)
+        }
+    }
+
+    /// The gesture latch picks the target at the first finger down; the target keeps the gesture until the last
+    /// finger lifts. A swipe up from the bottom edge takes an app's gesture for the system.
+    private func routeDigitizer(_ view: HIDMessageView, _ raw: UnsafeMutableRawBufferPointer, sender: UInt64) -> Bool {
+        counters.digitizerFrames &+= 1
+        latch.beginFrame { registry.foreground.map { GestureTarget.app($0) } ?? .home }
+        var isMoveOnly = true
+        var swipeUp = false
+        for finger in view.fingers {
+            let sample = TouchSample(index: finger.transducerIndex, phase: finger.phase, x: finger.x, y: finger.y)
+            if sample.phase.contains(.began) || sample.isLifting { isMoveOnly = false }
+            latch.apply(sample, sender: sender)
+            if !swipeUp, !sample.isLifting, systemGesture.isSwipeUp(startY: latch.startY, y: sample.y) { swipeUp = true }
+        }
+        var pauseForHome = false
+        switch latch.target {
+        case .app(let app):
+            if swipeUp {
+                // The system takes the gesture: the app's live touches are cancelled, the rest is SpringBoard's.
+                counters.consumedBySystem &+= 1
+                cancelGesture(retargetTo: .system)
+                goHome(reason: "swipe up from the bottom edge")
+            } else {
+                forward(raw, to: app, isMoveOnly: isMoveOnly)
+            }
+        case .home:
+            // The home screen's frames are few (no app is taking events): decoding them into the model
+            // UIKit's fetcher takes costs an allocation that the app path never pays.
+            counters.routedToHome &+= 1
+            if let message = try? HIDDecoder.decode(UnsafeRawBufferPointer(raw)) { homeScreen.receive(message) }
+            pauseForHome = true
+        case .system:
+            counters.consumedBySystem &+= 1
+        case .cancelled:
+            counters.drops.add(.gestureCancelled)
+        case .none:
+            break
+        }
+        latch.endFrame()
+        return pauseForHome && latch.isIdle
+    }
+}

@@ -1,0 +1,157 @@
+import AppChannel
+import Foundation
+import HIDEvent
+import Logging
+import RunLoopKit
+import ZeroMQ
+
+/// The SpringBoard process: one run loop thread owns every socket, the registry, the gesture latch, the home
+/// screen and the counters (so counting is a plain increment, and the control server reads them on the same
+/// thread). Sources of its run loop: the event port (source1), the app channel (source1), the control socket
+/// (source1), the app socket's monitor (source1), the home screen (source0), and a liveness timer.
+public final class SpringBoard {
+    public let configuration: SpringBoardConfiguration
+    public let runLoop: EventRunLoop
+    let logger: Logger
+    let context: ZMQContext
+    let eventSocket: ZMQSocket
+    let appSocket: ZMQSocket
+    let controlSocket: ZMQSocket
+    let monitorSocket: ZMQSocket
+
+    public let registry: AppRegistry
+    public internal(set) var counters = SpringBoardCounters()
+    var latch = GestureLatch()
+    public let homeScreen: HomeScreenScene
+    let systemGesture: SystemGestureDetector
+    var sources: [SourceState] = []
+
+    /// The event port's frames are received into this one message, stamped in place and handed to libzmq
+    /// again for the app (zero copy); libzmq leaves it empty after the send, ready for the next receive.
+    let eventMessage = ZMQMessage()
+    /// The app channel's frames (identity, then body) are received into these, reused.
+    let appIdentity = ZMQMessage()
+    let appBody = ZMQMessage()
+    /// Scratch for the 24-byte event header, written in place per send.
+    let headerBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: EventHeader.size, alignment: 8)
+    /// Scratch for synthesized cancels.
+    var cancelBytes: [UInt8] = []
+    /// A spare buffer swapped with outbound-queue slots while they are sent.
+    var flushScratch: [UInt8] = []
+    var ownSequence: UInt64 = 0
+    let ownSenderID: UInt64
+
+    var livenessTimer: RunLoopTimer!
+    /// A disconnect was seen: probe registered apps with mandatory sends on the next liveness ticks.
+    var probesPending = 0
+    var pingNonce: UInt64 = 0
+    let startedAt: UInt64
+    private var instanceLock: InstanceLock?
+    private var signalSources: [DispatchSourceSignal] = []
+
+    public init(configuration: SpringBoardConfiguration, logger: Logger = Logger(label: "springboard")) throws {
+        self.configuration = configuration
+        self.logger = logger
+        if let dir = configuration.runtimeDirectory {
+            let runtime = RuntimeDirectory(path: dir)
+            try runtime.prepare()
+            instanceLock = try InstanceLock(path: runtime.file("springboard.lock"))
+        }
+        runLoop = EventRunLoop()
+        startedAt = runLoop.clock.now
+        ownSenderID = 0x5342_0000_0000_0000 | UInt64(UInt32(bitPattern: getpid()))
+        registry = AppRegistry(windowCapacity: configuration.ackWindow, outboundCapacity: configuration.outboundCapacity)
+        homeScreen = HomeScreenScene(runLoop: runLoop, layout: HomeScreenLayout(
+            screenWidth: configuration.screenWidth, screenHeight: configuration.screenHeight))
+        systemGesture = SystemGestureDetector(screenHeight: Float(configuration.screenHeight))
+        cancelBytes.reserveCapacity(64 + 8 + 33 * 96)
+
+        context = try ZMQContext(ioThreads: 1)
+        eventSocket = try context.socket(.pull)
+        appSocket = try context.socket(.router)
+        controlSocket = try context.socket(.router)
+        for socket in [eventSocket, appSocket, controlSocket] { try socket.setLinger(0) }
+        // Mandatory: a send to a vanished app fails with EHOSTUNREACH (and EAGAIN at the HWM) instead of
+        // a silent drop, so every undelivered event is counted. Handover: a restarted app takes its identity back.
+        try appSocket.setRouterMandatory(true)
+        try appSocket.setRouterHandover(true)
+        monitorSocket = try appSocket.openMonitor(events: [.disconnected])
+        try eventSocket.bind(configuration.eventEndpoint)
+        try appSocket.bind(configuration.appEndpoint)
+        try controlSocket.bind(configuration.controlEndpoint)
+        installSources()
+    }
+
+    deinit {
+        headerBuffer.deallocate()
+    }
+
+    private func installSources() {
+        runLoop.add(RunLoopSource1(port: .zmq(eventSocket.handle), order: 0) { [unowned self] in drainEventPort() }, mode: .common)
+        runLoop.add(RunLoopSource1(port: .zmq(appSocket.handle), order: 1) { [unowned self] in drainAppChannel() }, mode: .common)
+        runLoop.add(RunLoopSource1(port: .zmq(controlSocket.handle), order: 2) { [unowned self] in drainControl() }, mode: .common)
+        runLoop.add(RunLoopSource1(port: .zmq(monitorSocket.handle), order: 3) { [unowned self] in drainMonitor() }, mode: .common)
+        homeScreen.onLaunch = { [unowned self] bundleID in launchFromHomeScreen(bundleID) }
+        homeScreen.onPage = { [unowned self] page in
+            if configuration.verbose { logger.info("home: page \(page + 1) of \(homeScreen.model.pageCount)") }
+        }
+        if configuration.verbose { homeScreen.traceCalls { [logger] line in logger.info("home: \(line)") } }
+        let tick = livenessTick
+        livenessTimer = RunLoopTimer(fireAt: runLoop.clock.now + tick, interval: tick) { [unowned self] _ in checkLiveness() }
+        runLoop.add(livenessTimer, mode: .common)
+    }
+
+    /// How often ack timeouts and heartbeats are checked: a quarter of the ack timeout, 10...100 ms.
+    var livenessTick: UInt64 {
+        let quarter = UInt64(configuration.ackTimeoutMilliseconds) * 1_000_000 / 4
+        return min(max(quarter, 10_000_000), 100_000_000)
+    }
+
+    /// Runs until SIGTERM/SIGINT (or `stop()`), then closes every socket.
+    public func run() {
+        installSignalHandlers()
+        logger.info("springboard \(getpid()) listening: events \(configuration.eventEndpoint), apps \(configuration.appEndpoint), control \(configuration.controlEndpoint)")
+        while !stopping {
+            _ = runLoop.run(mode: .default, until: nil, returnAfterSourceHandled: false)
+        }
+        shutdown()
+    }
+
+    var stopping = false
+
+    public func stop() {
+        runLoop.perform { [unowned self] in
+            stopping = true
+            runLoop.stop()
+        }
+        runLoop.wakeUp()
+    }
+
+    private func installSignalHandlers() {
+        for number in [SIGTERM, SIGINT] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [weak self] in self?.stop() }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+
+    private func shutdown() {
+        for source in signalSources { source.cancel() }
+        eventSocket.close()
+        appSocket.close()
+        controlSocket.close()
+        monitorSocket.close()
+        // We hold the runtime directory's lock, so the ipc paths are ours to remove (libzmq may not get to
+        // it before the process exits).
+        for endpoint in [configuration.eventEndpoint, configuration.appEndpoint, configuration.controlEndpoint]
+        where endpoint.hasPrefix("ipc://") {
+            unlink(String(endpoint.dropFirst("ipc://".count)))
+        }
+        instanceLock?.release()
+        logger.info("springboard stopped")
+    }
+
+    var now: UInt64 { runLoop.clock.now }
+}

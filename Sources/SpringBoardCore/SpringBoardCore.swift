@@ -1,1 +1,0 @@
-// Module SpringBoardCore: see Package.swift for its role.

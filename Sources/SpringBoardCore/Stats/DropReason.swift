@@ -1,0 +1,30 @@
+/// Why an event was not delivered; every drop is counted under one of these.
+public enum DropReason: Int, Sendable, CaseIterable {
+    /// The target app died (or said goodbye) before the event could be delivered.
+    case appDead
+    /// The app's bounded outbound queue was full (a slow or stuck app).
+    case queueFull
+    /// The rest of a gesture whose app already received cancel (foreground changed, system gesture, app death).
+    case gestureCancelled
+    /// libzmq refused the send: the peer vanished (EHOSTUNREACH) or another send error.
+    case sendFailed
+    /// Bytes on the event port that did not validate as a HID message.
+    case malformed
+    /// A button or motion event with no foreground app to take it.
+    case noTarget
+    /// A digitizer frame impossible after its sender's previous ones (a finger beginning while down, moving
+    /// while up, missing from a frame): Android's stream verifier rejects these.
+    case invalidStream
+
+    public var name: String {
+        switch self {
+        case .appDead: return "appDead"
+        case .queueFull: return "queueFull"
+        case .gestureCancelled: return "gestureCancelled"
+        case .sendFailed: return "sendFailed"
+        case .malformed: return "malformed"
+        case .noTarget: return "noTarget"
+        case .invalidStream: return "invalidStream"
+        }
+    }
+}

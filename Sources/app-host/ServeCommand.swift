@@ -1,0 +1,74 @@
+import AppChannel
+import AppHostCore
+import AppScene
+import ArgumentParser
+import Foundation
+import UIKitModel
+
+/// `app-host serve SCENE.yaml` (also `app-host SCENE.yaml`): connects to springboard's app channel,
+/// registers, and runs the app's main run loop until SIGTERM.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the app live: register with springboard, receive its events, acknowledge them, print the trace.")
+
+    @Argument(help: "The app's scene file (protocols/scene-format.md).")
+    var scene: String
+
+    @Option(name: .long, help: "springboard's app channel (default: ipc://<runtime dir>/apps).")
+    var apps: String?
+
+    @Option(name: .long, help: "Runtime directory holding the ipc sockets.")
+    var runtimeDir: String?
+
+    @Option(name: .long, help: "Bundle id (default: the scene's app.bundleID).")
+    var bundleID: String?
+
+    @Option(name: .long, help: "Icon label (default: the scene's app.displayName).")
+    var displayName: String?
+
+    @Option(name: .long, help: "Heartbeat interval of the main run loop, milliseconds.")
+    var heartbeatMs: UInt32 = 500
+
+    @Option(name: .long, help: "Append the trace as JSON lines to this file.")
+    var traceFile: String?
+
+    @Option(name: .long, help: "Publish the trace as JSON lines on this PUB endpoint.")
+    var traceEndpoint: String?
+
+    @Flag(name: .long, help: "Do not print trace lines on stdout.")
+    var quiet = false
+
+    @Flag(name: .long, help: "Log channel activity on stderr.")
+    var verbose = false
+
+    @Flag(name: .long, help: "Test only: SIGUSR1 blocks the main thread (no acks, no heartbeats) until the process is killed.")
+    var hangOnSigusr1 = false
+
+    func validate() throws {
+        guard heartbeatMs > 0 else { throw ValidationError("--heartbeat-ms must be positive") }
+    }
+
+    func run() throws {
+        let sceneApp: SceneApp
+        do { sceneApp = try SceneLoader().load(contentsOf: URL(fileURLWithPath: scene)) } catch {
+            throw ValidationError("\(scene): \(error)")
+        }
+        let application = sceneApp.application
+        let bundle = bundleID ?? application.bundleIdentifier
+        guard !bundle.isEmpty else { throw ValidationError("\(scene) has no app.bundleID; pass --bundle-id") }
+        if let bundleID { application.bundleIdentifier = bundleID }
+        if let displayName { application.displayName = displayName }
+        var configuration = AppHostConfiguration(
+            appEndpoint: apps ?? DefaultEndpoints(runtimeDirectory: runtimeDir).apps, bundleID: bundle,
+            displayName: application.displayName.isEmpty ? bundle : application.displayName)
+        configuration.heartbeatIntervalMilliseconds = heartbeatMs
+        configuration.traceFile = traceFile
+        configuration.traceEndpoint = traceEndpoint
+        configuration.traceToStdout = !quiet
+        configuration.verbose = verbose
+        configuration.hangOnSIGUSR1 = hangOnSigusr1
+        let host = try AppHost(application: application, configuration: configuration)
+        host.run()
+    }
+}

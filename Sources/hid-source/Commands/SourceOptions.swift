@@ -1,0 +1,31 @@
+import AppChannel
+import ArgumentParser
+
+/// Options shared by every hid-source subcommand.
+struct SourceOptions: ParsableArguments {
+    @Option(name: .long, help: "springboard's event endpoint (default: ipc://<runtime dir>/events).")
+    var events: String?
+
+    @Option(name: .long, help: "springboard's control endpoint, asked whether the end marker arrived (default: ipc://<runtime dir>/control).")
+    var control: String?
+
+    @Option(name: .long, help: "Runtime directory holding the ipc sockets.")
+    var runtimeDir: String?
+
+    @Option(name: .long, help: "The senderID stamped on every frame (default: derived from the pid and a random number).")
+    var senderID: UInt64?
+
+    @Option(name: .long, help: "Time scale: 1 plays at script speed, 2 twice as fast, 0 sends as fast as possible.")
+    var speed: Double = 1
+
+    @Option(name: .long, help: "Send the whole script this many times (sequences keep counting).")
+    var repeatCount: Int = 1
+
+    @Option(name: .long, help: "Milliseconds to wait for springboard to confirm the end marker.")
+    var confirmTimeout: Int = 2000
+
+    @Flag(name: .long, help: "Print the report as JSON.")
+    var json = false
+
+    var endpoints: DefaultEndpoints { DefaultEndpoints(runtimeDirectory: runtimeDir) }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+
+struct SwipeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "swipe",
+        abstract: "One finger swipe: `swipe X1 Y1 X2 Y2` (a drag) or `swipe up|down|left|right X Y [--distance D]`.",
+        discussion: "Both forms are the gesture-script commands `drag` and `swipe` (protocols/gesture-script.md).")
+
+    @Argument(help: "X1 Y1 X2 Y2, or a direction and X Y.")
+    var arguments: [String]
+
+    @Option(name: .long, help: "Seconds from down to up.") var duration: Double = 0.3
+    @Option(name: .long, help: "Move frames between down and up (default: one per 60 Hz frame).") var steps: Int?
+    @Option(name: .long, help: "Points travelled, for the direction form.") var distance: Double = 200
+    @OptionGroup var options: SourceOptions
+
+    func validate() throws {
+        _ = try scriptLine()
+    }
+
+    func run() throws {
+        try ScriptPlayer.run(script: try scriptLine(), options: options)
+    }
+
+    private func scriptLine() throws -> String {
+        let stepsPart = steps.map { " steps \($0)" } ?? ""
+        let numbers = arguments.compactMap(Double.init)
+        if arguments.count == 4, numbers.count == 4 {
+            return "at 0 drag \(numbers[0]) \(numbers[1]) -> \(numbers[2]) \(numbers[3]) duration \(duration)\(stepsPart)\n"
+        }
+        let directions = ["up", "down", "left", "right"]
+        if arguments.count == 3, directions.contains(arguments[0]), numbers.count == 2 {
+            return "at 0 swipe \(arguments[0]) from \(numbers[0]) \(numbers[1]) distance \(distance) duration \(duration)\(stepsPart)\n"
+        }
+        throw ValidationError("expected X1 Y1 X2 Y2, or up|down|left|right X Y; got \(arguments.joined(separator: " "))")
+    }
+}

@@ -1,0 +1,43 @@
+import AppChannel
+import ArgumentParser
+
+/// Options every subcommand shares: where springboard's control socket is, and the output format.
+struct ConnectionOptions: ParsableArguments {
+    @Option(name: .long, help: "Control endpoint (default: ipc://<runtime dir>/control).")
+    var control: String?
+
+    @Option(name: .long, help: "Runtime directory holding the ipc sockets (default: $TOUCHPIPELINE_RUNTIME_DIR, $XDG_RUNTIME_DIR/touchpipeline or /tmp/touchpipeline-$UID).")
+    var runtimeDir: String?
+
+    @Option(name: .long, help: "Milliseconds to wait for the reply.")
+    var timeout: Int = 2000
+
+    @Flag(name: .long, help: "Print springboard's JSON reply as is.")
+    var json = false
+
+    var endpoint: String { control ?? DefaultEndpoints(runtimeDirectory: runtimeDir).control }
+
+    /// Sends the request, prints the reply (JSON or `human`), and exits 1 on an error reply, 2 on no reply.
+    func run(_ command: ControlCommand, human: (ControlReply) -> String) throws {
+        try run(raw: ControlRequestCodec.encode(command), human: human)
+    }
+
+    func run(raw body: [UInt8], human: (ControlReply) -> String) throws {
+        let reply: ControlReply
+        do {
+            reply = try ControlClient(endpoint: endpoint, timeoutMilliseconds: timeout).request(raw: body)
+        } catch {
+            printError("sbctl: \(error)")
+            throw ExitCode(2)
+        }
+        if json {
+            print(String(decoding: reply.encoded(pretty: true), as: UTF8.self))
+        } else if reply.ok {
+            print(human(reply))
+        }
+        if !reply.ok {
+            if !json { printError("sbctl: \(reply.error.map { "\($0.code.rawValue): \($0.message)" } ?? "request failed")") }
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,12 @@
+import AppChannel
+import ArgumentParser
+
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "status", abstract: "Foreground app, gesture owner, endpoints.")
+
+    @OptionGroup var connection: ConnectionOptions
+
+    func run() throws {
+        try connection.run(.status) { reply in reply.status.map(TextTable.status) ?? "" }
+    }
+}

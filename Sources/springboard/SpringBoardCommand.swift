@@ -1,0 +1,78 @@
+import AppChannel
+import ArgumentParser
+import Foundation
+import Logging
+import SpringBoardCore
+
+/// `springboard`: the router process (event port, app channel, home screen, control socket).
+@main
+struct SpringBoardCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "springboard",
+        abstract: "Route HID frames to the foreground app, or consume them on the home screen.",
+        discussion: """
+        Binds three sockets (protocols/app-channel.md, protocols/control.md): the event port (PULL), the app \
+        channel (ROUTER) and the control socket (ROUTER). With ipc endpoints in the runtime directory it takes \
+        <runtime dir>/springboard.lock first, so a second springboard refuses to start instead of silently \
+        taking over the sockets.
+        """)
+
+    @Option(name: .long, help: "Runtime directory (mode 0700) for the ipc sockets and the lock file.")
+    var runtimeDir: String?
+
+    @Option(name: .long, help: "Event endpoint (default: ipc://<runtime dir>/events).")
+    var events: String?
+
+    @Option(name: .long, help: "App-channel endpoint (default: ipc://<runtime dir>/apps).")
+    var apps: String?
+
+    @Option(name: .long, help: "Control endpoint (default: ipc://<runtime dir>/control).")
+    var control: String?
+
+    @Option(name: .long, help: "Milliseconds an event may wait for its ack before the app is not responding.")
+    var ackTimeoutMs: UInt32 = 5000
+
+    @Option(name: .long, help: "Heartbeat intervals an app may miss before springboard checks on it.")
+    var missedHeartbeats: UInt64 = 3
+
+    @Option(name: .long, help: "Events in flight per app before the rest wait in its outbound queue.")
+    var ackWindow: Int = 64
+
+    @Option(name: .long, help: "Outbound queue bound per app.")
+    var outboundCapacity: Int = 256
+
+    @Option(name: .long, help: "Screen width in points.") var screenWidth: Double = 390
+    @Option(name: .long, help: "Screen height in points.") var screenHeight: Double = 844
+
+    @Flag(name: .long, help: "Log registrations, foreground changes and liveness decisions.")
+    var verbose = false
+
+    func validate() throws {
+        guard ackTimeoutMs > 0 else { throw ValidationError("--ack-timeout-ms must be positive") }
+        guard ackWindow > 0, outboundCapacity > 0 else { throw ValidationError("--ack-window and --outbound-capacity must be positive") }
+    }
+
+    func run() throws {
+        let defaults = DefaultEndpoints(runtimeDirectory: runtimeDir)
+        var configuration = SpringBoardConfiguration(
+            eventEndpoint: events ?? defaults.events, appEndpoint: apps ?? defaults.apps,
+            controlEndpoint: control ?? defaults.control, runtimeDirectory: defaults.runtimeDirectory)
+        configuration.ackTimeoutMilliseconds = ackTimeoutMs
+        configuration.missedHeartbeats = missedHeartbeats
+        configuration.ackWindow = ackWindow
+        configuration.outboundCapacity = outboundCapacity
+        configuration.screenWidth = screenWidth
+        configuration.screenHeight = screenHeight
+        configuration.verbose = verbose
+        var logger = Logger(label: "springboard")
+        logger.logLevel = verbose ? .info : .warning
+        let springBoard: SpringBoard
+        do { springBoard = try SpringBoard(configuration: configuration, logger: logger) } catch {
+            FileHandle.standardError.write(Data("springboard: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        print("springboard \(getpid()) ready: events \(configuration.eventEndpoint) apps \(configuration.appEndpoint) control \(configuration.controlEndpoint)")
+        fflush(stdout)
+        springBoard.run()
+    }
+}

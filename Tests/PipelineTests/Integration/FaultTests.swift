@@ -1,0 +1,159 @@
+import AppChannel
+import Foundation
+import SpringBoardCore
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Apps that die or stop acknowledging: springboard survives, counts what it could not deliver, keeps
+/// serving everyone else, and takes the app back when it restarts.
+final class FaultTests: XCTestCase {
+    private var fixture: PipelineFixture!
+    private let maps = PipelineFixture.maps
+    private let settings = PipelineFixture.settings
+
+    override func setUpWithError() throws {
+        fixture = try PipelineFixture()
+        let fixture = fixture!
+        addTeardownBlock { fixture.tearDown() }
+    }
+
+    /// SIGUSR1 blocks the app's main thread (--hang-on-sigusr1); wait until it says so, since the block runs
+    /// on the main run loop after whatever it is doing.
+    private func block(_ app: ChildProcess) {
+        app.signal(SIGUSR1)
+        eventually("the app's main thread to block") { app.stderr.contains("SIGUSR1: main thread blocked") }
+    }
+
+    func testKilledForegroundAppMidGestureIsSurvivedAndTakenBack() throws {
+        try fixture.startSpringBoard()
+        let mapsProcess = try fixture.startApp("maps", bundleID: maps)
+        try fixture.startApp("settings", bundleID: settings)
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
+        let source = try TestTouchSource(fixture: fixture)
+        try source.down(1, 200, 400)
+        try source.flush()
+        fixture.waitForTrace(maps, "-[MapView touchesBegan:withEvent:]")
+
+        mapsProcess.signal(SIGKILL)
+        XCTAssertNotNil(mapsProcess.wait(timeout: 2))
+        eventually("springboard to see Maps die") { fixture.appInfo(maps)?.state == "dead" }
+        XCTAssertEqual(fixture.foreground, .some(nil), "the home screen shows when the foreground app dies")
+
+        try source.move(1, 210, 400)
+        try source.up(1, 210, 400)
+        try source.flush()
+        var stats = try fixture.stats()
+        XCTAssertEqual(stats.drops["gestureCancelled"], 2, "the rest of the dead app's gesture: \(stats.drops)")
+        XCTAssertEqual(stats.hops["routedToHome"], 0, "the home screen does not get a gesture it did not start")
+        XCTAssertEqual(stats.apps.first { $0.bundleID == maps }?.state, "dead")
+
+        // Everyone else keeps working.
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: settings)).ok, true)
+        try source.tap(200, 125)
+        try source.flush()
+        fixture.waitForTrace(settings, "-[WiFiRow touchesEnded:withEvent:]")
+        let refused = try fixture.sbctl("foreground", maps)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.stderr, "sbctl: appUnavailable: \(maps) is dead\n")
+
+        // The restarted app registers again (new session) and can be brought to the foreground.
+        let before = fixture.trace(maps).count
+        let oldSession = try XCTUnwrap(fixture.appInfo(maps)?.session)
+        let restarted = try fixture.startApp("maps", bundleID: maps)
+        XCTAssertNotEqual(restarted.pid, mapsProcess.pid)
+        XCTAssertGreaterThan(try XCTUnwrap(fixture.appInfo(maps)?.session), oldSession)
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
+        try source.tap(200, 125)
+        try source.flush()
+        fixture.waitForTrace(maps, "-[SearchBarView touchesEnded:withEvent:]", after: before)
+        XCTAssertEqual(Array(fixture.trace(maps).dropFirst(before)), TraceLines.mapsSearchBarTap)
+        stats = try fixture.stats()
+        XCTAssertEqual(stats.apps.first { $0.bundleID == maps }?.registrations, 2)
+        XCTAssertTrue(fixture.springboard?.isRunning == true)
+    }
+
+    func testAnAppThatStopsAcknowledgingIsNotRespondingWhileOthersWork() throws {
+        try fixture.startSpringBoard(ackTimeoutMilliseconds: 300)
+        let mapsProcess = try fixture.startApp("maps", bundleID: maps, extra: ["--hang-on-sigusr1"])
+        try fixture.startApp("settings", bundleID: settings)
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
+
+        block(mapsProcess)
+        let source = try TestTouchSource(fixture: fixture)
+        try source.tap(200, 125)
+        try source.flush()
+        eventually("Maps to be not responding") { fixture.appInfo(maps)?.state == "notResponding" }
+        var stats = try fixture.stats()
+        XCTAssertEqual(stats.notResponding, [maps])
+        XCTAssertEqual(stats.apps.first { $0.bundleID == maps }?.acked, 0)
+        XCTAssertEqual(stats.apps.first { $0.bundleID == maps }?.inFlight, 2)
+
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: settings)).ok, true)
+        try source.tap(200, 125)
+        try source.flush()
+        fixture.waitForTrace(settings, "-[WiFiRow touchesEnded:withEvent:]")
+        eventually("Settings to acknowledge") { (try? fixture.appStats(settings))?.acked == 2 }
+        stats = try fixture.stats()
+        XCTAssertEqual(stats.apps.first { $0.bundleID == settings }?.state, "foreground")
+        XCTAssertEqual(stats.notResponding, [maps])
+    }
+
+    func testQueuesTowardAStuckAppAreBoundedAndDropsAreCounted() throws {
+        try fixture.startSpringBoard(extra: ["--ack-window", "4", "--outbound-capacity", "8"])
+        let mapsProcess = try fixture.startApp("maps", bundleID: maps, extra: ["--hang-on-sigusr1"])
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
+        block(mapsProcess)
+        let source = try TestTouchSource(fixture: fixture)
+        try source.down(1, 200, 400)
+        for step in 1...30 { try source.move(1, 200 + Float(step), 400) }
+        try source.up(1, 230, 400)
+        try source.flush()
+        // 32 frames: 4 in flight (down + 3 moves), 8 queued; the 19 moves that found the queue full are
+        // dropped, and the up (never dropped) evicts the oldest queued move.
+        let stats = try XCTUnwrap(fixture.appStats(maps))
+        XCTAssertEqual(stats.sent, 4)
+        XCTAssertEqual(stats.inFlight, 4)
+        XCTAssertEqual(stats.queued, 8)
+        XCTAssertEqual(stats.drops, ["queueFull": 20])
+        XCTAssertEqual(try fixture.stats().drops, ["queueFull": 20])
+    }
+
+    func testSIGTERMStopsAnAppCleanlyAndItSaysGoodbye() throws {
+        try fixture.startSpringBoard()
+        let mapsProcess = try fixture.startApp("maps", bundleID: maps)
+        mapsProcess.signal(SIGTERM)
+        XCTAssertEqual(mapsProcess.wait(timeout: 2), 0)
+        eventually("springboard to mark Maps dead") { fixture.appInfo(maps)?.state == "dead" }
+        XCTAssertEqual(try fixture.stats().drops, [:])
+
+        let springboard = try XCTUnwrap(fixture.springboard)
+        springboard.signal(SIGTERM)
+        XCTAssertEqual(springboard.wait(timeout: 2), 0)
+        for name in ["events", "apps", "control"] {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent(name).path),
+                           "\(name) socket left behind")
+        }
+    }
+
+    func testAppsRegisterAgainWhenSpringBoardRestarts() throws {
+        try fixture.startSpringBoard()
+        let mapsProcess = try fixture.startApp("maps", bundleID: maps)
+        let first = try XCTUnwrap(fixture.springboard)
+        first.signal(SIGKILL)
+        XCTAssertNotNil(first.wait(timeout: 2))
+
+        // The kernel dropped the dead springboard's lock; the new one binds the same paths and the app's
+        // DEALER reconnects, probes, and registers again without being told.
+        try fixture.startSpringBoard()
+        eventually("Maps to register with the new springboard") {
+            fixture.appInfo(maps).map { $0.pid == UInt32(mapsProcess.pid) && $0.state == "background" } ?? false
+        }
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
+        let source = try TestTouchSource(fixture: fixture)
+        try source.tap(200, 125)
+        try source.flush()
+        fixture.waitForTrace(maps, "-[SearchBarView touchesEnded:withEvent:]")
+    }
+}

@@ -1,0 +1,227 @@
+import AppChannel
+import HIDEvent
+import Foundation
+import SpringBoardCore
+import XCTest
+
+/// Events from a hardware source → springboard → the foreground app or the home screen, as real processes
+/// over ipc sockets.
+final class RoutingTests: XCTestCase {
+    private var fixture: PipelineFixture!
+    private let maps = PipelineFixture.maps
+    private let settings = PipelineFixture.settings
+
+    override func setUpWithError() throws {
+        fixture = try PipelineFixture()
+        let fixture = fixture!
+        addTeardownBlock { fixture.tearDown() }
+        try fixture.startSpringBoard()
+        try fixture.startApp("maps", bundleID: maps)
+        try fixture.startApp("settings", bundleID: settings)
+    }
+
+    func testTapReachesTheForegroundAppsHitView() throws {
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).foreground, maps)
+        let source = try TestTouchSource(fixture: fixture)
+        try source.tap(200, 125)
+        try source.flush()
+        fixture.waitForTrace(maps, "-[SearchBarView touchesEnded:withEvent:]")
+        XCTAssertEqual(fixture.trace(maps), TraceLines.mapsSearchBarTap)
+        XCTAssertEqual(fixture.trace(settings), [])
+        eventually("both events acknowledged") { (try? fixture.appStats(maps))?.acked == 2 }
+        let stats = try fixture.stats()
+        XCTAssertEqual(stats.hops["digitizerFrames"], 2)
+        XCTAssertEqual(stats.hops["routedToApp"], 2)
+        XCTAssertEqual(stats.hops["routedToHome"], 0)
+        XCTAssertEqual(stats.drops, [:])
+        let mapsStats = try XCTUnwrap(stats.apps.first { $0.bundleID == maps })
+        XCTAssertEqual(mapsStats.sent, 2)
+        XCTAssertEqual(mapsStats.inFlight, 0)
+        for hop in ["springBoardToApp", "inApp", "ackBack", "ack"] {
+            XCTAssertEqual(mapsStats.latency[hop]?.count, 2, hop)
+            XCTAssertGreaterThan(mapsStats.latency[hop]?.meanMicroseconds ?? 0, 0, hop)
+        }
+        XCTAssertEqual(stats.latency["sourceToSpringBoard"]?.count, 2)
+    }
+
+    func testHomeScreenConsumesTapsAndAnIconTapForegroundsTheApp() throws {
+        XCTAssertEqual(fixture.foreground, .some(nil), "nothing is in the foreground at start")
+        let source = try TestTouchSource(fixture: fixture)
+        try source.tap(200, 800)  // below the icon grid: the home screen consumes it, nothing happens
+        try source.flush()
+        XCTAssertEqual(try fixture.stats().hops["routedToHome"], 2)
+        XCTAssertEqual(fixture.foreground, .some(nil))
+
+        let slot = try XCTUnwrap(fixture.appInfo(maps)?.homeSlot)
+        let icon = HomeScreenLayout().iconFrame(slot: slot)
+        try source.tap(Float(icon.midX), Float(icon.midY))
+        try source.flush()
+        eventually("Maps in the foreground") { fixture.foreground == .some(maps) }
+        XCTAssertEqual(try fixture.stats().hops["routedToHome"], 4)
+        XCTAssertEqual(fixture.trace(maps), [], "the icon tap belongs to the home screen, not to the app")
+
+        try source.tap(200, 125)
+        try source.flush()
+        fixture.waitForTrace(maps, "-[SearchBarView touchesEnded:withEvent:]")
+        XCTAssertEqual(fixture.trace(maps), TraceLines.mapsSearchBarTap)
+    }
+
+    func testSbctlForegroundAndHomeSwapTheTarget() throws {
+        let source = try TestTouchSource(fixture: fixture)
+        var result = try fixture.sbctl("foreground", maps)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "foreground: \(maps)\n")
+        try source.tap(200, 125)
+        try source.flush()
+        fixture.waitForTrace(maps, "-[SearchBarView touchesEnded:withEvent:]")
+
+        result = try fixture.sbctl("foreground", settings)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        try source.tap(200, 125)
+        try source.flush()
+        fixture.waitForTrace(settings, "-[WiFiRow touchesEnded:withEvent:]")
+        XCTAssertEqual(TraceLines.touchLines(fixture.trace(settings)),
+                       ["-[WiFiRow touchesBegan:withEvent:]", "-[WiFiRow touchesEnded:withEvent:]"])
+        XCTAssertEqual(TraceLines.touchLines(fixture.trace(maps)),
+                       ["-[SearchBarView touchesBegan:withEvent:]", "-[SearchBarView touchesEnded:withEvent:]"])
+
+        result = try fixture.sbctl("home")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(fixture.foreground, .some(nil))
+        let mapsLines = fixture.trace(maps).count, settingsLines = fixture.trace(settings).count
+        try source.tap(200, 800)
+        try source.flush()
+        XCTAssertEqual(try fixture.stats().hops["routedToHome"], 2)
+        XCTAssertEqual(fixture.trace(maps).count, mapsLines)
+        XCTAssertEqual(fixture.trace(settings).count, settingsLines)
+        XCTAssertEqual(try fixture.appStats(maps)?.sent, 2)
+        XCTAssertEqual(try fixture.appStats(settings)?.sent, 2)
+    }
+
+    func testSbctlErrorsAreClearAndDoNotDisturbAGestureInProgress() throws {
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
+        let source = try TestTouchSource(fixture: fixture)
+        try source.down(1, 200, 400)
+        try source.flush()
+        fixture.waitForTrace(maps, "-[MapView touchesBegan:withEvent:]")
+
+        var result = try fixture.sbctl("foreground", "com.example.nope")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "sbctl: unknownBundleID: no app \"com.example.nope\" has registered (known: \(fixture.registeredOrder()))\n")
+        result = try fixture.sbctl("send", "{\"command\": 42}")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stdout.contains("\"code\" : \"malformedRequest\""), result.stdout)
+        result = try fixture.sbctl("send", "not json")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stdout.contains("\"code\" : \"malformedRequest\""), result.stdout)
+        result = try fixture.sbctl("stats", "--json")
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stdout.contains("\"gestureCancelled\"") == false)
+        result = try fixture.sbctl("status", "--json")
+        XCTAssertEqual(result.status, 0)
+        let status = try ControlReply.decode(Array(result.stdout.utf8)).status
+        XCTAssertEqual(status?.foreground, maps)
+        XCTAssertEqual(status?.gestureTarget, "app:\(maps)")
+        XCTAssertEqual(status?.liveTouches, 1)
+        result = try fixture.sbctl("apps", "--json")
+        XCTAssertEqual(try ControlReply.decode(Array(result.stdout.utf8)).apps?.map(\.state).sorted(), ["background", "foreground"])
+        result = try fixture.sbctl("apps")
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stdout.contains("com.example.maps      Maps      \(fixture.apps[maps]!.pid)"), result.stdout)
+
+        try source.move(1, 210, 400)
+        try source.up(1, 210, 400)
+        try source.flush()
+        fixture.waitForTrace(maps, "-[MapView touchesEnded:withEvent:]")
+        XCTAssertEqual(TraceLines.touchLines(fixture.trace(maps)), [
+            "-[MapView touchesBegan:withEvent:]", "-[MapView touchesMoved:withEvent:]", "-[MapView touchesEnded:withEvent:]",
+        ])
+        XCTAssertEqual(try fixture.stats().drops, [:])
+    }
+
+    func testForegroundSwapMidDragCancelsTheOldAppsTouches() throws {
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
+        let source = try TestTouchSource(fixture: fixture)
+        try source.down(1, 200, 400)
+        try source.move(1, 205, 400)
+        try source.flush()
+        fixture.waitForTrace(maps, "-[MapView touchesMoved:withEvent:]")
+
+        XCTAssertEqual(try fixture.sbctl("foreground", settings).status, 0)
+        fixture.waitForTrace(maps, "-[MapView touchesCancelled:withEvent:]")
+        try source.move(1, 215, 400)
+        try source.up(1, 215, 400)
+        try source.flush()
+
+        XCTAssertEqual(TraceLines.touchLines(fixture.trace(maps)), [
+            "-[MapView touchesBegan:withEvent:]", "-[MapView touchesMoved:withEvent:]", "-[MapView touchesCancelled:withEvent:]",
+        ])
+        XCTAssertEqual(fixture.trace(settings), [], "the rest of the gesture goes to nobody")
+        let stats = try fixture.stats()
+        XCTAssertEqual(stats.drops, ["gestureCancelled": 2])
+        XCTAssertEqual(stats.hops["cancelsSynthesized"], 1)
+        XCTAssertEqual(stats.apps.first { $0.bundleID == maps }?.cancelsSent, 1)
+
+        // The next gesture goes to the new foreground app.
+        try source.tap(200, 125)
+        try source.flush()
+        fixture.waitForTrace(settings, "-[WiFiRow touchesEnded:withEvent:]")
+    }
+
+    func testHomeButtonReturnsToTheHomeScreen() throws {
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
+        let source = try TestTouchSource(fixture: fixture)
+        try source.press(.home)
+        try source.flush()
+        XCTAssertEqual(fixture.foreground, .some(nil))
+        let stats = try fixture.stats()
+        XCTAssertEqual(stats.hops["homeButtonPresses"], 1)
+        XCTAssertEqual(stats.hops["buttonEvents"], 2)
+        XCTAssertEqual(stats.apps.first { $0.bundleID == maps }?.sent, 0, "the home button is SpringBoard's")
+    }
+
+    func testSwipeUpFromTheBottomEdgeGoesHomeAndCancelsTheApp() throws {
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
+        let source = try TestTouchSource(fixture: fixture)
+        try source.down(1, 200, 836)
+        try source.move(1, 200, 790)
+        try source.flush()
+        fixture.waitForTrace(maps, "-[MapView touchesMoved:withEvent:]")
+        try source.move(1, 200, 700)  // 136 pt up from the edge: the system takes the gesture
+        try source.move(1, 200, 600)
+        try source.up(1, 200, 600)
+        try source.flush()
+        fixture.waitForTrace(maps, "-[MapView touchesCancelled:withEvent:]")
+        XCTAssertEqual(fixture.foreground, .some(nil))
+        XCTAssertEqual(TraceLines.touchLines(fixture.trace(maps)), [
+            "-[MapView touchesBegan:withEvent:]", "-[MapView touchesMoved:withEvent:]", "-[MapView touchesCancelled:withEvent:]",
+        ])
+        let stats = try fixture.stats()
+        XCTAssertEqual(stats.hops["consumedBySystem"], 3)
+        XCTAssertEqual(stats.hops["routedToHome"], 0, "the home screen does not get the system gesture's tail")
+        XCTAssertEqual(stats.drops, [:])
+    }
+
+    func testASecondSpringBoardRefusesTheRuntimeDirectory() throws {
+        let second = try fixture.runTool("springboard", fixture.runtimeArguments)
+        XCTAssertEqual(second.status, 1)
+        let pid = try XCTUnwrap(fixture.springboard?.pid)
+        XCTAssertTrue(second.stderr.contains("another springboard (pid \(pid)) holds \(fixture.directory.path)/springboard.lock"), second.stderr)
+        XCTAssertEqual(try fixture.request(.status).status?.pid, pid, "the first springboard still owns the sockets")
+        XCTAssertEqual(fixture.appInfo(maps)?.state, "background")
+    }
+
+    func testImpossibleFramesAreDroppedByTheStreamVerifier() throws {
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
+        let source = try TestTouchSource(fixture: fixture)
+        // Finger 5 never went down.
+        try source.untracked([HIDDigitizerEvent(phase: .changed, transducerIndex: 5, eventMask: [.position], x: 10, y: 10)])
+        try source.tap(200, 125)
+        try source.flush()
+        fixture.waitForTrace(maps, "-[SearchBarView touchesEnded:withEvent:]")
+        XCTAssertEqual(fixture.trace(maps), TraceLines.mapsSearchBarTap)
+        let stats = try fixture.stats()
+        XCTAssertEqual(stats.drops, ["invalidStream": 1])
+        XCTAssertEqual(stats.apps.first { $0.bundleID == maps }?.sent, 2)
+    }
+}

@@ -1,0 +1,107 @@
+import AppChannel
+import Foundation
+import HIDEvent
+import XCTest
+import ZeroMQ
+
+/// A hardware source the test drives step by step (down, wait for something, move, up), speaking the event
+/// port's protocol like hid-source: HID messages over PUSH, then an end marker confirmed through the
+/// control socket.
+final class TestTouchSource {
+    let senderID = UInt64.random(in: 1...UInt64(UInt32.max)) | 0x7E57_0000_0000_0000
+    private let context: ZMQContext
+    private let socket: ZMQSocket
+    private let controlEndpoint: String
+    private var sequence: UInt64 = 0
+    private var live: [UInt32: (x: Float, y: Float)] = [:]
+    private var buffer: [UInt8] = []
+
+    init(fixture: PipelineFixture) throws {
+        controlEndpoint = fixture.endpoints.control
+        context = try ZMQContext(ioThreads: 1)
+        socket = try context.socket(.push)
+        try socket.setLinger(0)
+        try socket.connect(fixture.endpoints.events)
+    }
+
+    deinit { socket.close() }
+
+    /// One digitizer frame: `changes` (finger, phase, position) plus every other live finger, stationary.
+    func frame(_ changes: [(index: UInt32, phase: HIDDigitizerPhase, x: Float, y: Float)]) throws {
+        var fingers: [HIDDigitizerEvent] = []
+        let changed = Set(changes.map(\.index))
+        for (index, position) in live.sorted(by: { $0.key < $1.key }) where !changed.contains(index) {
+            fingers.append(HIDDigitizerEvent(transducerIndex: index, identity: index, eventMask: [],
+                                             x: position.x, y: position.y, tipPressure: 1))
+        }
+        for change in changes {
+            var mask: HIDDigitizerEventMask = [.position]
+            if change.phase.contains(.began) || change.phase.contains(.ended) { mask.formUnion([.touch, .range]) }
+            fingers.append(HIDDigitizerEvent(phase: change.phase, transducerIndex: change.index, identity: change.index,
+                                             eventMask: mask, x: change.x, y: change.y,
+                                             tipPressure: change.phase.contains(.ended) ? 0 : 1))
+            if change.phase.contains(.ended) || change.phase.contains(.cancelled) {
+                live[change.index] = nil
+            } else {
+                live[change.index] = (change.x, change.y)
+            }
+        }
+        try send(.digitizer(HIDDigitizerFrame(fingers: fingers)))
+    }
+
+    /// Sends exactly these fingers, leaving the source's idea of which fingers are down alone (for frames a
+    /// well-behaved digitizer would never send).
+    func untracked(_ fingers: [HIDDigitizerEvent]) throws {
+        try send(.digitizer(HIDDigitizerFrame(fingers: fingers)))
+    }
+
+    func down(_ index: UInt32 = 1, _ x: Float, _ y: Float) throws { try frame([(index, .began, x, y)]) }
+    func move(_ index: UInt32 = 1, _ x: Float, _ y: Float) throws { try frame([(index, .changed, x, y)]) }
+    func up(_ index: UInt32 = 1, _ x: Float, _ y: Float) throws { try frame([(index, .ended, x, y)]) }
+
+    func tap(_ x: Float, _ y: Float) throws {
+        try down(1, x, y)
+        try up(1, x, y)
+    }
+
+    func press(_ button: HIDButton) throws {
+        try send(.button(HIDButtonEvent(button: button, isDown: true)))
+        try send(.button(HIDButtonEvent(button: button, isDown: false)))
+    }
+
+    private func send(_ payload: HIDPayload) throws {
+        sequence += 1
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        let message = HIDMessage(
+            envelope: HIDEnvelope(kind: payload.kind, sequence: sequence, senderID: senderID,
+                                  timestamps: HIDHopTimestamps(hardware: UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec))),
+            payload: payload)
+        buffer.removeAll(keepingCapacity: true)
+        try HIDEncoder.append(message, to: &buffer)
+        XCTAssertTrue(try socket.send(buffer))
+    }
+
+    var sent: UInt64 { sequence }
+
+    /// Sends a checkpoint marker and waits until springboard confirms it read everything sent so far.
+    func flush(timeout: TimeInterval = 2, file: StaticString = #filePath, line: UInt = #line) throws {
+        try confirm(final: false, timeout: timeout, file: file, line: line)
+    }
+
+    /// Ends the run (a final marker: springboard cancels fingers left down) and waits for the confirmation.
+    func finish(file: StaticString = #filePath, line: UInt = #line) throws {
+        try confirm(final: true, timeout: 2, file: file, line: line)
+    }
+
+    private func confirm(final: Bool, timeout: TimeInterval, file: StaticString, line: UInt) throws {
+        XCTAssertTrue(try socket.send(EndMarker(senderID: senderID, count: sequence, isFinal: final).encoded()))
+        let control = controlEndpoint
+        let expected = sequence
+        eventually("springboard to read \(expected) frame(s) and the end marker", timeout: timeout, file: file, line: line) {
+            guard let source = try? ControlClient(endpoint: control, timeoutMilliseconds: 500).request(.source(senderID: senderID)).source
+            else { return false }
+            return source.endReceived && source.endCount == expected && source.received == expected
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import AppChannel
+import Foundation
+import XCTest
+import ZeroMQ
+
+/// app-host's trace outputs that tools follow: stdout text and JSON lines on a PUB socket.
+final class TraceOutputTests: XCTestCase {
+    private var fixture: PipelineFixture!
+    private let maps = PipelineFixture.maps
+
+    override func setUpWithError() throws {
+        fixture = try PipelineFixture()
+        let fixture = fixture!
+        addTeardownBlock { fixture.tearDown() }
+    }
+
+    func testTraceGoesToStdoutAndIsPublishedAsJSONLines() throws {
+        try fixture.startSpringBoard()
+        let endpoint = "ipc://\(fixture.directory.path)/maps-trace"
+        let app = try fixture.launch("app-host", [PipelineFixture.scene("maps")] + fixture.runtimeArguments + ["--trace-endpoint", endpoint])
+        eventually("Maps to register", timeout: 5) { fixture.appInfo(maps)?.state == "background" }
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
+
+        let context = try ZMQContext(ioThreads: 1)
+        let subscriber = try context.socket(.sub)
+        defer { subscriber.close() }
+        try subscriber.setLinger(0)
+        try subscriber.setReceiveTimeout(100)
+        try subscriber.subscribe()
+        try subscriber.connect(endpoint)
+        // PUB/SUB drops what is published before the subscription arrives (slow joiner): tap until a line comes.
+        let source = try TestTouchSource(fixture: fixture)
+        var line: [UInt8]?
+        eventually("a published trace line") {
+            try? source.tap(200, 125)
+            line = try? subscriber.receive()
+            return line != nil
+        }
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try XCTUnwrap(line))) as? [String: Any])
+        XCTAssertEqual(object["app"] as? String, maps)
+        XCTAssertEqual(object["pid"] as? Int, Int(app.pid))
+        XCTAssertNotNil(object["seq"] as? Int)
+        XCTAssertNotNil(object["time"] as? Int)
+        XCTAssertTrue(TraceLines.mapsSearchBarTap.contains(try XCTUnwrap(object["text"] as? String)))
+        eventually("the trace on stdout") { app.stdout.contains("-[SearchBarView touchesEnded:withEvent:]\n") }
+    }
+}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class PipelineTestsPlaceholder: XCTestCase {
-    func testModuleLinks() { XCTAssertTrue(true) }
-}

@@ -1,0 +1,107 @@
+import AppChannel
+import XCTest
+
+final class AppChannelMessageTests: XCTestCase {
+    func testAckExactBytes() {
+        let ack = AckMessage(deliverySequence: 0x0102, handled: true, appReceived: 10, dispatchStarted: 11, dispatchFinished: 12)
+        let bytes = ack.encoded()
+        XCTAssertEqual(bytes.count, 48)
+        XCTAssertEqual(Array(bytes[0..<8]), [0x54, 0x50, 0x41, 0x43, 1, 4, 0, 0])  // "TPAC", v1, type 4
+        XCTAssertEqual(Array(bytes[8..<16]), [0x02, 0x01, 0, 0, 0, 0, 0, 0])
+        XCTAssertEqual(Array(bytes[16..<24]), [1, 0, 0, 0, 0, 0, 0, 0])
+        XCTAssertEqual(bytes[24], 10)
+        XCTAssertEqual(bytes[32], 11)
+        XCTAssertEqual(bytes[40], 12)
+        XCTAssertEqual(try AppChannelMessage.decode(bytes), .ack(ack))
+    }
+
+    func testRegisterRoundTripAndLayout() throws {
+        let message = RegisterMessage(bundleID: "com.example.maps", displayName: "Maps", pid: 4242, heartbeatIntervalMilliseconds: 200)
+        let bytes = message.encoded()
+        XCTAssertEqual(bytes.count, 24 + 16 + 4)
+        XCTAssertEqual(bytes[5], 1)
+        XCTAssertEqual(Array(bytes[16..<20]), [16, 0, 4, 0])
+        XCTAssertEqual(String(decoding: bytes[24..<40], as: UTF8.self), "com.example.maps")
+        XCTAssertEqual(try AppChannelMessage.decode(bytes), .register(message))
+    }
+
+    func testEveryMessageRoundTrips() throws {
+        let messages: [AppChannelMessage] = [
+            .registered(RegisteredMessage(session: 7, ackTimeoutMilliseconds: 5000, heartbeatIntervalMilliseconds: 200, visibility: .background)),
+            .eventHeader(EventHeader(deliverySequence: 3, flags: .synthesized)),
+            .heartbeat(HeartbeatMessage(counter: 9, appTime: 123_456)),
+            .state(StateMessage(visibility: .foreground)),
+            .error(ChannelErrorMessage(code: .notRegistered, text: "register first")),
+            .ping(PingMessage(nonce: 77)),
+            .hello, .goodbye,
+        ]
+        for message in messages {
+            XCTAssertEqual(try AppChannelMessage.decode(message.encoded()), message)
+        }
+        XCTAssertEqual(RegisteredMessage.size, 32)
+        XCTAssertEqual(EventHeader.size, 24)
+        XCTAssertEqual(AppChannelMessage.hello.encoded(), [0x54, 0x50, 0x41, 0x43, 1, 9, 0, 0])
+    }
+
+    func testTypedErrorsNameTheField() {
+        var ack = AckMessage(deliverySequence: 1, handled: false, appReceived: 0, dispatchStarted: 0, dispatchFinished: 0).encoded()
+        XCTAssertThrowsError(try AppChannelMessage.decode(Array(ack[0..<40]))) { error in
+            XCTAssertEqual(error as? AppChannelError, .truncated(message: "ack", needed: 48, found: 40))
+        }
+        ack[16] = 2
+        XCTAssertThrowsError(try AppChannelMessage.decode(ack)) { error in
+            XCTAssertEqual(error as? AppChannelError,
+                           .invalidField(message: "ack", field: "handled", offset: 16, expected: "0 or 1", found: "2"))
+        }
+        XCTAssertThrowsError(try AppChannelMessage.decode([0x54, 0x50, 0x48, 0x45, 1, 1, 0, 0])) { error in
+            XCTAssertEqual(error as? AppChannelError, .badMagic(found: 0x4548_5054))
+        }
+        XCTAssertThrowsError(try AppChannelMessage.decode([0x54, 0x50, 0x41, 0x43, 2, 1, 0, 0])) { error in
+            XCTAssertEqual(error as? AppChannelError, .unsupportedVersion(found: 2))
+        }
+        XCTAssertThrowsError(try AppChannelMessage.decode([0x54, 0x50, 0x41, 0x43, 1, 99, 0, 0])) { error in
+            XCTAssertEqual(error as? AppChannelError, .unknownType(99))
+        }
+        XCTAssertThrowsError(try AppChannelMessage.decode([0x54, 0x50])) { error in
+            XCTAssertEqual(error as? AppChannelError, .truncated(message: "header", needed: 8, found: 2))
+        }
+    }
+
+    func testRegisterRejectsBadLengthsAndIdentity() {
+        var bytes = RegisterMessage(bundleID: "a.b", displayName: "AB", pid: 1, heartbeatIntervalMilliseconds: 100).encoded()
+        bytes.append(0)
+        XCTAssertThrowsError(try AppChannelMessage.decode(bytes)) { error in
+            XCTAssertEqual(error as? AppChannelError,
+                           .invalidField(message: "register", field: "length", offset: 0, expected: "29 bytes", found: "30 bytes"))
+        }
+        var zero = RegisterMessage(bundleID: "\0ab", displayName: "", pid: 1, heartbeatIntervalMilliseconds: 100).encoded()
+        XCTAssertThrowsError(try AppChannelMessage.decode(zero)) { error in
+            XCTAssertEqual(error as? AppChannelError,
+                           .invalidField(message: "register", field: "bundleID", offset: 24, expected: "a first byte other than 0", found: "0"))
+        }
+        zero[16] = 0
+        XCTAssertThrowsError(try AppChannelMessage.decode(zero))
+    }
+
+    func testEndMarker() throws {
+        let marker = EndMarker(senderID: 0xABCD, count: 12)
+        let bytes = marker.encoded()
+        XCTAssertEqual(Array(bytes[0..<8]), [0x54, 0x50, 0x45, 0x4D, 1, 1, 0, 0])  // "TPEM", v1, final
+        try bytes.withUnsafeBytes { raw in
+            XCTAssertTrue(EndMarker.matches(raw))
+            XCTAssertEqual(try EndMarker.decode(raw), marker)
+        }
+        [UInt8]([0x54, 0x50, 0x48, 0x45]).withUnsafeBytes { XCTAssertFalse(EndMarker.matches($0)) }
+        let checkpoint = EndMarker(senderID: 1, count: 2, isFinal: false)
+        XCTAssertEqual(checkpoint.encoded()[5], 0)
+        try checkpoint.encoded().withUnsafeBytes { XCTAssertEqual(try EndMarker.decode($0), checkpoint) }
+        var bad = bytes
+        bad[5] = 2
+        try bad.withUnsafeBytes { raw in
+            XCTAssertThrowsError(try EndMarker.decode(raw)) { error in
+                XCTAssertEqual(error as? AppChannelError,
+                               .invalidField(message: "endMarker", field: "flags", offset: 5, expected: "0 or 1", found: "2"))
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import AppChannel
+import XCTest
+
+final class ControlCodecTests: XCTestCase {
+    func testRequestsRoundTrip() throws {
+        for command in [ControlCommand.apps, .home, .status, .stats, .foreground(bundleID: "com.example.maps"), .source(senderID: 99)] {
+            XCTAssertEqual(try ControlRequestCodec.decode(ControlRequestCodec.encode(command)), command)
+        }
+        XCTAssertEqual(String(decoding: ControlRequestCodec.encode(.foreground(bundleID: "x")), as: UTF8.self),
+                       #"{"bundleID":"x","command":"foreground"}"#)
+    }
+
+    func testMalformedRequestsGetTypedErrors() {
+        func code(_ text: String) -> ControlErrorCode? {
+            do { _ = try ControlRequestCodec.decode(Array(text.utf8)); return nil } catch { return error.code }
+        }
+        XCTAssertEqual(code("not json"), .malformedRequest)
+        XCTAssertEqual(code("[1,2]"), .malformedRequest)
+        XCTAssertEqual(code("{}"), .missingField)
+        XCTAssertEqual(code(#"{"command": 3}"#), .malformedRequest)
+        XCTAssertEqual(code(#"{"command": "reboot"}"#), .unknownCommand)
+        XCTAssertEqual(code(#"{"command": "foreground"}"#), .missingField)
+        XCTAssertEqual(code(#"{"command": "foreground", "bundleID": ""}"#), .malformedRequest)
+        XCTAssertEqual(code(#"{"command": "source", "senderID": -1}"#), .malformedRequest)
+    }
+
+    func testReplyRoundTrip() throws {
+        let reply = ControlReply(ok: false, command: "foreground", error: ControlError(.unknownBundleID, "no app com.nope"))
+        let decoded = try ControlReply.decode(reply.encoded())
+        XCTAssertEqual(decoded, reply)
+        XCTAssertEqual(String(decoding: reply.encoded(), as: UTF8.self),
+                       #"{"command":"foreground","error":{"code":"unknownBundleID","message":"no app com.nope"},"ok":false}"#)
+    }
+}
