@@ -35,6 +35,8 @@ open class UIApplication: UIResponder {
     public var displayName: String
 
     var windowOrderStamp: UInt64 = 0
+    /// Pushed run-loop modes, oldest first (Scrolling/UIApplication+RunLoopModes.swift).
+    var runLoopModeRequests: [UIRunLoopModeRequest] = []
     var frontToBackCache: [UIWindow]?
 
     public init(runLoop: EventRunLoop = EventRunLoop(), bundleIdentifier: String = "", displayName: String = "") {
