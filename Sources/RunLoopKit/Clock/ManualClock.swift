@@ -1,0 +1,31 @@
+/// A clock that moves only when told to: by the test, or by the run loop itself, which advances it to
+/// the next timer or deadline instead of sleeping (see `EventRunLoop.advance(to:mode:)`).
+///
+/// Thread-safe, so a test thread may read it while a loop thread drives it.
+public final class ManualClock: RunLoopClock, @unchecked Sendable {
+    private let lock = RunLoopLock()
+    private var value: UInt64
+
+    public init(now: UInt64 = 0) {
+        value = now
+    }
+
+    public var now: UInt64 { lock.withLock { value } }
+
+    /// Moves the clock forward by `nanoseconds` (saturating at `UInt64.max`).
+    public func advance(by nanoseconds: UInt64) {
+        lock.withLock {
+            let (sum, overflow) = value.addingReportingOverflow(nanoseconds)
+            value = overflow ? .max : sum
+        }
+    }
+
+    /// Sets the clock to `nanoseconds`, which must not be earlier than `now`: the clock is monotonic,
+    /// and moving it back would make timers that already fired due again.
+    public func set(to nanoseconds: UInt64) {
+        lock.withLock {
+            precondition(nanoseconds >= value, "ManualClock.set(to: \(nanoseconds)) would move the clock back from \(value)")
+            value = nanoseconds
+        }
+    }
+}

@@ -1,0 +1,10 @@
+/// The loop's notion of time: monotonic nanoseconds. Timer fire dates and run deadlines are values
+/// of the clock they were made for.
+///
+/// `EventRunLoop` treats `ManualClock` specially (it moves the clock instead of sleeping; see
+/// `EventRunLoop.run(mode:until:returnAfterSourceHandled:)`); any other clock is assumed to advance
+/// in real time, so the loop sleeps in `zmq_poll` until the clock reaches a deadline.
+public protocol RunLoopClock: AnyObject {
+    /// Nanoseconds; never decreases.
+    var now: UInt64 { get }
+}

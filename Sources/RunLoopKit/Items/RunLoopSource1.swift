@@ -1,0 +1,27 @@
+/// A version 1 source: a port and a callout the loop runs (step 8) when the port is readable.
+///
+/// Level-triggered, like the port: a callout that leaves messages unread is called again in a later
+/// turn. CF services one woken port per turn (`mach_msg` receives one message); so does RunLoopKit.
+public final class RunLoopSource1: RunLoopItem {
+    public let port: RunLoopPort
+    /// Among source1s ready in the same wait, lower order is served first.
+    public let order: Int
+    /// Shown in traces (`source1 fired <name>`).
+    public var name: String?
+    let callout: () -> Void
+    public private(set) var isValid = true
+    weak var runLoop: EventRunLoop?
+
+    public init(port: RunLoopPort, order: Int = 0, name: String? = nil, callout: @escaping () -> Void) {
+        self.port = port
+        self.order = order
+        self.name = name
+        self.callout = callout
+    }
+
+    /// Removes the source from every mode of its loop; it never runs again. The port is not closed.
+    public func invalidate() {
+        isValid = false
+        runLoop?.removeEverywhere(self)
+    }
+}

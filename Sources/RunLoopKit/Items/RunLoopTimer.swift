@@ -1,0 +1,55 @@
+/// A timer: a callout at `fireDate` (in the loop clock's nanoseconds), once or every `interval`.
+///
+/// CF rules followed: a timer fires only in step 8, after the loop woke for the timer deadline (never
+/// because a callout took long); due timers fire in deadline order; a one-shot timer is invalidated
+/// after its callout; a late repeating timer fires once and then skips to the first deadline after
+/// `now` on its interval grid (no burst of missed fires); a timer belongs to one loop.
+public final class RunLoopTimer: RunLoopItem {
+    /// The next deadline. Setting it from a callout reschedules the timer (CF
+    /// `CFRunLoopTimerSetNextFireDate`): a repeating timer whose callout moved it later keeps that date.
+    public var fireDate: UInt64
+    /// Nanoseconds between fires; nil or 0 means one-shot.
+    public let interval: UInt64?
+    /// Breaks ties between timers with the same fire date (lower first, then the order they were added).
+    public let order: Int
+    /// Shown in traces (`timer fired <name>`).
+    public var name: String?
+    let callout: (RunLoopTimer) -> Void
+    public private(set) var isValid = true
+    /// Set during the callout, so a nested run does not fire the timer again (CF).
+    var isFiring = false
+    weak var runLoop: EventRunLoop?
+
+    public init(
+        fireAt fireDate: UInt64, interval: UInt64? = nil, order: Int = 0, name: String? = nil,
+        _ callout: @escaping (RunLoopTimer) -> Void
+    ) {
+        self.fireDate = fireDate
+        self.interval = interval
+        self.order = order
+        self.name = name
+        self.callout = callout
+    }
+
+    public var repeats: Bool { (interval ?? 0) > 0 }
+
+    /// Removes the timer from every mode of its loop; it never fires again. Call on the loop's thread.
+    public func invalidate() {
+        guard isValid else { return }
+        isValid = false
+        runLoop?.removeEverywhere(self)
+    }
+
+    /// CF `__CFRunLoopDoTimer`: the next deadline after a fire that was due at `oldFireDate` is the
+    /// first point of the grid `oldFireDate + k * interval` strictly after `now`.
+    static func nextFireDate(after oldFireDate: UInt64, interval: UInt64, now: UInt64) -> UInt64 {
+        guard now >= oldFireDate else { return saturatingAdd(oldFireDate, interval) }
+        let (steps, overflow) = ((now - oldFireDate) / interval + 1).multipliedReportingOverflow(by: interval)
+        return overflow ? .max : saturatingAdd(oldFireDate, steps)
+    }
+
+    private static func saturatingAdd(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : sum
+    }
+}

@@ -1,0 +1,119 @@
+/// The callouts of a turn: observers, blocks, source0s, timers, source1s (CF `__CFRunLoopDoObservers`,
+/// `__CFRunLoopDoBlocks`, `__CFRunLoopDoSources0`, `__CFRunLoopDoTimers`, `__CFRunLoopDoSource1`).
+extension EventRunLoop {
+    /// Traces the activity, then calls the mode's observers of it in order. The list is taken before
+    /// the first callout (CF collects first), so an observer added meanwhile waits for the next time.
+    func notify(_ activity: RunLoopActivity, _ items: RunLoopModeItems, _ mode: RunLoopMode) {
+        trace(.activity(activity), mode)
+        guard items.observerMask.contains(activity) else { return }
+        let observers = items.observers
+        for observer in observers
+        where observer.activities.contains(activity) && observer.isValid && !observer.isFiring {
+            observer.isFiring = true
+            trace(.observer(activity), mode, observer.name)
+            observer.callout(activity)
+            // CF: a one-shot observer is invalidated after its callout.
+            if !observer.repeats { observer.invalidate() }
+            observer.isFiring = false
+        }
+    }
+
+    /// Runs the queued blocks whose modes include `mode`; the others stay queued, ahead of blocks
+    /// queued by the callouts (which wait for the next pass). Returns whether any ran.
+    @discardableResult
+    func doBlocks(_ mode: RunLoopMode) -> Bool {
+        let queued = stateLock.withLock { () -> [RunLoopPendingBlock] in
+            let queued = pendingBlocks
+            if !queued.isEmpty { pendingBlocks = [] }
+            return queued
+        }
+        guard !queued.isEmpty else { return false }
+        let modeIsCommon = commonModeList.contains(mode)
+        var kept: [RunLoopPendingBlock] = []
+        var ran = false
+        for block in queued {
+            if block.runs(in: mode, modeIsCommon: modeIsCommon) {
+                trace(.block, mode)
+                block.body()
+                ran = true
+            } else {
+                kept.append(block)
+            }
+        }
+        if !kept.isEmpty {
+            stateLock.withLock { pendingBlocks = kept + pendingBlocks }
+        }
+        return ran
+    }
+
+    /// Step 4: performs the source0s that were signalled when the step began, in order, clearing each
+    /// one's signal first; with `stopAfterHandle`, only the first. Returns whether any was performed.
+    func doSources0(_ items: RunLoopModeItems, _ mode: RunLoopMode, stopAfterHandle: Bool) -> Bool {
+        guard !items.sources0.isEmpty else { return false }
+        var collected = source0Scratch.popLast() ?? []
+        for source in items.sources0 where source.isPending {
+            collected.append(source)
+        }
+        var handled = false
+        for source in collected where source.takeSignal() {
+            trace(.source0, mode, source.name)
+            source.performCallout()
+            handled = true
+            if stopAfterHandle { break }
+        }
+        collected.removeAll(keepingCapacity: true)
+        source0Scratch.append(collected)
+        return handled
+    }
+
+    /// Step 8, timer port: fires every timer due at `limit`, in deadline order (ties: lower order, then
+    /// the order added). Timers made due by these callouts wait for a later wake.
+    func doTimers(_ items: RunLoopModeItems, _ mode: RunLoopMode, limit: UInt64) {
+        var due = timerScratch.popLast() ?? []
+        for timer in items.timers where timer.isValid && !timer.isFiring && timer.fireDate <= limit {
+            due.append(timer)
+        }
+        // Stable insertion sort by fire date; the list is already in order-then-added order.
+        for index in due.indices.dropFirst() {
+            let timer = due[index]
+            var slot = index
+            while slot > 0 && due[slot - 1].fireDate > timer.fireDate {
+                due[slot] = due[slot - 1]
+                slot -= 1
+            }
+            due[slot] = timer
+        }
+        for timer in due {
+            fire(timer, mode, limit: limit)
+        }
+        due.removeAll(keepingCapacity: true)
+        timerScratch.append(due)
+    }
+
+    /// CF `__CFRunLoopDoTimer`.
+    private func fire(_ timer: RunLoopTimer, _ mode: RunLoopMode, limit: UInt64) {
+        // An earlier callout may have invalidated or moved this timer.
+        guard timer.isValid, !timer.isFiring, timer.fireDate <= limit else { return }
+        let oldFireDate = timer.fireDate
+        timer.isFiring = true
+        trace(.timer, mode, timer.name)
+        timer.callout(timer)
+        timer.isFiring = false
+        if let interval = timer.interval, interval > 0 {
+            // A late repeating timer skips the fires it missed; a callout that moved the fire date later keeps it.
+            if timer.isValid && timer.fireDate <= oldFireDate {
+                timer.fireDate = RunLoopTimer.nextFireDate(after: oldFireDate, interval: interval, now: clock.now)
+            }
+        } else {
+            timer.invalidate()
+        }
+    }
+
+    /// Step 8, a source1's port: its callout.
+    func doSource1(_ source: RunLoopSource1, _ mode: RunLoopMode) -> Bool {
+        guard source.isValid else { return false }
+        trace(.source1, mode, source.name)
+        source.callout()
+        return true
+    }
+}

@@ -1,0 +1,101 @@
+/// Adding and removing items, and the common modes (CF `CFRunLoopAddSource` & co.).
+///
+/// Adding to `.common` puts the item in the common-items set and in every common mode, including
+/// modes made common later; removing from `.common` takes it out of all of them. Adding to a named
+/// mode creates the mode. An invalid item, or one registered with another loop, is not added (CF).
+/// Call these on the loop's thread (callouts may add and remove freely).
+extension EventRunLoop {
+    public func add(_ source: RunLoopSource0, mode: RunLoopMode) { add(source, mode, \.sources0) }
+    public func add(_ source: RunLoopSource1, mode: RunLoopMode) { add(source, mode, \.sources1) }
+    public func add(_ timer: RunLoopTimer, mode: RunLoopMode) { add(timer, mode, \.timers) }
+    public func add(_ observer: RunLoopObserver, mode: RunLoopMode) { add(observer, mode, \.observers) }
+
+    public func remove(_ source: RunLoopSource0, mode: RunLoopMode) { remove(source, mode, \.sources0) }
+    public func remove(_ source: RunLoopSource1, mode: RunLoopMode) { remove(source, mode, \.sources1) }
+    public func remove(_ timer: RunLoopTimer, mode: RunLoopMode) { remove(timer, mode, \.timers) }
+    public func remove(_ observer: RunLoopObserver, mode: RunLoopMode) { remove(observer, mode, \.observers) }
+
+    public func contains(_ source: RunLoopSource0, mode: RunLoopMode) -> Bool { contains(source, mode, \.sources0) }
+    public func contains(_ source: RunLoopSource1, mode: RunLoopMode) -> Bool { contains(source, mode, \.sources1) }
+    public func contains(_ timer: RunLoopTimer, mode: RunLoopMode) -> Bool { contains(timer, mode, \.timers) }
+    public func contains(_ observer: RunLoopObserver, mode: RunLoopMode) -> Bool { contains(observer, mode, \.observers) }
+
+    /// The modes marked common, in the order they became common (`.default` and `.tracking` first).
+    public var commonModes: [RunLoopMode] { commonModeList }
+
+    /// Marks `mode` common (CF `CFRunLoopAddCommonMode`): every item already added to `.common` is
+    /// copied into it, and later common items go there too. Marking a mode common cannot be undone.
+    public func addCommonMode(_ mode: RunLoopMode) {
+        guard mode != .common, !commonModeList.contains(mode) else { return }
+        commonModeList.append(mode)
+        let target = items(for: mode)
+        for source in commonItems.sources0 { _ = RunLoopModeItems.insert(source, into: &target.sources0) }
+        for source in commonItems.sources1 { _ = RunLoopModeItems.insert(source, into: &target.sources1) }
+        for timer in commonItems.timers { _ = RunLoopModeItems.insert(timer, into: &target.timers) }
+        for observer in commonItems.observers { _ = RunLoopModeItems.insert(observer, into: &target.observers) }
+    }
+
+    /// The items of `mode`, created on first use (CF `__CFRunLoopFindMode(..., true)`).
+    func items(for mode: RunLoopMode) -> RunLoopModeItems {
+        if let existing = modes[mode] { return existing }
+        let created = RunLoopModeItems()
+        modes[mode] = created
+        return created
+    }
+
+    func removeEverywhere(_ source: RunLoopSource0) { removeEverywhere(source, \.sources0) }
+    func removeEverywhere(_ source: RunLoopSource1) { removeEverywhere(source, \.sources1) }
+    func removeEverywhere(_ timer: RunLoopTimer) { removeEverywhere(timer, \.timers) }
+    func removeEverywhere(_ observer: RunLoopObserver) { removeEverywhere(observer, \.observers) }
+
+    private func add<Item: RunLoopItem>(
+        _ item: Item, _ mode: RunLoopMode, _ list: ReferenceWritableKeyPath<RunLoopModeItems, [Item]>
+    ) {
+        guard item.isValid else { return }
+        if let owner = item.runLoop, owner !== self { return }
+        item.runLoop = self
+        if mode == .common {
+            guard RunLoopModeItems.insert(item, into: &commonItems[keyPath: list]) else { return }
+            for common in commonModeList {
+                let target = items(for: common)
+                _ = RunLoopModeItems.insert(item, into: &target[keyPath: list])
+            }
+        } else {
+            let target = items(for: mode)
+            _ = RunLoopModeItems.insert(item, into: &target[keyPath: list])
+        }
+    }
+
+    private func remove<Item: RunLoopItem>(
+        _ item: Item, _ mode: RunLoopMode, _ list: ReferenceWritableKeyPath<RunLoopModeItems, [Item]>
+    ) {
+        guard item.runLoop === self else { return }
+        if mode == .common {
+            guard RunLoopModeItems.remove(item, from: &commonItems[keyPath: list]) else { return }
+            for common in commonModeList {
+                if let target = modes[common] { _ = RunLoopModeItems.remove(item, from: &target[keyPath: list]) }
+            }
+        } else if let target = modes[mode] {
+            _ = RunLoopModeItems.remove(item, from: &target[keyPath: list])
+        }
+        // CF: an item in no mode of the loop no longer belongs to it.
+        if !commonItems.contains(item) && !modes.values.contains(where: { $0.contains(item) }) {
+            item.runLoop = nil
+        }
+    }
+
+    private func contains<Item: RunLoopItem>(
+        _ item: Item, _ mode: RunLoopMode, _ list: KeyPath<RunLoopModeItems, [Item]>
+    ) -> Bool {
+        let target = mode == .common ? commonItems : modes[mode]
+        return target?[keyPath: list].contains { $0 === item } ?? false
+    }
+
+    private func removeEverywhere<Item: RunLoopItem>(
+        _ item: Item, _ list: ReferenceWritableKeyPath<RunLoopModeItems, [Item]>
+    ) {
+        _ = RunLoopModeItems.remove(item, from: &commonItems[keyPath: list])
+        for target in modes.values { _ = RunLoopModeItems.remove(item, from: &target[keyPath: list]) }
+        item.runLoop = nil
+    }
+}

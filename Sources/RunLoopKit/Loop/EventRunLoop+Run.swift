@@ -1,0 +1,119 @@
+/// Running a mode: CF `CFRunLoopRunSpecific` and `__CFRunLoopRun`, in their order.
+extension EventRunLoop {
+    /// Runs `mode` until `deadline` (clock nanoseconds; nil: no deadline), until `stop()`, until the
+    /// mode is empty, or, with `returnAfterSourceHandled`, until a source0 or source1 was handled.
+    ///
+    /// Returns `.finished` at once, without Entry/Exit, for the common pseudo-mode (CF refuses it), for a
+    /// mode never used, and for a mode with no source0, source1, timer or block for it. A deadline
+    /// already reached makes a single turn that polls without sleeping (CF: a zero timeout).
+    ///
+    /// May be called from a callout to run the loop nested in another mode (UIKit runs the tracking
+    /// mode so); the outer run continues after the nested one returns.
+    ///
+    /// Manual-clock rule: with a `ManualClock`, a wait never sleeps for time. Where the loop would
+    /// sleep, it polls its ports with zero timeout; if something is ready it handles it at the current
+    /// time, otherwise it sets the clock to the earlier of the next timer deadline and `deadline` and
+    /// wakes as if that much time had passed (BeforeWaiting and AfterWaiting are still notified). Only
+    /// with neither a timer nor a deadline does it block in `zmq_poll` for real, until a port is
+    /// readable or `wakeUp()`.
+    @discardableResult
+    public func run(
+        mode: RunLoopMode, until deadline: UInt64? = nil, returnAfterSourceHandled: Bool = false
+    ) -> RunLoopRunResult {
+        runSpecific(mode, deadline.map { .until($0) } ?? .forever, returnAfterSourceHandled)
+    }
+
+    func runSpecific(_ mode: RunLoopMode, _ limit: RunLoopRunLimit, _ returnAfterSourceHandled: Bool) -> RunLoopRunResult {
+        // CF: kCFRunLoopCommonModes cannot be run; an unknown or empty mode finishes at once.
+        guard mode != .common, let items = modes[mode], !isEmpty(items, mode) else { return .finished }
+
+        // CF `__CFRunLoopPushPerRunData`: a fresh stop flag for this run; the outer run's is restored after.
+        let run = RunLoopRunState(ignoresWakeUps: false)
+        let previousRun = stateLock.withLock { () -> RunLoopRunState in
+            let previous = currentRun
+            currentRun = run
+            return previous
+        }
+        let previousMode = currentMode
+        currentMode = mode
+        runDepth += 1
+
+        notify(.entry, items, mode)
+        let result = runTurns(mode, items, run, limit, returnAfterSourceHandled)
+        notify(.exit, items, mode)
+
+        runDepth -= 1
+        currentMode = previousMode
+        stateLock.withLock { currentRun = previousRun }
+        return result
+    }
+
+    /// CF `__CFRunLoopRun`.
+    private func runTurns(
+        _ mode: RunLoopMode, _ items: RunLoopModeItems, _ run: RunLoopRunState,
+        _ limit: RunLoopRunLimit, _ returnAfterSourceHandled: Bool
+    ) -> RunLoopRunResult {
+        // CF: a stop() made by an Entry observer ends the run before its first turn.
+        if takeStop(run) { return .stopped }
+        let zeroTimeout: Bool
+        if case .until(let deadline) = limit { zeroTimeout = deadline <= clock.now } else { zeroTimeout = false }
+
+        while true {
+            stateLock.withLock { run.ignoresWakeUps = false }
+            notify(.beforeTimers, items, mode)                                     // 1
+            notify(.beforeSources, items, mode)                                    // 2
+            doBlocks(mode)                                                         // 3
+            var sourceHandled = doSources0(items, mode, stopAfterHandle: returnAfterSourceHandled) // 4
+            if sourceHandled { doBlocks(mode) }
+
+            let poll = sourceHandled || zeroTimeout                                // 5
+            if !poll { notify(.beforeWaiting, items, mode) }
+            let wake = wait(items, poll: poll, limit: limit)                       // 6
+            stateLock.withLock { run.ignoresWakeUps = true }
+            if !poll { notify(.afterWaiting, items, mode) }                        // 7
+
+            switch wake {                                                          // 8
+            case .timerPort:
+                doTimers(items, mode, limit: clock.now)
+            case .source1(let source):
+                if doSource1(source, mode) { sourceHandled = true }
+            case .nothing, .wakeUpPort, .failure:
+                break
+            }
+            doBlocks(mode)                                                         // 9
+
+            if case .failure = wake { return .finished }
+            if sourceHandled && returnAfterSourceHandled { return .handledSource }
+            if timedOut(limit, poll: poll, wake: wake) { return .timedOut }
+            if takeStop(run) { return .stopped }
+            if isEmpty(items, mode) { return .finished }
+        }
+    }
+
+    private func timedOut(_ limit: RunLoopRunLimit, poll: Bool, wake: RunLoopWake) -> Bool {
+        switch limit {
+        case .forever:
+            return false
+        case .until(let deadline):
+            return clock.now >= deadline
+        case .idle(at: let time):
+            // Idle: the loop would have slept and nothing was ready, at or after the target time.
+            guard !poll, case .nothing = wake else { return false }
+            return clock.now >= time
+        }
+    }
+
+    private func takeStop(_ run: RunLoopRunState) -> Bool {
+        stateLock.withLock {
+            defer { run.stopped = false }
+            return run.stopped
+        }
+    }
+
+    /// CF `__CFRunLoopModeIsEmpty`: no source0, source1 or timer, and no block queued for the mode.
+    func isEmpty(_ items: RunLoopModeItems, _ mode: RunLoopMode) -> Bool {
+        guard items.hasNoSourcesOrTimers else { return false }
+        let modeIsCommon = commonModeList.contains(mode)
+        return stateLock.withLock { !pendingBlocks.contains { $0.runs(in: mode, modeIsCommon: modeIsCommon) } }
+    }
+}

@@ -1,0 +1,120 @@
+import CZeroMQ
+import Glibc
+
+/// Steps 5-6: the one wait of a turn (CF `__CFRunLoopServiceMachPort` on the mode's port set).
+extension EventRunLoop {
+    /// Waits on the mode's source1 ports, the wake-up port and the timer port (modelled by the earliest
+    /// timer deadline) at once, and reports the one port serviced this turn (CF's `livePort`).
+    func wait(_ items: RunLoopModeItems, poll: Bool, limit: RunLoopRunLimit) -> RunLoopWake {
+        preparePollItems(items)
+        let nextTimer = nextTimerDeadline(items)
+        if poll { return pollPorts(timeoutMilliseconds: 0, nextTimer: nextTimer) }
+
+        // The wait ends at the timer port's deadline or at the run's deadline (CF arms a timeout timer
+        // that wakes the loop), whichever comes first.
+        let wakeTime = earliest(nextTimer, limit.deadline)
+
+        if let manualClock {
+            // Manual-clock rule: look without sleeping; if nothing is ready, move the clock to the wake
+            // time instead of sleeping until it.
+            let wake = pollPorts(timeoutMilliseconds: 0, nextTimer: nextTimer)
+            guard case .nothing = wake else { return wake }
+            if let wakeTime {
+                if wakeTime > manualClock.now { manualClock.set(to: wakeTime) }
+                return isDue(nextTimer) ? .timerPort : .nothing
+            }
+            // Neither a timer nor a deadline: wait for a port or wakeUp() for as long as it takes.
+            while true {
+                let wake = pollPorts(timeoutMilliseconds: -1, nextTimer: nil)
+                guard case .nothing = wake else { return wake }
+            }
+        }
+
+        while true {
+            let timeout = wakeTime.map { milliseconds(until: $0) } ?? -1
+            let wake = pollPorts(timeoutMilliseconds: timeout, nextTimer: nextTimer)
+            guard case .nothing = wake else { return wake }
+            // zmq_poll counts whole milliseconds on its own clock and may return a little early (or
+            // on EINTR): keep waiting, since CF's wait ends only for a port or a deadline.
+            if let wakeTime, clock.now >= wakeTime { return .nothing }
+        }
+    }
+
+    /// The source1 ports of the mode, then the wake-up port, in the reusable poll array.
+    private func preparePollItems(_ items: RunLoopModeItems) {
+        pollItems.removeAll(keepingCapacity: true)
+        pollSources.removeAll(keepingCapacity: true)
+        for source in items.sources1 where source.isValid {
+            pollItems.append(source.port.pollItem)
+            pollSources.append(source)
+        }
+        pollItems.append(RunLoopPort.fileDescriptor(wakeUpPort.descriptor).pollItem)
+    }
+
+    /// The timer port's deadline: the earliest fire date of a valid timer not in its callout.
+    private func nextTimerDeadline(_ items: RunLoopModeItems) -> UInt64? {
+        var earliest: UInt64?
+        for timer in items.timers where timer.isValid && !timer.isFiring {
+            if earliest.map({ timer.fireDate < $0 }) ?? true { earliest = timer.fireDate }
+        }
+        return earliest
+    }
+
+    private func earliest(_ a: UInt64?, _ b: UInt64?) -> UInt64? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
+    }
+
+    private func isDue(_ deadline: UInt64?) -> Bool {
+        deadline.map { $0 <= clock.now } ?? false
+    }
+
+    /// Rounded up, so a real wait never ends before the deadline by its own rounding.
+    private func milliseconds(until deadline: UInt64) -> Int {
+        let now = clock.now
+        guard deadline > now else { return 0 }
+        return Int(min((deadline - now + 999_999) / 1_000_000, UInt64(Int32.max)))
+    }
+
+    /// One `zmq_poll`, then the live port. The wake-up port is drained whenever it is readable (it
+    /// carries no work). Then, in this order: the timer port if its deadline has passed (the earliest
+    /// event), else one ready source1, else the wake-up port. Ready source1s are served in their
+    /// order, starting after the one served last time, so a port that is never drained cannot starve
+    /// the others (CF serves whichever message arrived first; zmq_poll does not say).
+    private func pollPorts(timeoutMilliseconds: Int, nextTimer: UInt64?) -> RunLoopWake {
+        let count = Int32(pollItems.count)
+        let ready = zmq_poll(&pollItems, count, timeoutMilliseconds)
+        if ready < 0 {
+            let code = zmq_errno()
+            if code == EINTR { return .nothing }
+            lastWaitError = RunLoopSystemError(operation: "zmq_poll", code: code, message: String(cString: zmq_strerror(code)))
+            return .failure
+        }
+        var wokenByWakeUpPort = false
+        if pollItems[pollItems.count - 1].revents != 0 {
+            wakeUpPort.drain()
+            wokenByWakeUpPort = true
+        }
+        if isDue(nextTimer) { return .timerPort }
+        if ready > (wokenByWakeUpPort ? 1 : 0), let source = nextReadySource1() { return .source1(source) }
+        return wokenByWakeUpPort ? .wakeUpPort : .nothing
+    }
+
+    private func nextReadySource1() -> RunLoopSource1? {
+        let count = pollSources.count
+        guard count > 0 else { return nil }
+        var start = 0
+        if let last = lastServedSource1, let index = pollSources.firstIndex(where: { $0 === last }) {
+            start = index + 1
+        }
+        for step in 0..<count {
+            let index = (start + step) % count
+            if pollItems[index].revents != 0 {
+                lastServedSource1 = pollSources[index]
+                return pollSources[index]
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,37 @@
+/// The items of one mode, or of the common-modes set (CF `__CFRunLoopMode`).
+///
+/// Every list is kept sorted by `order`, an item going after those of equal order (CF keeps
+/// observers so; source0s are sorted by order each turn, which gives the same result).
+final class RunLoopModeItems {
+    var sources0: [RunLoopSource0] = []
+    var sources1: [RunLoopSource1] = []
+    var timers: [RunLoopTimer] = []
+    var observers: [RunLoopObserver] = [] {
+        didSet { observerMask = observers.reduce(into: []) { $0.formUnion($1.activities) } }
+    }
+    /// The union of the observers' activities, so a turn skips activities nobody observes (CF `_observerMask`).
+    private(set) var observerMask: RunLoopActivity = []
+
+    /// CF `__CFRunLoopModeIsEmpty` minus blocks: no source0, source1 or timer.
+    var hasNoSourcesOrTimers: Bool { sources0.isEmpty && sources1.isEmpty && timers.isEmpty }
+
+    /// Inserts `item` after the items of lower or equal order; false if it is already there.
+    static func insert<Item: RunLoopItem>(_ item: Item, into list: inout [Item]) -> Bool {
+        guard !list.contains(where: { $0 === item }) else { return false }
+        let index = list.firstIndex { $0.order > item.order } ?? list.endIndex
+        list.insert(item, at: index)
+        return true
+    }
+
+    /// Removes `item`; false if it was not there.
+    static func remove<Item: RunLoopItem>(_ item: Item, from list: inout [Item]) -> Bool {
+        guard let index = list.firstIndex(where: { $0 === item }) else { return false }
+        list.remove(at: index)
+        return true
+    }
+
+    func contains(_ item: AnyObject) -> Bool {
+        sources0.contains { $0 === item } || sources1.contains { $0 === item }
+            || timers.contains { $0 === item } || observers.contains { $0 === item }
+    }
+}

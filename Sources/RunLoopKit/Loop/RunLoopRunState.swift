@@ -1,0 +1,13 @@
+/// CF `_per_run_data`: the state of one (possibly nested) run. A new run starts with fresh state, so a
+/// `stop()` made while no run is active, or aimed at an inner run, does not stop another run.
+/// Guarded by the loop's state lock (`stop()` and `wakeUp()` may come from any thread).
+final class RunLoopRunState {
+    var stopped = false
+    /// CF: wake-ups are ignored from the moment the loop wakes until the next turn starts (it will
+    /// run every signalled source0 before sleeping again anyway), and while no run is active.
+    var ignoresWakeUps: Bool
+
+    init(ignoresWakeUps: Bool) {
+        self.ignoresWakeUps = ignoresWakeUps
+    }
+}

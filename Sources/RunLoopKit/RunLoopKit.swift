@@ -1,1 +1,0 @@
-// Module RunLoopKit: see Package.swift for its role.

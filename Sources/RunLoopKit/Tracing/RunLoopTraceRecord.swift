@@ -1,0 +1,50 @@
+/// One traced step of a run: an activity the loop reached, or a callout it made.
+public struct RunLoopTraceRecord: Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: Hashable, Sendable {
+        /// The loop reached an activity (recorded whether or not observers watch it).
+        case activity(RunLoopActivity)
+        /// An observer's callout for that activity.
+        case observer(RunLoopActivity)
+        case source0
+        case source1
+        case timer
+        case block
+    }
+
+    public let kind: Kind
+    /// The mode being run.
+    public let mode: RunLoopMode
+    /// The observer's, source's or timer's `name`.
+    public let name: String?
+    /// The loop clock's `now` when recorded.
+    public let time: UInt64
+    /// 1 for a run, 2 for a run nested in one of its callouts, and so on.
+    public let depth: Int
+
+    public init(kind: Kind, mode: RunLoopMode, name: String?, time: UInt64, depth: Int) {
+        self.kind = kind
+        self.mode = mode
+        self.name = name
+        self.time = time
+        self.depth = depth
+    }
+
+    /// `entry default`, `before timers`, `before sources`, `source0 fired <name>`, `before waiting`,
+    /// `after waiting`, `timer fired <name>`, `source1 fired <name>`, `observer fired <name>`, `block`,
+    /// `exit default` (an unnamed item's line ends after `fired`).
+    public var line: String {
+        let suffix = name.map { " " + $0 } ?? ""
+        switch kind {
+        case .activity(.entry): return "entry \(mode)"
+        case .activity(.exit): return "exit \(mode)"
+        case .activity(let activity): return activity.description
+        case .observer: return "observer fired" + suffix
+        case .source0: return "source0 fired" + suffix
+        case .source1: return "source1 fired" + suffix
+        case .timer: return "timer fired" + suffix
+        case .block: return "block"
+        }
+    }
+
+    public var description: String { line }
+}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class RunLoopKitTestsPlaceholder: XCTestCase {
-    func testModuleLinks() { XCTAssertTrue(true) }
-}
