@@ -1,1 +1,0 @@
-// Module AppScene: see Package.swift for its role.

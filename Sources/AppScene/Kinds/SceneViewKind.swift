@@ -1,0 +1,15 @@
+import UIKitModel
+
+/// One value of a view's `kind:` discriminator. Later layers register more kinds (controls, scroll views,
+/// table views) with `SceneLoader.register(_:)`; each names the extra keys it reads.
+public protocol SceneViewKind {
+    /// The `kind:` value (`view`, `imageView`).
+    var name: String { get }
+    /// The UIKit class this kind models; a node with this `class:` and no `kind:` gets this kind.
+    var uikitClassName: String { get }
+    /// Keys this kind reads beyond the ones every view has.
+    var keys: Set<String> { get }
+    /// Creates the view and reads this kind's keys. Common keys (frame, alpha, subviews, behaviours) are applied
+    /// by the loader afterwards.
+    func makeView(from node: SceneMapping, context: SceneBuildContext) throws -> UIView
+}

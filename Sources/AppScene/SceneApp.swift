@@ -1,0 +1,21 @@
+import UIKitModel
+
+/// An app built from a scene file: the application (windows, controllers, views wired up) and every object
+/// the file named, by id.
+public final class SceneApp {
+    public let application: UIApplication
+    /// Every responder with an id: views, windows, view controllers, `application`, the delegate.
+    public let responders: [String: UIResponder]
+
+    init(application: UIApplication, responders: [String: UIResponder]) {
+        self.application = application
+        self.responders = responders
+    }
+
+    public var bundleIdentifier: String { application.bundleIdentifier }
+    public var displayName: String { application.displayName }
+
+    public func responder(_ id: String) -> UIResponder? { responders[id] }
+    public func view(_ id: String) -> UIView? { responders[id] as? UIView }
+    public func viewController(_ id: String) -> UIViewController? { responders[id] as? UIViewController }
+}

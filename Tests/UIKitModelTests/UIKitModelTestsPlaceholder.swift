@@ -1,5 +1,0 @@
-import XCTest
-
-final class UIKitModelTestsPlaceholder: XCTestCase {
-    func testModuleLinks() { XCTAssertTrue(true) }
-}
