@@ -48,6 +48,7 @@ open class UIApplication: UIResponder {
         super.init()
         self.eventDispatcher = UIEventDispatcher(application: self)
         self.eventFetcher = UIEventFetcher(dispatcher: eventDispatcher)
+        self.touchInterceptor = UIGestureEnvironment(application: self)
     }
 
     open override var hostApplication: UIApplication? { self }

@@ -71,6 +71,15 @@ open class UIView: UIResponder {
         return pointInsideIncludedViews(point)
     }
 
+    // MARK: - Gesture recognizers (Gestures/UIView+GestureRecognizers.swift)
+
+    /// The recognizers attached with `addGestureRecognizer(_:)`, in the order they were added.
+    var attachedGestureRecognizers: [UIGestureRecognizer] = []
+
+    /// UIKit: asked before a recognizer leaves possible — for recognizers attached to this view and to its
+    /// ancestors whose touches this view was hit for; false makes the recognizer fail. Default true.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
     // MARK: - Hierarchy notifications (UIKit's hooks; subclasses such as scroll views refine them)
 
     open func didAddSubview(_ subview: UIView) {}

@@ -1,0 +1,150 @@
+extension UIGestureEnvironment {
+    /// A recognizer set its `state`. During a frame the change waits until every recognizer has seen the
+    /// frame; from a timer (or any other callout) it is applied at once.
+    func recognizer(_ recognizer: UIGestureRecognizer, didRequest state: UIGestureRecognizer.State) {
+        requests.append((recognizer, state))
+        if !isDelivering { settleAfterCallout() }
+    }
+
+    /// Applies queued state changes in order; changes asked for while applying (an action that sets another
+    /// recognizer's state) join the queue.
+    func applyRequests() {
+        guard !isApplying else { return }
+        isApplying = true
+        defer { isApplying = false }
+        while !requests.isEmpty {
+            let (recognizer, state) = requests.removeFirst()
+            apply(state, to: recognizer)
+        }
+    }
+
+    private func apply(_ state: UIGestureRecognizer.State, to recognizer: UIGestureRecognizer) {
+        // A request overtaken by the environment (the recognizer was made to fail meanwhile) is dropped.
+        guard !recognizer.appliedState.isFinished else { return }
+        let applied = recognizer.appliedState
+        switch state {
+        case .began where applied == .possible, .ended where applied == .possible:
+            attemptToBegin(recognizer, as: state)
+        case .changed, .ended, .cancelled:
+            guard applied.isInProgress else { return }
+            recognizer.appliedState = state
+            recognizer.sendActions()
+        case .failed:
+            guard applied == .possible else { return }
+            fail(recognizer)
+        case .began, .possible:
+            return
+        }
+    }
+
+    /// Leaving possible (began, or recognized for a discrete gesture), in UIKit's order: wait for the
+    /// recognizers this one requires to fail; ask `shouldBegin` (delegate, views); lose to a gesture already
+    /// under way on the same touches; then win: the others still possible on these touches fail (unless
+    /// simultaneous), actions are sent, the view's touches are cancelled, dependents are resolved.
+    func attemptToBegin(_ recognizer: UIGestureRecognizer, as state: UIGestureRecognizer.State) {
+        if isWaitingForRequiredFailures(recognizer) {
+            // UIKit: it stays possible (even though its own gesture is complete) until they fail.
+            recognizer.pendingState = state
+            recognizer.currentState = .possible
+            return
+        }
+        recognizer.pendingState = nil
+        guard shouldBegin(recognizer), !isPrevented(recognizer) else {
+            fail(recognizer)
+            return
+        }
+        recognizer.currentState = state
+        recognizer.appliedState = state
+
+        let excluded = active.filter { other in
+            other !== recognizer && other.appliedState == .possible && other.sharesTouches(with: recognizer)
+                && !canRecognizeSimultaneously(recognizer, other)
+                && recognizer.canPrevent(other) && other.canBePrevented(by: recognizer)
+        }
+        for other in excluded { markFailed(other) }
+
+        recognizer.sendActions()
+        if recognizer.cancelsTouchesInView { cancelViewTouches(of: recognizer) }
+        for other in excluded { resolveDependents(of: other, recognized: false) }
+        resolveDependents(of: recognizer, recognized: true)
+        releaseHeldDeliveries()
+    }
+
+    func fail(_ recognizer: UIGestureRecognizer) {
+        markFailed(recognizer)
+        resolveDependents(of: recognizer, recognized: false)
+        releaseHeldDeliveries()
+    }
+
+    private func markFailed(_ recognizer: UIGestureRecognizer) {
+        recognizer.currentState = .failed
+        recognizer.appliedState = .failed
+        recognizer.pendingState = nil
+        requests.removeAll { $0.recognizer === recognizer }
+    }
+
+    /// Recognizers waiting for `other`: it recognized (or began) → they fail; it failed → those with no other
+    /// requirement left possible try again.
+    private func resolveDependents(of other: UIGestureRecognizer, recognized: Bool) {
+        for dependent in active where dependent !== other && dependent.pendingState != nil {
+            guard dependent.pendingState != nil, requires(dependent, toFail: other) else { continue }
+            if recognized {
+                fail(dependent)
+            } else if !isWaitingForRequiredFailures(dependent), let state = dependent.pendingState {
+                attemptToBegin(dependent, as: state)
+            }
+        }
+    }
+
+    // MARK: The rules
+
+    /// A required recognizer counts only while it is tracking this gesture's touches (UIKit ignores a
+    /// requirement on a recognizer that never received a touch).
+    func isWaitingForRequiredFailures(_ recognizer: UIGestureRecognizer) -> Bool {
+        active.contains { other in
+            other !== recognizer && other.appliedState == .possible && requires(recognizer, toFail: other)
+        }
+    }
+
+    /// `require(toFail:)`, the subclass hooks, and both delegates' dynamic requirements.
+    func requires(_ recognizer: UIGestureRecognizer, toFail other: UIGestureRecognizer) -> Bool {
+        if recognizer.requiredToFail.contains(where: { $0.recognizer === other }) { return true }
+        if recognizer.shouldRequireFailure(of: other) || other.shouldBeRequiredToFail(by: recognizer) { return true }
+        if recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true { return true }
+        return other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) == true
+    }
+
+    /// UIKit: the delegate's `gestureRecognizerShouldBegin(_:)`, then the views' own
+    /// `gestureRecognizerShouldBegin(_:)` — the recognizer's view and the hit-tested view of each of its
+    /// touches (a view may refuse recognizers attached to its ancestors, as UIControl and UISlider do).
+    private func shouldBegin(_ recognizer: UIGestureRecognizer) -> Bool {
+        if let delegate = recognizer.delegate, !delegate.gestureRecognizerShouldBegin(recognizer) { return false }
+        var asked: [UIView] = []
+        if let view = recognizer.view {
+            asked.append(view)
+            if !view.gestureRecognizerShouldBegin(recognizer) { return false }
+        }
+        for touch in recognizer.touchHistory {
+            guard let view = touch.view, !asked.contains(where: { $0 === view }) else { continue }
+            asked.append(view)
+            if !view.gestureRecognizerShouldBegin(recognizer) { return false }
+        }
+        return true
+    }
+
+    /// UIKit: a gesture already under way on the same touches prevents another from beginning, unless the
+    /// two may recognize simultaneously.
+    private func isPrevented(_ recognizer: UIGestureRecognizer) -> Bool {
+        active.contains { other in
+            other !== recognizer && other.appliedState.isInProgress && other.sharesTouches(with: recognizer)
+                && !canRecognizeSimultaneously(recognizer, other)
+                && other.canPrevent(recognizer) && recognizer.canBePrevented(by: other)
+        }
+    }
+
+    /// UIKit asks both delegates; either yes is enough.
+    func canRecognizeSimultaneously(_ a: UIGestureRecognizer, _ b: UIGestureRecognizer) -> Bool {
+        if a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) == true { return true }
+        return b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) == true
+    }
+}

@@ -1,0 +1,108 @@
+extension UIGestureEnvironment {
+    /// What the view gets of this frame's change of `touch` (the window delivers after the interceptor,
+    /// honouring the flags set here).
+    func decideViewDelivery(of touch: UITouch) {
+        guard let record = record(for: touch), !touch.delivery.isCancelledForView else { return }
+        if !record.withheld.isEmpty {
+            // Still withheld: later frames queue up behind the withheld began.
+            record.withheld.append(UITouchSnapshot(of: touch, frame: frame))
+        } else if touch.phase == .began && delaysBegan(record) {
+            // UIKit delaysTouchesBegan: nothing reaches the view while the recognizer is possible.
+            record.withheld.append(UITouchSnapshot(of: touch, frame: frame))
+            touch.delivery.isWithheldFromView = true
+        } else if touch.phase == .ended && touch.delivery.beganDeliveredToView && delaysEnded(record) {
+            // UIKit delaysTouchesEnded: the view's touchesEnded waits for the recognizer's verdict, at most
+            // `delayedTouchesEndedTimeout` (a recognizer waiting for another tap lets it go after 0.15 s).
+            record.heldEnd = UITouchSnapshot(of: touch, frame: frame)
+            touch.delivery.isEndWithheldFromView = true
+            record.heldEndTimer = schedule(after: UIGestureConstants.delayedTouchesEndedTimeout) { [weak self, weak record] in
+                guard let self, let record else { return }
+                self.releaseHeldEnd(of: record)
+            }
+        }
+    }
+
+    /// Some recognizer of the touch that delays began is still possible (waiting for a failure included).
+    func delaysBegan(_ record: UIGestureTouchRecord) -> Bool {
+        record.recognizers.contains {
+            $0.delaysTouchesBegan && $0.appliedState == .possible && $0.tracks(record.touch)
+        }
+    }
+
+    func delaysEnded(_ record: UIGestureTouchRecord) -> Bool {
+        record.recognizers.contains {
+            $0.delaysTouchesEnded && $0.appliedState == .possible && $0.tracks(record.touch)
+        }
+    }
+
+    /// Delivers what is no longer held: withheld frames whose delaying recognizers have all left possible
+    /// (replayed in frame order, began first, each with its original data), then held ends nobody delays.
+    func releaseHeldDeliveries() {
+        var released: [(record: UIGestureTouchRecord, snapshot: UITouchSnapshot)] = []
+        for record in records where !record.withheld.isEmpty {
+            if record.touch.delivery.isCancelledForView {
+                record.clearHeldDeliveries()
+            } else if !delaysBegan(record) {
+                for snapshot in record.withheld { released.append((record, snapshot)) }
+                record.withheld.removeAll()
+                record.touch.delivery.isWithheldFromView = false
+            }
+        }
+        if !released.isEmpty { replay(released) }
+        for record in records where record.heldEnd != nil && !delaysEnded(record) {
+            releaseHeldEnd(of: record)
+        }
+    }
+
+    /// Replays withheld frames: per frame, the touches of one phase on one view arrive in one call.
+    private func replay(_ released: [(record: UIGestureTouchRecord, snapshot: UITouchSnapshot)]) {
+        let ordered = released.enumerated().sorted {
+            ($0.element.snapshot.frame, $0.offset) < ($1.element.snapshot.frame, $1.offset)
+        }.map(\.element)
+        var start = 0
+        while start < ordered.count {
+            var end = start + 1
+            let first = ordered[start]
+            while end < ordered.count, ordered[end].snapshot.frame == first.snapshot.frame,
+                  ordered[end].snapshot.phase == first.snapshot.phase,
+                  ordered[end].record.window === first.record.window {
+                end += 1
+            }
+            let group = ordered[start..<end]
+            var saved: [UITouchSnapshot] = []
+            for item in group { saved.append(item.snapshot.swap(into: item.record.touch)) }
+            first.record.window.deliverToViews(group.map(\.record.touch), phase: first.snapshot.phase, event: first.record.event)
+            for (item, original) in zip(group, saved) { _ = original.swap(into: item.record.touch) }
+            start = end
+        }
+    }
+
+    /// Gives the view its held-back `touchesEnded` (the recognizer failed, or the 0.15 s ran out).
+    func releaseHeldEnd(of record: UIGestureTouchRecord) {
+        guard let snapshot = record.heldEnd else { return }
+        record.heldEnd = nil
+        record.heldEndTimer?.invalidate()
+        record.heldEndTimer = nil
+        record.touch.delivery.isEndWithheldFromView = false
+        guard !record.touch.delivery.isCancelledForView else { return }
+        let original = snapshot.swap(into: record.touch)
+        record.window.deliverToViews([record.touch], phase: .ended, event: record.event)
+        _ = original.swap(into: record.touch)
+    }
+
+    /// UIKit cancelsTouchesInView: the views get `touchesCancelled` for the recognizer's touches they had
+    /// seen, and nothing more of them (withheld frames and held ends are dropped: the view never sees them).
+    func cancelViewTouches(of recognizer: UIGestureRecognizer) {
+        var groups: [(window: UIWindow, event: UIEvent, touches: [UITouch])] = []
+        for touch in recognizer.touchHistory {
+            guard let record = record(for: touch), !touch.delivery.isCancelledForView else { continue }
+            record.clearHeldDeliveries()
+            if let index = groups.firstIndex(where: { $0.window === record.window && $0.event === record.event }) {
+                groups[index].touches.append(touch)
+            } else {
+                groups.append((record.window, record.event, [touch]))
+            }
+        }
+        for group in groups { group.window.cancelTouchesInViews(group.touches, event: group.event) }
+    }
+}

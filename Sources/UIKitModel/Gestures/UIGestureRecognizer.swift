@@ -1,0 +1,126 @@
+import Foundation
+
+/// UIKit's `UIGestureRecognizer`: not a responder, but it receives the same four touch methods, before the
+/// hit-tested view (event-delivery.md §5). The window-side rules (who gets which touch, exclusivity, failure
+/// requirements, delays and cancellation of the view's touches) live in `UIGestureEnvironment`.
+///
+/// Subclass it as in UIKit: override the four touch methods (call super so a logging recognizer prints
+/// `-[Class touchesBegan:withEvent:]`), set `state`, and override `reset()`. Everything a subclass may
+/// override lives in this class body (Swift cannot override members declared in extensions).
+open class UIGestureRecognizer: UITraceable {
+    // MARK: Trace
+
+    /// The declared class name printed in traces (a scene file's `class: LXFTapGestureRecognizer`); nil
+    /// means the Swift dynamic type name.
+    public var traceClassNameOverride: String?
+    public var logsCalls = false
+    /// A scene file's id for this recognizer (also handy when printing).
+    public var name: String?
+
+    open var traceClassName: String { traceClassNameOverride ?? String(describing: type(of: self)) }
+
+    public var traceRecorder: UITraceRecorder? {
+        view?.traceRecorder ?? environment?.application?.traceRecorder
+    }
+
+    // MARK: Configuration
+
+    public weak var delegate: UIGestureRecognizerDelegate?
+    /// UIKit: disabling a recognizer that is tracking cancels (in progress) or fails (possible) it.
+    public var isEnabled = true {
+        didSet {
+            guard oldValue, !isEnabled, let environment else { return }
+            environment.recognizerWasDisabled(self)
+        }
+    }
+    /// UIKit default true: when it recognizes, the view gets `touchesCancelled` and no more of its touches.
+    public var cancelsTouchesInView = true
+    /// UIKit default false: true withholds the touches from the view while this recognizer is possible.
+    public var delaysTouchesBegan = false
+    /// UIKit default true: holds back the view's `touchesEnded` while this recognizer is possible.
+    public var delaysTouchesEnded = true
+    /// UIKit's `requiresExclusiveTouchType`; kept for API parity (every touch here is a direct touch).
+    public var requiresExclusiveTouchType = true
+
+    /// The view this recognizer is attached to (`UIView.addGestureRecognizer(_:)`).
+    public internal(set) weak var view: UIView?
+
+    // MARK: State
+
+    /// UIKit's `state`. Subclasses set it (UIGestureRecognizerSubclass.h makes it writable); transitions are
+    /// checked against UIKit's state machines and an invalid one is a programming error (assert in debug).
+    /// The environment applies the change once the current delivery is over: it may turn a requested begin
+    /// into a failure (delegate, view, exclusivity) or hold it as `possible` until a required recognizer fails.
+    public var state: State {
+        get { currentState }
+        set { requestTransition(to: newValue) }
+    }
+
+    /// What `state` reads.
+    var currentState: State = .possible
+    /// The state the environment has acted on (actions sent, others excluded); lags `currentState` only
+    /// while a request waits for processing.
+    var appliedState: State = .possible
+    /// A begin/recognize held back until the recognizers this one requires to fail have failed.
+    var pendingState: State?
+    var requiredToFail: [WeakGestureRecognizer] = []
+
+    // MARK: Touches
+
+    /// The touches this recognizer tracks now (ended ones leave after the event that ended them).
+    public internal(set) var trackedTouches: [UITouch] = []
+    /// Every touch seen since the last reset: what cancelsTouchesInView cancels and what exclusivity compares.
+    var touchHistory: [UITouch] = []
+    /// The touches tracked just before the last ones ended: where a tap recognized from a timer happened.
+    var lastTrackedTouches: [UITouch] = []
+    /// The environment delivering touches to this recognizer (set on its first touch).
+    weak var environment: UIGestureEnvironment?
+
+    var actions: [UIGestureRecognizerAction] = []
+
+    public init() {}
+
+    /// UIKit's `init(target:action:)`.
+    public convenience init(action: UIGestureRecognizerAction?) {
+        self.init()
+        if let action { actions.append(action) }
+    }
+
+    // MARK: The four touch methods (the window calls them before the view)
+
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        recordCall(UIResponderMethod.touchesBegan.selector)
+    }
+
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+        recordCall(UIResponderMethod.touchesMoved.selector)
+    }
+
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        recordCall(UIResponderMethod.touchesEnded.selector)
+    }
+
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+        recordCall(UIResponderMethod.touchesCancelled.selector)
+    }
+
+    // MARK: Subclass hooks (UIGestureRecognizerSubclass.h)
+
+    /// Called when the recognizer goes back to possible; subclasses clear their gesture state and timers.
+    open func reset() {}
+
+    /// UIKit: whether this recognizer, recognizing, may make `preventedGestureRecognizer` fail.
+    open func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
+    /// UIKit: whether `preventingGestureRecognizer`, recognizing, may make this one fail.
+    open func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
+    /// UIKit: a subclass-wide failure requirement (like a delegate's `shouldRequireFailureOf`).
+    open func shouldRequireFailure(of otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+
+    /// UIKit: a subclass-wide reverse failure requirement.
+    open func shouldBeRequiredToFail(by otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+
+    /// UIKit's `shouldReceive(_:)` for subclasses (asked along with the delegate's `shouldReceive`).
+    open func shouldReceive(_ touch: UITouch) -> Bool { true }
+}

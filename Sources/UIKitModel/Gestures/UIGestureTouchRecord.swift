@@ -1,0 +1,37 @@
+import RunLoopKit
+
+/// The gesture environment's bookkeeping for one touch: its recognizers (collected when it began) and what
+/// of the view's share is being withheld or held back.
+final class UIGestureTouchRecord {
+    let touch: UITouch
+    let window: UIWindow
+    /// The touches event of the touch's sequence (a replay or cancellation later reuses it).
+    let event: UIEvent
+    /// UIKit: the recognizers of the hit-tested view and its ancestors that agreed to receive the touch.
+    var recognizers: [UIGestureRecognizer]
+    /// Frames withheld from the view by `delaysTouchesBegan` (the began first), replayed on release.
+    var withheld: [UITouchSnapshot] = []
+    /// The view's `touchesEnded`, held back by `delaysTouchesEnded`.
+    var heldEnd: UITouchSnapshot?
+    /// Releases `heldEnd` after `UIGestureConstants.delayedTouchesEndedTimeout`.
+    var heldEndTimer: RunLoopTimer?
+
+    init(touch: UITouch, window: UIWindow, event: UIEvent, recognizers: [UIGestureRecognizer]) {
+        self.touch = touch
+        self.window = window
+        self.event = event
+        self.recognizers = recognizers
+    }
+
+    /// Nothing more for the environment to do with this touch.
+    var isSettled: Bool { touch.phase.isFinal && withheld.isEmpty && heldEnd == nil }
+
+    func clearHeldDeliveries() {
+        withheld.removeAll()
+        heldEnd = nil
+        heldEndTimer?.invalidate()
+        heldEndTimer = nil
+        touch.delivery.isWithheldFromView = false
+        touch.delivery.isEndWithheldFromView = false
+    }
+}

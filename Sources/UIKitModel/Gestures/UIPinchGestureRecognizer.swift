@@ -1,0 +1,98 @@
+import Foundation
+
+/// UIKit's `UIPinchGestureRecognizer` (continuous, two touches): begins when the fingers' separation has
+/// changed by more than `UIGestureConstants.pinchHysteresis` (10 points) since the second finger came down;
+/// `scale` is the separation relative to that moment; `velocity` is scale per second of the run-loop clock.
+/// A third finger is ignored; lifting a finger ends it (or fails it before it began).
+open class UIPinchGestureRecognizer: UIGestureRecognizer {
+    /// Settable, as in UIKit (`recognizer.scale = 1` after applying it): later scales are relative to it.
+    public var scale: CGFloat {
+        get { currentScale }
+        set {
+            if let distance = currentDistance, newValue > 0 { baseDistance = distance / newValue }
+            currentScale = newValue
+        }
+    }
+    public private(set) var velocity: CGFloat = 0
+
+    private var currentScale: CGFloat = 1
+    private var initialDistance: CGFloat?
+    private var baseDistance: CGFloat?
+    private var currentDistance: CGFloat?
+    private var last: UIGestureMotionSample<CGFloat>?
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesBegan(touches, with: event)
+        let onScreen = touchesOnScreen
+        if onScreen.count > 2 {
+            for touch in onScreen.suffix(onScreen.count - 2) { ignore(touch, for: event) }
+        }
+        guard let distance = separation(), initialDistance == nil, distance > 0 else { return }
+        initialDistance = distance
+        baseDistance = distance
+        currentDistance = distance
+        last = UIGestureMotionSample(value: 1, time: environment?.now ?? 0)
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesMoved(touches, with: event)
+        guard let distance = separation(), let initialDistance, let baseDistance else { return }
+        currentDistance = distance
+        switch state {
+        case .possible:
+            guard abs(distance - initialDistance) > UIGestureConstants.pinchHysteresis else { return }
+            measure(distance / baseDistance)
+            state = .began
+        case .began, .changed:
+            measure(distance / baseDistance)
+            state = .changed
+        default:
+            return
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesEnded(touches, with: event)
+        switch state {
+        case .possible: state = .failed
+        case .began, .changed: state = .ended
+        default: return
+        }
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesCancelled(touches, with: event)
+        switch state {
+        case .possible: state = .failed
+        case .began, .changed: state = .cancelled
+        default: return
+        }
+    }
+
+    open override func reset() {
+        super.reset()
+        currentScale = 1
+        velocity = 0
+        initialDistance = nil
+        baseDistance = nil
+        currentDistance = nil
+        last = nil
+    }
+
+    private func measure(_ newScale: CGFloat) {
+        let now = environment?.now ?? 0
+        if let last {
+            let dt = last.seconds(until: now)
+            if dt > 0 { velocity = (newScale - last.value) / dt }
+        }
+        currentScale = newScale
+        last = UIGestureMotionSample(value: newScale, time: now)
+    }
+
+    /// The distance between the first two fingers on the screen (window coordinates).
+    private func separation() -> CGFloat? {
+        let onScreen = touchesOnScreen
+        guard onScreen.count >= 2 else { return nil }
+        return Self.distance(onScreen[0].location(in: nil), onScreen[1].location(in: nil))
+    }
+}

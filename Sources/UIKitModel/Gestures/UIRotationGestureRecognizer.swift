@@ -1,0 +1,95 @@
+import Foundation
+
+/// UIKit's `UIRotationGestureRecognizer` (continuous, two touches): begins when the line between the fingers
+/// has turned more than `UIGestureConstants.rotationHysteresis` (5°) since the second finger came down;
+/// `rotation` is in radians, positive clockwise on screen (UIKit's sign), accumulated frame by frame so it
+/// can pass ±π; `velocity` is radians per second of the run-loop clock.
+open class UIRotationGestureRecognizer: UIGestureRecognizer {
+    /// Settable, as in UIKit (`recognizer.rotation = 0` after applying it).
+    public var rotation: CGFloat {
+        get { accumulated - baseRotation }
+        set { baseRotation = accumulated - newValue }
+    }
+    public private(set) var velocity: CGFloat = 0
+
+    /// Total turn since the second finger came down.
+    private var accumulated: CGFloat = 0
+    private var baseRotation: CGFloat = 0
+    private var lastAngle: CGFloat?
+    private var last: UIGestureMotionSample<CGFloat>?
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesBegan(touches, with: event)
+        let onScreen = touchesOnScreen
+        if onScreen.count > 2 {
+            for touch in onScreen.suffix(onScreen.count - 2) { ignore(touch, for: event) }
+        }
+        guard lastAngle == nil, let angle = angle() else { return }
+        lastAngle = angle
+        last = UIGestureMotionSample(value: 0, time: environment?.now ?? 0)
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesMoved(touches, with: event)
+        guard let angle = angle(), let previous = lastAngle else { return }
+        var step = angle - previous
+        if step > .pi { step -= 2 * .pi } else if step <= -.pi { step += 2 * .pi }
+        accumulated += step
+        lastAngle = angle
+        switch state {
+        case .possible:
+            guard abs(accumulated) > UIGestureConstants.rotationHysteresis else { return }
+            measure()
+            state = .began
+        case .began, .changed:
+            measure()
+            state = .changed
+        default:
+            return
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesEnded(touches, with: event)
+        switch state {
+        case .possible: state = .failed
+        case .began, .changed: state = .ended
+        default: return
+        }
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesCancelled(touches, with: event)
+        switch state {
+        case .possible: state = .failed
+        case .began, .changed: state = .cancelled
+        default: return
+        }
+    }
+
+    open override func reset() {
+        super.reset()
+        accumulated = 0
+        baseRotation = 0
+        velocity = 0
+        lastAngle = nil
+        last = nil
+    }
+
+    private func measure() {
+        let now = environment?.now ?? 0
+        if let last {
+            let dt = last.seconds(until: now)
+            if dt > 0 { velocity = (accumulated - last.value) / dt }
+        }
+        last = UIGestureMotionSample(value: accumulated, time: now)
+    }
+
+    /// The angle of the line from the first finger to the second (window coordinates, y down).
+    private func angle() -> CGFloat? {
+        let onScreen = touchesOnScreen
+        guard onScreen.count >= 2 else { return nil }
+        let a = onScreen[0].location(in: nil), b = onScreen[1].location(in: nil)
+        return atan2(b.y - a.y, b.x - a.x)
+    }
+}

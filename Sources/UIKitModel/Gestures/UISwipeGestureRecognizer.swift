@@ -1,0 +1,71 @@
+import Foundation
+import RunLoopKit
+
+/// UIKit's `UISwipeGestureRecognizer` (discrete): `numberOfTouchesRequired` fingers move at least
+/// `UIGestureConstants.swipeMinimumDistance` (50 points) in one of the permitted `direction`s, within
+/// `swipeMaximumDuration` (0.5 s, a run-loop timer) of touching down, no more than `swipeMaximumAngle`
+/// (30°) off that direction's axis. It recognizes during the movement, as UIKit's does, not at the lift.
+open class UISwipeGestureRecognizer: UIGestureRecognizer {
+    /// UIKit default `.right`.
+    public var direction: Direction = .right
+    public var numberOfTouchesRequired = 1
+
+    private var start: CGPoint?
+    private var durationTimer: RunLoopTimer?
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesBegan(touches, with: event)
+        guard state == .possible else { return }
+        let onScreen = touchesOnScreen
+        if onScreen.count > numberOfTouchesRequired { return fail() }
+        if durationTimer == nil {
+            durationTimer = environment?.schedule(after: UIGestureConstants.swipeMaximumDuration) { [weak self] in
+                guard let self, self.state == .possible else { return }
+                self.state = .failed
+            }
+        }
+        start = Self.centroid(of: onScreen)
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesMoved(touches, with: event)
+        guard state == .possible, let start else { return }
+        let onScreen = touchesOnScreen
+        guard onScreen.count == numberOfTouchesRequired else { return }
+        let centroid = Self.centroid(of: onScreen)
+        let dx = centroid.x - start.x, dy = centroid.y - start.y
+        let horizontal = abs(dx) >= abs(dy)
+        let primary = horizontal ? abs(dx) : abs(dy)
+        let secondary = horizontal ? abs(dy) : abs(dx)
+        guard primary >= UIGestureConstants.swipeMinimumDistance else { return }
+        let moved: Direction = horizontal ? (dx > 0 ? .right : .left) : (dy > 0 ? .down : .up)
+        if direction.contains(moved) && atan2(secondary, primary) <= UIGestureConstants.swipeMaximumAngle {
+            durationTimer?.invalidate()
+            state = .recognized
+        } else {
+            fail()
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesEnded(touches, with: event)
+        fail()
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesCancelled(touches, with: event)
+        fail()
+    }
+
+    open override func reset() {
+        super.reset()
+        start = nil
+        durationTimer?.invalidate()
+        durationTimer = nil
+    }
+
+    private func fail() {
+        durationTimer?.invalidate()
+        if state == .possible { state = .failed }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import RunLoopKit
+
+/// UIKit's `UITapGestureRecognizer` (discrete): `numberOfTouchesRequired` fingers tap
+/// `numberOfTapsRequired` times.
+///
+/// It fails when a finger moves more than `UIGestureConstants.tapAllowableMovement` (10 points), stays down
+/// longer than `tapMaximumPressDuration` (0.75 s), lifts before the required fingers were down together,
+/// lands more than `tapAllowableSeparation` from the first tap, or when the pause before the next tap is
+/// longer than `tapMaximumInterval` (0.35 s). Both timeouts are run-loop timers.
+open class UITapGestureRecognizer: UIGestureRecognizer {
+    public var numberOfTapsRequired = 1
+    public var numberOfTouchesRequired = 1
+
+    /// Taps finished so far in this sequence.
+    public private(set) var tapsCompleted = 0
+    private var fingersDown = 0
+    private var mostFingersInTap = 0
+    /// Where each finger of the current tap came down (window coordinates).
+    private var startLocations: [(touch: UITouch, location: CGPoint)] = []
+    private var firstTapLocation: CGPoint?
+    private var pressTimer: RunLoopTimer?
+    private var intervalTimer: RunLoopTimer?
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesBegan(touches, with: event)
+        guard state == .possible else { return }
+        intervalTimer?.invalidate()
+        intervalTimer = nil
+        if fingersDown == 0 {
+            mostFingersInTap = 0
+            startLocations.removeAll()
+            pressTimer = environment?.schedule(after: UIGestureConstants.tapMaximumPressDuration) { [weak self] in
+                // UIKit: a press held too long is not a tap.
+                guard let self, self.state == .possible, self.fingersDown > 0 else { return }
+                self.state = .failed
+            }
+        }
+        for touch in orderedTouches(touches) {
+            let location = touch.location(in: nil)
+            startLocations.append((touch, location))
+            if let first = firstTapLocation, Self.distance(first, location) > UIGestureConstants.tapAllowableSeparation {
+                return fail()
+            }
+        }
+        fingersDown += touches.count
+        mostFingersInTap = max(mostFingersInTap, fingersDown)
+        if fingersDown > numberOfTouchesRequired { fail() }
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesMoved(touches, with: event)
+        guard state == .possible else { return }
+        if movedTooFar(touches) { fail() }
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesEnded(touches, with: event)
+        guard state == .possible else { return }
+        if movedTooFar(touches) { return fail() }
+        fingersDown = max(0, fingersDown - touches.count)
+        guard fingersDown == 0 else { return }
+        pressTimer?.invalidate()
+        pressTimer = nil
+        guard mostFingersInTap == numberOfTouchesRequired else { return fail() }
+        if firstTapLocation == nil { firstTapLocation = centroid(of: startLocations.map(\.location)) }
+        tapsCompleted += 1
+        if tapsCompleted >= numberOfTapsRequired {
+            state = .recognized
+        } else {
+            intervalTimer = environment?.schedule(after: UIGestureConstants.tapMaximumInterval) { [weak self] in
+                // UIKit: the next tap came too late (or never).
+                guard let self, self.state == .possible, self.fingersDown == 0 else { return }
+                self.state = .failed
+            }
+        }
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesCancelled(touches, with: event)
+        if state == .possible { fail() }
+    }
+
+    open override func reset() {
+        super.reset()
+        tapsCompleted = 0
+        fingersDown = 0
+        mostFingersInTap = 0
+        startLocations.removeAll()
+        firstTapLocation = nil
+        pressTimer?.invalidate()
+        pressTimer = nil
+        intervalTimer?.invalidate()
+        intervalTimer = nil
+    }
+
+    /// Observed UIKit behaviour: a tap recognizer needing fewer taps does not make one needing more taps fail
+    /// (without `require(toFail:)`, a double tap fires the single tap's action, then the double tap's).
+    open override func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool {
+        if let tap = preventingGestureRecognizer as? UITapGestureRecognizer,
+           tap.numberOfTapsRequired < numberOfTapsRequired {
+            return false
+        }
+        return super.canBePrevented(by: preventingGestureRecognizer)
+    }
+
+    private func movedTooFar(_ touches: Set<UITouch>) -> Bool {
+        for (touch, start) in startLocations where touches.contains(touch) {
+            if Self.distance(start, touch.location(in: nil)) > UIGestureConstants.tapAllowableMovement { return true }
+        }
+        return false
+    }
+
+    private func fail() {
+        pressTimer?.invalidate()
+        intervalTimer?.invalidate()
+        if state == .possible { state = .failed }
+    }
+
+    /// Set order is arbitrary; the order fingers came down is not.
+    private func orderedTouches(_ touches: Set<UITouch>) -> [UITouch] {
+        trackedTouches.filter { touches.contains($0) }
+    }
+
+    private func centroid(of points: [CGPoint]) -> CGPoint {
+        guard !points.isEmpty else { return .zero }
+        let n = CGFloat(points.count)
+        return CGPoint(x: points.map(\.x).reduce(0, +) / n, y: points.map(\.y).reduce(0, +) / n)
+    }
+}

@@ -1,0 +1,27 @@
+extension UIView {
+    /// UIKit's `gestureRecognizers` (nil when there are none, as in UIKit).
+    public var gestureRecognizers: [UIGestureRecognizer]? {
+        get { attachedGestureRecognizers.isEmpty ? nil : attachedGestureRecognizers }
+        set {
+            for recognizer in attachedGestureRecognizers { removeGestureRecognizer(recognizer) }
+            for recognizer in newValue ?? [] { addGestureRecognizer(recognizer) }
+        }
+    }
+
+    /// UIKit: attaches `recognizer` (moving it from any other view); it will see the touches of this view
+    /// and of its descendants from the next touch on.
+    public func addGestureRecognizer(_ recognizer: UIGestureRecognizer) {
+        if recognizer.view === self { return }
+        recognizer.view?.removeGestureRecognizer(recognizer)
+        attachedGestureRecognizers.append(recognizer)
+        recognizer.view = self
+    }
+
+    /// UIKit: detaching a recognizer that is tracking touches cancels (or fails) it first.
+    public func removeGestureRecognizer(_ recognizer: UIGestureRecognizer) {
+        guard recognizer.view === self else { return }
+        recognizer.environment?.recognizerWasDisabled(recognizer)
+        attachedGestureRecognizers.removeAll { $0 === recognizer }
+        recognizer.view = nil
+    }
+}
