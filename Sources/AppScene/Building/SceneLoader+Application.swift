@@ -56,7 +56,7 @@ extension SceneLoader {
             context.firstResponderRequest = (responder, id)
         }
         if let (responder, value) = context.firstResponderRequest, !responder.becomeFirstResponder() {
-            throw value.error("\(responder.traceClassName) cannot become first responder (it must be in a visible window)")
+            throw value.error("\(responder.traceClassName) cannot become first responder")
         }
     }
 }

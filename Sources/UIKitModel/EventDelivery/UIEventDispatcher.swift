@@ -29,7 +29,7 @@ public final class UIEventDispatcher {
 
     init(application: UIApplication) {
         self.application = application
-        self.source = RunLoopSource0(order: -1) { [unowned self] in self.handleEventQueue() }
+        self.source = RunLoopSource0(order: -1, name: "__handleEventQueue") { [unowned self] in self.handleEventQueue() }
         application.runLoop.add(source, mode: .common)
     }
 

@@ -30,7 +30,7 @@ public final class UIEventFetcher {
         port: RunLoopPort, order: Int = 0,
         drain: @escaping (_ receive: (HIDMessage) -> Void) -> Void
     ) -> RunLoopSource1 {
-        let source = RunLoopSource1(port: port, order: order) { [unowned self] in
+        let source = RunLoopSource1(port: port, order: order, name: "UIEventFetcher") { [unowned self] in
             drain { self.receive($0) }
         }
         dispatcher.application.runLoop.add(source, mode: .common)

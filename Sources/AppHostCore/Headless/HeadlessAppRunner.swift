@@ -1,0 +1,65 @@
+import AppScene
+import Foundation
+import HIDEvent
+import RunLoopKit
+import UIKitModel
+
+/// Runs a scene's app in-process with no sockets: HID messages go through an `InProcessPort` that is the
+/// app's source1 port, so they take the same source1 → source0 → event queue → `sendEvent` path as in the
+/// app-host process, on a `ManualClock` that jumps from one scripted time to the next (firing every timer
+/// due in between: gesture delays, scroll-view content delays).
+public final class HeadlessAppRunner {
+    /// `senderID` stamped on the runner's messages ("HEAD").
+    public static let senderID: UInt64 = 0x4845_4144
+
+    public let clock: ManualClock
+    public let scene: SceneApp
+    private let port: InProcessPort<HIDMessage>
+    private var nextSequence: UInt64 = 1
+
+    public var application: UIApplication { scene.application }
+    public var trace: [UITraceLine] { application.trace.lines }
+
+    /// Loads the scene at `sceneURL` into a new application on a manual clock starting at 0.
+    public convenience init(sceneURL: URL, loader: SceneLoader = SceneLoader()) throws {
+        try self.init { try loader.load(contentsOf: sceneURL, into: $0) }
+    }
+
+    public convenience init(sceneYAML: String, loader: SceneLoader = SceneLoader()) throws {
+        try self.init { try loader.load(yaml: sceneYAML, into: $0) }
+    }
+
+    private init(load: (UIApplication) throws -> SceneApp) throws {
+        let clock = ManualClock()
+        self.clock = clock
+        scene = try load(UIApplication(runLoop: EventRunLoop(clock: clock)))
+        let port = try InProcessPort<HIDMessage>()
+        self.port = port
+        scene.application.eventFetcher.addSource(port: port.port) { receive in
+            while let message = port.receive() { receive(message) }
+        }
+    }
+
+    /// Feeds `inputs` in order, each at its time, then lets the app run `settle` nanoseconds more so timers
+    /// started by the last input (a tap recognizer waiting for a second tap) fire. Returns the trace.
+    @discardableResult
+    public func run(_ inputs: [TimedHIDPayload], settle: UInt64 = 1_000_000_000) -> [UITraceLine] {
+        for input in inputs { feed(input.payload, at: input.time) }
+        let end = max(clock.now, inputs.last?.time ?? 0)
+        application.runLoop.advance(to: end &+ settle, mode: .default)
+        return trace
+    }
+
+    /// Advances the clock to `time` (firing due timers on the way; a time in the past does not move it),
+    /// posts one HID message stamped with that hardware time and runs the loop until the app is idle.
+    public func feed(_ payload: HIDPayload, at time: UInt64) {
+        let runLoop = application.runLoop
+        runLoop.advance(to: time, mode: .default)
+        let envelope = HIDEnvelope(
+            kind: payload.kind, sequence: nextSequence, senderID: Self.senderID,
+            timestamps: HIDHopTimestamps(hardware: time))
+        nextSequence += 1
+        port.send(HIDMessage(envelope: envelope, payload: payload))
+        runLoop.runUntilIdle(mode: .default)
+    }
+}
