@@ -19,14 +19,14 @@ final class ControlsTouchDriver {
         window.makeKeyAndVisible()
     }
 
-    var recorder: UITraceRecorder { app.traceRecorder! }
+    var recorder: UITraceRecorder { app.trace }
     var trace: [String] { recorder.texts }
 
     static func ns(_ seconds: Double) -> UInt64 { UInt64((seconds * 1e9).rounded()) }
 
     /// Runs the loop up to `seconds`, firing the timers due on the way.
     func advance(to seconds: Double) {
-        app.runLoop.advance(to: Self.ns(seconds), mode: app.currentRunLoopMode)
+        app.advanceMainLoop(to: Self.ns(seconds))
     }
 
     func down(_ x: CGFloat, _ y: CGFloat, at seconds: Double, finger: UInt32 = 1) {
@@ -80,6 +80,8 @@ final class ControlsTouchDriver {
             tipPressure: phase == .ended ? 0 : 1)
         let envelope = HIDEnvelope(
             kind: .digitizer, sequence: sequence, senderID: 1, timestamps: HIDHopTimestamps(hardware: Self.ns(seconds)))
-        app.eventDispatcher.dispatch(HIDMessage(envelope: envelope, payload: .digitizer(HIDDigitizerFrame(fingers: [child]))))
+        // The app's own path: source1 (fetcher) → source0 (dispatcher) → queue → sendEvent.
+        app.eventFetcher.receive(HIDMessage(envelope: envelope, payload: .digitizer(HIDDigitizerFrame(fingers: [child]))))
+        app.runMainLoopUntilIdle()
     }
 }
