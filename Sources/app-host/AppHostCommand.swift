@@ -7,5 +7,5 @@ struct AppHostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "app-host",
         abstract: "Run an app described by a scene file and print what UIKit calls, in order.",
-        subcommands: [RunCommand.self, ChainCommand.self])
+        subcommands: [ChainCommand.self])
 }

@@ -1,5 +1,4 @@
 import AppScene
-import ArgumentParser
 import Foundation
 import UIKitModel
 
@@ -9,7 +8,7 @@ enum SceneFile {
         do {
             return try SceneLoader().load(contentsOf: URL(fileURLWithPath: path), into: application)
         } catch let error as SceneError {
-            throw ValidationError(located(error, in: path))
+            throw CommandFailure(located(error, in: path))
         }
     }
 
