@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["HIDEvent"], path: "Tests/TestSupport"),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ", "TestSupport"]),
         .testTarget(name: "HIDEventTests", dependencies: ["HIDEvent", "TestSupport"]),
-        .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "ZeroMQ", "TestSupport"]),
+        .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "ZeroMQ", "CZeroMQ", "TestSupport"]),
         .testTarget(name: "UIKitModelTests", dependencies: [
             "UIKitModel", "AppScene", "AppHostCore", "GestureScript", "TestSupport",
         ]),

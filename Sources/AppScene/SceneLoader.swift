@@ -14,6 +14,7 @@ public struct SceneLoader {
     public init() {
         register(PlainViewKind())
         register(ImageViewKind())
+        register(GestureRecognizersSceneExtension())
     }
 
     public mutating func register(_ kind: SceneViewKind) {

@@ -43,8 +43,13 @@ public final class SceneBuildContext {
         deferred.append(work)
     }
 
+    /// Work deferred by deferred work (an extension resolving references between the objects it created)
+    /// runs too, after the current round.
     func runDeferred() throws {
-        for work in deferred { try work() }
-        deferred.removeAll()
+        while !deferred.isEmpty {
+            let round = deferred
+            deferred.removeAll()
+            for work in round { try work() }
+        }
     }
 }

@@ -133,12 +133,18 @@ extension UIGestureEnvironment {
     }
 
     /// UIKit: a gesture already under way on the same touches prevents another from beginning, unless the
-    /// two may recognize simultaneously.
+    /// two may recognize simultaneously. Among recognizers asking in the same frame, one that could prevent
+    /// this one while this one could not prevent it goes first (a double tap beats the single tap recognizing
+    /// on the same second lift).
     private func isPrevented(_ recognizer: UIGestureRecognizer) -> Bool {
         active.contains { other in
-            other !== recognizer && other.appliedState.isInProgress && other.sharesTouches(with: recognizer)
-                && !canRecognizeSimultaneously(recognizer, other)
-                && other.canPrevent(recognizer) && recognizer.canBePrevented(by: other)
+            guard other !== recognizer, other.sharesTouches(with: recognizer),
+                  other.canPrevent(recognizer), recognizer.canBePrevented(by: other),
+                  !canRecognizeSimultaneously(recognizer, other) else { return false }
+            if other.appliedState.isInProgress { return true }
+            let otherIsAsking = other.appliedState == .possible && other.pendingState == nil
+                && (other.currentState == .began || other.currentState == .ended)
+            return otherIsAsking && !(recognizer.canPrevent(other) && other.canBePrevented(by: recognizer))
         }
     }
 

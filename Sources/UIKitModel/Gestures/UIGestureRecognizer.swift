@@ -26,6 +26,11 @@ open class UIGestureRecognizer: UITraceable {
     // MARK: Configuration
 
     public weak var delegate: UIGestureRecognizerDelegate?
+    /// A delegate the recognizer keeps alive (a scene file's scripted delegate has no controller to own
+    /// it); setting it also sets `delegate`, which stays weak as in UIKit.
+    public var ownedDelegate: UIGestureRecognizerDelegate? {
+        didSet { delegate = ownedDelegate }
+    }
     /// UIKit: disabling a recognizer that is tracking cancels (in progress) or fails (possible) it.
     public var isEnabled = true {
         didSet {

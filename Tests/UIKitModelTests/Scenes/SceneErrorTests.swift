@@ -41,7 +41,7 @@ final class SceneErrorTests: XCTestCase {
                   view: {id: root, alpah: 0.5}
             """)
         XCTAssertEqual(error?.path, "windows[0].rootViewController.view.alpah")
-        XCTAssertEqual(error?.message, "unknown key (expected one of: alpha, backgroundColor, canBecomeFirstResponder, class, controller, firstResponder, frame, hidden, hitTest, id, kind, log, motion, next, pointInsideIncludes, presses, subviews, tag, touches, userInteractionEnabled)")
+        XCTAssertEqual(error?.message, "unknown key (expected one of: alpha, backgroundColor, canBecomeFirstResponder, class, controller, firstResponder, frame, gestureRecognizers, hidden, hitTest, id, kind, log, motion, next, pointInsideIncludes, presses, subviews, tag, touches, userInteractionEnabled)")
     }
 
     func testBadChoices() {

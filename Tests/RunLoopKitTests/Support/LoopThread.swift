@@ -1,0 +1,30 @@
+import Foundation
+import Glibc
+
+/// Runs a body (typically `loop.run(...)`) on its own thread; `join` waits for it to return.
+final class LoopThread {
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(_ body: @escaping () -> Void) {
+        let thread = Thread { [finished] in
+            body()
+            finished.signal()
+        }
+        thread.start()
+    }
+
+    /// True if the body returned within `seconds`.
+    func join(timeout seconds: Double = 2) -> Bool {
+        finished.wait(timeout: .now() + seconds) == .success
+    }
+}
+
+/// CPU time consumed by the calling thread (`CLOCK_THREAD_CPUTIME_ID`), in nanoseconds.
+func threadCPUTimeNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// Milliseconds as run-loop clock nanoseconds.
+func ms(_ milliseconds: UInt64) -> UInt64 { milliseconds * 1_000_000 }

@@ -1,0 +1,105 @@
+import CZeroMQ
+import RunLoopKit
+import XCTest
+
+/// A ZeroMQ socket as a source1 port (inproc PUSH -> PULL, the PULL in the loop's wait).
+final class ZeroMQSourceTests: XCTestCase {
+    func testAMessageWakesASleepingLoopAndRunsTheCallout() throws {
+        let pair = try ZMQPushPull()
+        let loop = EventRunLoop()
+        let tracer = RunLoopTraceCollector()
+        loop.tracer = tracer
+        let sleeping = DispatchSemaphore(value: 0)
+        var messages: [[UInt8]] = []
+        var receivedAt: UInt64 = 0
+        loop.add(RunLoopSource1(port: .zmq(pair.pull), name: "hid") {
+            receivedAt = loop.clock.now
+            while let message = pair.receive() { messages.append(message) }
+        }, mode: .default)
+        loop.add(RunLoopObserver(activities: .beforeWaiting, repeats: false, name: "asleep") { _ in sleeping.signal() }, mode: .default)
+        var result: RunLoopRunResult?
+        let thread = LoopThread {
+            result = loop.run(mode: .default, until: loop.clock.now + ms(2_000), returnAfterSourceHandled: true)
+        }
+
+        XCTAssertEqual(sleeping.wait(timeout: .now() + 1), .success)
+        let sentAt = loop.clock.now
+        try pair.send([1, 2, 3])
+        XCTAssertTrue(thread.join())
+
+        XCTAssertEqual(result, .handledSource)
+        XCTAssertEqual(messages, [[1, 2, 3]])
+        XCTAssertEqual(tracer.lines, [
+            "entry default", "before timers", "before sources", "before waiting", "observer fired asleep",
+            "after waiting", "source1 fired hid", "exit default",
+        ])
+        print("RunLoopKit: zmq send -> source1 callout latency \(Double(receivedAt - sentAt) / 1_000) µs")
+        XCTAssertLessThan(receivedAt - sentAt, ms(50))
+    }
+
+    func testACalloutThatLeavesMessagesUnreadIsCalledAgainNextTurn() throws {
+        let pair = try ZMQPushPull()
+        let loop = EventRunLoop(clock: ManualClock())
+        let tracer = RunLoopTraceCollector()
+        loop.tracer = tracer
+        var received: [[UInt8]] = []
+        loop.add(RunLoopSource1(port: .zmq(pair.pull), name: "one-at-a-time") {
+            if let message = pair.receive() { received.append(message) }
+        }, mode: .default)
+        try pair.send([1])
+        try pair.send([2])
+
+        XCTAssertEqual(loop.runUntilIdle(), .timedOut)
+
+        XCTAssertEqual(received, [[1], [2]])
+        XCTAssertEqual(tracer.lines, [
+            "entry default",
+            "before timers", "before sources", "before waiting", "after waiting", "source1 fired one-at-a-time",
+            "before timers", "before sources", "before waiting", "after waiting", "source1 fired one-at-a-time",
+            "before timers", "before sources", "before waiting", "after waiting",
+            "exit default",
+        ])
+    }
+
+    func testAnIdleLoopUsesNoCPU() throws {
+        let pair = try ZMQPushPull()
+        let loop = EventRunLoop()
+        loop.add(RunLoopSource1(port: .zmq(pair.pull)) { _ = pair.receive() }, mode: .default)
+        var cpu: UInt64 = 0
+        var wall: UInt64 = 0
+        var result: RunLoopRunResult?
+        let thread = LoopThread {
+            let cpuStart = threadCPUTimeNanoseconds()
+            let wallStart = loop.clock.now
+            result = loop.run(mode: .default, until: wallStart + ms(300))
+            cpu = threadCPUTimeNanoseconds() - cpuStart
+            wall = loop.clock.now - wallStart
+        }
+        XCTAssertTrue(thread.join())
+
+        print("RunLoopKit: idle loop used \(Double(cpu) / 1_000) µs CPU in \(Double(wall) / 1_000_000) ms")
+        XCTAssertEqual(result, .timedOut)
+        XCTAssertGreaterThanOrEqual(wall, ms(300))
+        XCTAssertLessThan(cpu, ms(5))
+    }
+
+    func testSeveralReadyPortsAreServedOnePerTurnWithoutStarvingEachOther() throws {
+        let first = try ZMQPushPull()
+        let second = try ZMQPushPull()
+        let loop = EventRunLoop(clock: ManualClock())
+        let log = TestLog()
+        // Both callouts read one message per call and both ports stay readable for a while.
+        loop.add(RunLoopSource1(port: .zmq(first.pull), order: 0) {
+            if let message = first.receive() { log.append("first \(message[0])") }
+        }, mode: .default)
+        loop.add(RunLoopSource1(port: .zmq(second.pull), order: 1) {
+            if let message = second.receive() { log.append("second \(message[0])") }
+        }, mode: .default)
+        for value in 1...3 { try first.send([UInt8(value)]) }
+        for value in 1...2 { try second.send([UInt8(value)]) }
+
+        loop.runUntilIdle()
+
+        XCTAssertEqual(log.lines, ["first 1", "second 1", "first 2", "second 2", "first 3"])
+    }
+}

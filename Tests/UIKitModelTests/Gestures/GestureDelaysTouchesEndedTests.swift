@@ -1,0 +1,89 @@
+import Foundation
+import XCTest
+@testable import UIKitModel
+
+/// A double-tap recognizer on a logging view, with `delaysTouchesEnded` true (the default) and false: when
+/// the view's `touchesEnded` arrives, or is replaced by `touchesCancelled`.
+final class GestureDelaysTouchesEndedTests: XCTestCase {
+    private var driver: GestureDriver!
+    private var double: UITapGestureRecognizer!
+
+    override func setUp() {
+        driver = GestureDriver()
+        let view = TouchLoggingView("TapView", frame: CGRect(x: 50, y: 50, width: 300, height: 300))
+        driver.window.addSubview(view)
+        double = UITapGestureRecognizer(action: .log("Double Tapped"))
+        double.numberOfTapsRequired = 2
+        view.addGestureRecognizer(double)
+    }
+
+    private var timedTrace: [String] {
+        driver.recorder.lines.map { "\(Double($0.time) / 1e9) \($0.text)" }
+    }
+
+    func testHeldEndIsReleasedAfterPointOneFiveSecondsThenTheSecondTapIsCancelled() {
+        driver.tap(200, 200, at: 1.00)      // lifts at 1.05: the end is held until 1.20
+        driver.tap(200, 200, at: 1.30)      // recognized at 1.35
+        XCTAssertEqual(timedTrace, [
+            "1.0 -[TapView touchesBegan:withEvent:]",
+            "1.2 -[TapView touchesEnded:withEvent:]",
+            "1.3 -[TapView touchesBegan:withEvent:]",
+            "1.35 Double Tapped",
+            "1.35 -[TapView touchesCancelled:withEvent:]",
+        ])
+    }
+
+    func testAQuickSecondTapTurnsTheHeldEndIntoACancel() {
+        driver.tap(200, 200, at: 1.00)      // lifts at 1.05; held end would be released at 1.20
+        driver.tap(200, 200, at: 1.10)      // recognized at 1.15
+        driver.advance(to: 2)
+        XCTAssertEqual(timedTrace, [
+            "1.0 -[TapView touchesBegan:withEvent:]",
+            "1.1 -[TapView touchesBegan:withEvent:]",
+            "1.15 Double Tapped",
+            "1.15 -[TapView touchesCancelled:withEvent:]",
+            "1.15 -[TapView touchesCancelled:withEvent:]",
+        ])
+    }
+
+    func testWithoutDelaysTheFirstEndArrivesAtOnce() {
+        double.delaysTouchesEnded = false
+        driver.tap(200, 200, at: 1.00)
+        driver.tap(200, 200, at: 1.10)
+        driver.advance(to: 2)
+        XCTAssertEqual(timedTrace, [
+            "1.0 -[TapView touchesBegan:withEvent:]",
+            "1.05 -[TapView touchesEnded:withEvent:]",
+            "1.1 -[TapView touchesBegan:withEvent:]",
+            "1.15 Double Tapped",
+            "1.15 -[TapView touchesCancelled:withEvent:]",
+        ])
+    }
+
+    func testASingleTapGetsItsEndAfterTheDelayAndTheRecognizerFailsLater() {
+        driver.tap(200, 200, at: 1.00)
+        driver.advance(to: 1.39)
+        XCTAssertEqual(double.state, .possible)
+        driver.advance(to: 1.40)
+        XCTAssertEqual(double.state, .possible, "failed at 1.40 and reset at once: its touches are gone")
+        XCTAssertEqual(timedTrace, [
+            "1.0 -[TapView touchesBegan:withEvent:]",
+            "1.2 -[TapView touchesEnded:withEvent:]",
+        ])
+    }
+
+    /// The recognizer fails before the 0.15 s are up (the finger moved): the held end goes at once.
+    func testAFailureReleasesTheHeldEndAtOnce() {
+        driver.tap(200, 200, at: 1.00)
+        driver.down(200, 200, at: 1.10)
+        driver.move(230, 200, at: 1.12)     // the double tap fails; the first end is released now
+        driver.up(230, 200, at: 1.14)
+        XCTAssertEqual(timedTrace, [
+            "1.0 -[TapView touchesBegan:withEvent:]",
+            "1.1 -[TapView touchesBegan:withEvent:]",
+            "1.12 -[TapView touchesEnded:withEvent:]",
+            "1.12 -[TapView touchesMoved:withEvent:]",
+            "1.14 -[TapView touchesEnded:withEvent:]",
+        ])
+    }
+}

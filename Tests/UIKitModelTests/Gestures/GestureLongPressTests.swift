@@ -1,0 +1,79 @@
+import Foundation
+import XCTest
+@testable import UIKitModel
+
+final class GestureLongPressTests: XCTestCase {
+    private var driver: GestureDriver!
+    private var press: UILongPressGestureRecognizer!
+
+    override func setUp() {
+        driver = GestureDriver()
+        let view = TouchLoggingView("PressView", frame: CGRect(x: 50, y: 50, width: 300, height: 300))
+        driver.window.addSubview(view)
+        press = UILongPressGestureRecognizer()
+        let recorder = driver.recorder
+        press.addTarget(.handler { recorder.record("long press \($0.state)") })
+        view.addGestureRecognizer(press)
+    }
+
+    private var timedTrace: [String] {
+        driver.recorder.lines.map { "\(Double($0.time) / 1e9) \($0.text)" }
+    }
+
+    func testRecognizedAfterHalfASecondThenChangesAndEnds() {
+        driver.down(200, 200, at: 1.0)
+        driver.advance(to: 1.499)
+        XCTAssertEqual(press.state, .possible)
+        driver.move(205, 200, at: 1.7)
+        driver.up(205, 200, at: 2.0)
+        XCTAssertEqual(timedTrace, [
+            "1.0 -[PressView touchesBegan:withEvent:]",
+            "1.5 long press began",
+            "1.5 -[PressView touchesCancelled:withEvent:]",
+            "1.7 long press changed",
+            "2.0 long press ended",
+        ])
+        XCTAssertEqual(press.state, .possible)
+    }
+
+    func testMovingBeyondTheAllowableMovementFails() {
+        driver.down(200, 200, at: 1.0)
+        driver.move(208, 200, at: 1.1)
+        XCTAssertEqual(press.state, .possible, "8 points is allowed")
+        driver.move(211, 200, at: 1.2)
+        XCTAssertEqual(press.state, .failed)
+        driver.advance(to: 1.6)
+        driver.up(211, 200, at: 2.0)
+        XCTAssertEqual(timedTrace, [
+            "1.0 -[PressView touchesBegan:withEvent:]",
+            "1.1 -[PressView touchesMoved:withEvent:]",
+            "1.2 -[PressView touchesMoved:withEvent:]",
+            "2.0 -[PressView touchesEnded:withEvent:]",
+        ])
+        XCTAssertEqual(press.state, .possible)
+    }
+
+    func testLiftingEarlyFailsAndTheEndIsDeliveredAtOnce() {
+        driver.down(200, 200, at: 1.0)
+        driver.up(200, 200, at: 1.3)
+        driver.advance(to: 2)
+        XCTAssertEqual(timedTrace, [
+            "1.0 -[PressView touchesBegan:withEvent:]",
+            "1.3 -[PressView touchesEnded:withEvent:]",
+        ])
+    }
+
+    func testCustomDurationAndTwoFingers() {
+        press.minimumPressDuration = 1.0
+        press.numberOfTouchesRequired = 2
+        driver.frame(at: 1.0, [GestureDriver.finger(1, 150, 200, .down), GestureDriver.finger(2, 250, 200, .down)])
+        driver.advance(to: 1.9)
+        XCTAssertEqual(press.state, .possible)
+        driver.advance(to: 2.0)
+        XCTAssertEqual(press.state, .began)
+        XCTAssertEqual(press.numberOfTouches, 2)
+        XCTAssertEqual(press.location(in: nil), CGPoint(x: 200, y: 200))
+        driver.frame(at: 2.5, [GestureDriver.finger(1, 150, 200, .up), GestureDriver.finger(2, 250, 200, .up)])
+        XCTAssertEqual(driver.trace.filter { $0.hasPrefix("long press") }, ["long press began", "long press ended"])
+    }
+}
