@@ -68,7 +68,7 @@ let package = Package(
         // Shared test helpers: paths to shared/, process launching, trace comparison.
         .target(name: "TestSupport", dependencies: ["HIDEvent"], path: "Tests/TestSupport"),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ", "TestSupport"]),
-        .testTarget(name: "HIDEventTests", dependencies: ["HIDEvent", "TestSupport"]),
+        .testTarget(name: "HIDEventTests", dependencies: ["HIDEvent", "GestureScript", "TestSupport"]),
         .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "ZeroMQ", "CZeroMQ", "TestSupport"]),
         .testTarget(name: "UIKitModelTests", dependencies: [
             "UIKitModel", "AppScene", "AppHostCore", "GestureScript", "TestSupport",

@@ -107,6 +107,16 @@ final class ModeTests: XCTestCase {
         XCTAssertEqual(loop.runUntilIdle(mode: custom), .finished, "nothing left in the mode")
     }
 
+    func testABlockForAModeNeverUsedMakesThatModeRunnable() {
+        let loop = EventRunLoop(clock: ManualClock())
+        let custom = RunLoopMode("only blocks")
+        let log = TestLog()
+        loop.perform(inModes: [custom]) { log.append("ran") }  // CF: CFRunLoopPerformBlock creates the mode
+        XCTAssertEqual(loop.runUntilIdle(mode: custom), .timedOut)
+        XCTAssertEqual(log.lines, ["ran"])
+        XCTAssertEqual(loop.runUntilIdle(mode: custom), .finished)
+    }
+
     func testAnItemBelongsToOneLoop() {
         let first = EventRunLoop(clock: ManualClock())
         let second = EventRunLoop(clock: ManualClock())

@@ -6,15 +6,35 @@ final class TimerTests: XCTestCase {
         let clock = ManualClock(now: 0)
         let loop = EventRunLoop(clock: clock)
         let log = TestLog()
-        for (name, fireAt, order) in [("t30", 30, 0), ("t10", 10, 0), ("t20-late", 20, 1), ("t20-early", 20, 0)] {
+        // Equal deadlines fire in the order the timers were added; `order` is ignored, as CF ignores it.
+        for (name, fireAt, order) in [("t30", 30, 0), ("t10", 10, 0), ("t20-added-first", 20, 1), ("t20-added-second", 20, 0)] {
             loop.add(RunLoopTimer(fireAt: UInt64(fireAt), order: order) { _ in log.append("\(name) @\(clock.now)") }, mode: .default)
         }
         loop.add(RunLoopSource0 {}, mode: .default)
 
         XCTAssertEqual(loop.advance(to: 100), .timedOut)
 
-        XCTAssertEqual(log.lines, ["t10 @10", "t20-early @20", "t20-late @20", "t30 @30"])
+        XCTAssertEqual(log.lines, ["t10 @10", "t20-added-first @20", "t20-added-second @20", "t30 @30"])
         XCTAssertEqual(clock.now, 100)
+    }
+
+    func testARescheduledTimerGoesAfterTimersAlreadyDueAtTheSameTime() {
+        let clock = ManualClock(now: 0)
+        let loop = EventRunLoop(clock: clock)
+        let tracer = RunLoopTraceCollector()
+        loop.tracer = tracer
+        loop.add(RunLoopTimer(fireAt: 10, interval: 10, name: "repeating") { _ in }, mode: .default)
+        loop.add(RunLoopTimer(fireAt: 20, name: "one-shot") { _ in }, mode: .default)
+        let moved = RunLoopTimer(fireAt: 5, name: "moved") { _ in }
+        loop.add(moved, mode: .default)
+        moved.fireDate = 20  // rescheduled: goes after the one-shot
+
+        loop.advance(to: 20)
+
+        // At 10 the repeating timer was rescheduled to 20, after the two timers already set for 20.
+        XCTAssertEqual(tracer.lines.filter { $0.hasPrefix("timer") }, [
+            "timer fired repeating", "timer fired one-shot", "timer fired moved", "timer fired repeating",
+        ])
     }
 
     func testTimersAlreadyDueFireTogetherInDeadlineOrderAfterOneWake() {

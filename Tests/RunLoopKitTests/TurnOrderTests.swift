@@ -78,18 +78,21 @@ final class TurnOrderTests: XCTestCase {
         XCTAssertEqual(clock.now, 20)
     }
 
-    func testSource0sRunByOrderThenByTheOrderAdded() {
+    func testSource0sRunByOrderThenByWhenTheyWereFirstSignalled() {
         let loop = EventRunLoop(clock: ManualClock())
         let log = TestLog()
-        let sources = [("c", 3), ("a1", 1), ("b", 2), ("a2", 1), ("z", -5)].map { name, order in
+        let sources = [("c", 3), ("a1", 1), ("b", 2), ("a2", 1), ("z", -5), ("a3", 1)].map { name, order in
             RunLoopSource0(order: order, name: name) { log.append(name) }
         }
         for source in sources { loop.add(source, mode: .default) }
-        for source in sources.reversed() { source.signal() }
+        // Signal order: a3, z, a2, b, a1, c; signalling a3 again does not move it back (CF keeps the
+        // first signal time).
+        for index in [5, 4, 3, 2, 1, 0] { sources[index].signal() }
+        sources[5].signal()
 
         loop.runUntilIdle()
 
-        XCTAssertEqual(log.lines, ["z", "a1", "a2", "b", "c"])
+        XCTAssertEqual(log.lines, ["z", "a3", "a2", "a1", "b", "c"])
         XCTAssertTrue(sources.allSatisfy { !$0.isSignalled })
     }
 

@@ -103,3 +103,19 @@ final class ZeroMQSourceTests: XCTestCase {
         XCTAssertEqual(log.lines, ["first 1", "second 1", "first 2", "second 2", "first 3"])
     }
 }
+
+extension ZeroMQSourceTests {
+    func testAPortZeroMQCannotPollEndsTheRunWithATypedError() {
+        let loop = EventRunLoop(clock: ManualClock())
+        // Zeroed memory is not a socket: libzmq checks its tag and fails with ENOTSOCK.
+        let notASocket = UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 16)
+        notASocket.initializeMemory(as: UInt8.self, repeating: 0, count: 256)
+        defer { notASocket.deallocate() }
+        loop.add(RunLoopSource1(port: .zmq(notASocket)) { XCTFail("never ready") }, mode: .default)
+
+        XCTAssertEqual(loop.runUntilIdle(), .finished)
+        XCTAssertEqual(loop.lastWaitError?.operation, "zmq_poll")
+        XCTAssertEqual(loop.lastWaitError?.code, ENOTSOCK)
+        XCTAssertEqual(loop.lastWaitError?.description, "zmq_poll failed: Socket operation on non-socket (errno \(ENOTSOCK))")
+    }
+}

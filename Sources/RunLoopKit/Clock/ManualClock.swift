@@ -20,6 +20,12 @@ public final class ManualClock: RunLoopClock, @unchecked Sendable {
         }
     }
 
+    /// The run loop's move: to `nanoseconds` unless the clock is already past it (another thread may
+    /// have moved it meanwhile).
+    func moveForward(to nanoseconds: UInt64) {
+        lock.withLock { value = Swift.max(value, nanoseconds) }
+    }
+
     /// Sets the clock to `nanoseconds`, which must not be earlier than `now`: the clock is monotonic,
     /// and moving it back would make timers that already fired due again.
     public func set(to nanoseconds: UInt64) {

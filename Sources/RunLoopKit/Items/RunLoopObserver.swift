@@ -13,6 +13,7 @@ public final class RunLoopObserver: RunLoopItem {
     public private(set) var isValid = true
     var isFiring = false
     weak var runLoop: EventRunLoop?
+    var sortKey: Int { order }
 
     public init(
         activities: RunLoopActivity, repeats: Bool = true, order: Int = 0, name: String? = nil,

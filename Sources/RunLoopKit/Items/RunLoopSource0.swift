@@ -3,16 +3,19 @@
 /// CF: `CFRunLoopSourceSignal` only marks the source; it does not wake a sleeping loop. Call
 /// `EventRunLoop.wakeUp()` after signalling from another thread. `signal()` is thread-safe.
 public final class RunLoopSource0: RunLoopItem {
-    /// Signalled source0s run in ascending order (CF sorts them by order each turn).
+    /// Signalled source0s run in ascending order; equal orders run in the order they were signalled
+    /// (CF `__CFRunLoopSourceComparator`).
     public let order: Int
     /// Shown in traces (`source0 fired <name>`).
     public var name: String?
     private let perform: () -> Void
     // Guarded by `lock`: other threads signal (CF's source lock).
     private let lock = RunLoopLock()
-    private var signalled = false
+    /// When first signalled (`SignalSequence`); 0 when not signalled (CF `_signaledTime`).
+    private var signalStamp: UInt64 = 0
     private var valid = true
     weak var runLoop: EventRunLoop?
+    var sortKey: Int { order }
 
     public init(order: Int = 0, name: String? = nil, perform: @escaping () -> Void) {
         self.order = order
@@ -21,15 +24,15 @@ public final class RunLoopSource0: RunLoopItem {
     }
 
     /// Marks the source to be performed in the next turn of a loop running one of its modes.
-    /// Any thread. Does nothing once invalidated (CF).
+    /// Any thread. Signalling a signalled source keeps its place; an invalid source ignores it (CF).
     public func signal() {
         lock.withLock {
-            if valid { signalled = true }
+            if valid && signalStamp == 0 { signalStamp = SignalSequence.next() }
         }
     }
 
     /// Signalled and not yet performed.
-    public var isSignalled: Bool { lock.withLock { signalled } }
+    public var isSignalled: Bool { lock.withLock { signalStamp != 0 } }
 
     public var isValid: Bool { lock.withLock { valid } }
 
@@ -38,20 +41,22 @@ public final class RunLoopSource0: RunLoopItem {
     public func invalidate() {
         lock.withLock {
             valid = false
-            signalled = false
+            signalStamp = 0
         }
         runLoop?.removeEverywhere(self)
     }
 
-    /// Whether the source should be collected for this turn's step 4.
-    var isPending: Bool { lock.withLock { signalled && valid } }
+    /// The signal stamp if the source is to be collected for this turn's step 4, else nil.
+    var pendingSignal: UInt64? {
+        lock.withLock { signalStamp != 0 && valid ? signalStamp : nil }
+    }
 
     /// CF `__CFRunLoopDoSources0`: the signal is cleared before the perform callout, so a perform may
     /// signal its own source again for the next turn. Returns whether the callout should run.
     func takeSignal() -> Bool {
         lock.withLock {
-            defer { signalled = false }
-            return signalled && valid
+            defer { signalStamp = 0 }
+            return signalStamp != 0 && valid
         }
     }
 

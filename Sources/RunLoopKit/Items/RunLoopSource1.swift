@@ -11,6 +11,7 @@ public final class RunLoopSource1: RunLoopItem {
     let callout: () -> Void
     public private(set) var isValid = true
     weak var runLoop: EventRunLoop?
+    var sortKey: Int { order }
 
     public init(port: RunLoopPort, order: Int = 0, name: String? = nil, callout: @escaping () -> Void) {
         self.port = port
@@ -21,6 +22,7 @@ public final class RunLoopSource1: RunLoopItem {
 
     /// Removes the source from every mode of its loop; it never runs again. The port is not closed.
     public func invalidate() {
+        guard isValid else { return }
         isValid = false
         runLoop?.removeEverywhere(self)
     }

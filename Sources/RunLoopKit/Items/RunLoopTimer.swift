@@ -1,16 +1,21 @@
 /// A timer: a callout at `fireDate` (in the loop clock's nanoseconds), once or every `interval`.
 ///
 /// CF rules followed: a timer fires only in step 8, after the loop woke for the timer deadline (never
-/// because a callout took long); due timers fire in deadline order; a one-shot timer is invalidated
-/// after its callout; a late repeating timer fires once and then skips to the first deadline after
-/// `now` on its interval grid (no burst of missed fires); a timer belongs to one loop.
+/// because a callout took long); due timers fire in deadline order, equal deadlines in the order they
+/// were set (a mode's timers are kept sorted by fire date, each new or rescheduled timer going after
+/// those with the same date); a one-shot timer is invalidated after its callout; a late repeating
+/// timer fires once and then skips to the first deadline after `now` on its interval grid (no burst
+/// of missed fires); a timer belongs to one loop.
 public final class RunLoopTimer: RunLoopItem {
-    /// The next deadline. Setting it from a callout reschedules the timer (CF
-    /// `CFRunLoopTimerSetNextFireDate`): a repeating timer whose callout moved it later keeps that date.
-    public var fireDate: UInt64
+    /// The next deadline. Setting it reschedules the timer (CF `CFRunLoopTimerSetNextFireDate`); a
+    /// repeating timer whose callout moved it later keeps that date. Set it on the loop's thread.
+    public var fireDate: UInt64 {
+        didSet { runLoop?.reposition(self) }
+    }
     /// Nanoseconds between fires; nil or 0 means one-shot.
     public let interval: UInt64?
-    /// Breaks ties between timers with the same fire date (lower first, then the order they were added).
+    /// Kept for parity with `CFRunLoopTimerCreate`, whose documentation says run loop timers ignore it;
+    /// so does RunLoopKit.
     public let order: Int
     /// Shown in traces (`timer fired <name>`).
     public var name: String?
@@ -19,6 +24,7 @@ public final class RunLoopTimer: RunLoopItem {
     /// Set during the callout, so a nested run does not fire the timer again (CF).
     var isFiring = false
     weak var runLoop: EventRunLoop?
+    var sortKey: UInt64 { fireDate }
 
     public init(
         fireAt fireDate: UInt64, interval: UInt64? = nil, order: Int = 0, name: String? = nil,

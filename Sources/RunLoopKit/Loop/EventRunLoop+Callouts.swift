@@ -46,16 +46,27 @@ extension EventRunLoop {
         return ran
     }
 
-    /// Step 4: performs the source0s that were signalled when the step began, in order, clearing each
-    /// one's signal first; with `stopAfterHandle`, only the first. Returns whether any was performed.
+    /// Step 4: performs the source0s that were signalled when the step began, by order and then by
+    /// when they were signalled, clearing each one's signal first; with `stopAfterHandle`, only the
+    /// first. Returns whether any was performed.
     func doSources0(_ items: RunLoopModeItems, _ mode: RunLoopMode, stopAfterHandle: Bool) -> Bool {
         guard !items.sources0.isEmpty else { return false }
         var collected = source0Scratch.popLast() ?? []
-        for source in items.sources0 where source.isPending {
-            collected.append(source)
+        for source in items.sources0 {
+            if let stamp = source.pendingSignal { collected.append((source, stamp)) }
+        }
+        // Insertion sort by (order, signal stamp): the list is short and already sorted by order.
+        for index in collected.indices.dropFirst() {
+            let entry = collected[index]
+            var slot = index
+            while slot > 0 && collected[slot - 1].source.order == entry.source.order && collected[slot - 1].stamp > entry.stamp {
+                collected[slot] = collected[slot - 1]
+                slot -= 1
+            }
+            collected[slot] = entry
         }
         var handled = false
-        for source in collected where source.takeSignal() {
+        for (source, _) in collected where source.takeSignal() {
             trace(.source0, mode, source.name)
             source.performCallout()
             handled = true
@@ -66,34 +77,25 @@ extension EventRunLoop {
         return handled
     }
 
-    /// Step 8, timer port: fires every timer due at `limit`, in deadline order (ties: lower order, then
-    /// the order added). Timers made due by these callouts wait for a later wake.
+    /// Step 8, timer port: fires every timer due at `limit`, in the mode's timer order (by fire date;
+    /// equal dates in the order they were set, CF's timer array). Timers made due by these callouts
+    /// wait for a later wake.
     func doTimers(_ items: RunLoopModeItems, _ mode: RunLoopMode, limit: UInt64) {
         var due = timerScratch.popLast() ?? []
         for timer in items.timers where timer.isValid && !timer.isFiring && timer.fireDate <= limit {
             due.append(timer)
         }
-        // Stable insertion sort by fire date; the list is already in order-then-added order.
-        for index in due.indices.dropFirst() {
-            let timer = due[index]
-            var slot = index
-            while slot > 0 && due[slot - 1].fireDate > timer.fireDate {
-                due[slot] = due[slot - 1]
-                slot -= 1
-            }
-            due[slot] = timer
-        }
         for timer in due {
-            fire(timer, mode, limit: limit)
+            fire(timer, mode)
         }
         due.removeAll(keepingCapacity: true)
         timerScratch.append(due)
     }
 
     /// CF `__CFRunLoopDoTimer`.
-    private func fire(_ timer: RunLoopTimer, _ mode: RunLoopMode, limit: UInt64) {
-        // An earlier callout may have invalidated or moved this timer.
-        guard timer.isValid, !timer.isFiring, timer.fireDate <= limit else { return }
+    private func fire(_ timer: RunLoopTimer, _ mode: RunLoopMode) {
+        // An earlier callout may have invalidated or moved this timer (CF re-checks against the time now).
+        guard timer.isValid, !timer.isFiring, timer.fireDate <= clock.now else { return }
         let oldFireDate = timer.fireDate
         timer.isFiring = true
         trace(.timer, mode, timer.name)

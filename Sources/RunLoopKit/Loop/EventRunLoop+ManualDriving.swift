@@ -30,8 +30,8 @@ extension EventRunLoop {
     @discardableResult
     public func advance(to time: UInt64, mode: RunLoopMode = .default) -> RunLoopRunResult {
         let result = runSpecific(mode, .idle(at: time), false)
-        if result == .finished, let manualClock, manualClock.now < time {
-            manualClock.set(to: time)
+        if result == .finished, let manualClock {
+            manualClock.moveForward(to: time)
         }
         return result
     }

@@ -43,6 +43,19 @@ extension EventRunLoop {
         return created
     }
 
+    /// CF `__CFRepositionTimerInMode`: a timer whose fire date changed moves to its new place in every
+    /// mode it is in, after the timers with the same date.
+    func reposition(_ timer: RunLoopTimer) {
+        reposition(timer, in: commonItems)
+        for target in modes.values { reposition(timer, in: target) }
+    }
+
+    private func reposition(_ timer: RunLoopTimer, in target: RunLoopModeItems) {
+        if RunLoopModeItems.remove(timer, from: &target.timers) {
+            _ = RunLoopModeItems.insert(timer, into: &target.timers)
+        }
+    }
+
     func removeEverywhere(_ source: RunLoopSource0) { removeEverywhere(source, \.sources0) }
     func removeEverywhere(_ source: RunLoopSource1) { removeEverywhere(source, \.sources1) }
     func removeEverywhere(_ timer: RunLoopTimer) { removeEverywhere(timer, \.timers) }

@@ -25,7 +25,7 @@ extension EventRunLoop {
 
     func runSpecific(_ mode: RunLoopMode, _ limit: RunLoopRunLimit, _ returnAfterSourceHandled: Bool) -> RunLoopRunResult {
         // CF: kCFRunLoopCommonModes cannot be run; an unknown or empty mode finishes at once.
-        guard mode != .common, let items = modes[mode], !isEmpty(items, mode) else { return .finished }
+        guard mode != .common, let items = existingItems(for: mode), !isEmpty(items, mode) else { return .finished }
 
         // CF `__CFRunLoopPushPerRunData`: a fresh stop flag for this run; the outer run's is restored after.
         let run = RunLoopRunState(ignoresWakeUps: false)
@@ -108,6 +108,14 @@ extension EventRunLoop {
             defer { run.stopped = false }
             return run.stopped
         }
+    }
+
+    /// The mode's items if the mode exists. CF `CFRunLoopPerformBlock` creates the modes it names, so a
+    /// block queued for a mode never used makes that mode exist (done here, on the loop's thread).
+    private func existingItems(for mode: RunLoopMode) -> RunLoopModeItems? {
+        if let existing = modes[mode] { return existing }
+        let named = stateLock.withLock { pendingBlocks.contains { $0.modes.contains(mode) } }
+        return named ? items(for: mode) : nil
     }
 
     /// CF `__CFRunLoopModeIsEmpty`: no source0, source1 or timer, and no block queued for the mode.

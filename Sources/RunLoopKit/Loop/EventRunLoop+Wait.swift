@@ -20,7 +20,7 @@ extension EventRunLoop {
             let wake = pollPorts(timeoutMilliseconds: 0, nextTimer: nextTimer)
             guard case .nothing = wake else { return wake }
             if let wakeTime {
-                if wakeTime > manualClock.now { manualClock.set(to: wakeTime) }
+                manualClock.moveForward(to: wakeTime)
                 return isDue(nextTimer) ? .timerPort : .nothing
             }
             // Neither a timer nor a deadline: wait for a port or wakeUp() for as long as it takes.

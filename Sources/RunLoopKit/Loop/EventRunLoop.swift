@@ -7,14 +7,15 @@ import CZeroMQ
 /// 1. BeforeTimers observers (a notification only: timers fire in step 8);
 /// 2. BeforeSources observers;
 /// 3. blocks queued for the mode;
-/// 4. signalled source0s by order (each signal cleared before its perform); blocks again if any ran;
+/// 4. signalled source0s by order, then by when they were signalled (each signal cleared before its
+///    perform); blocks again if any ran;
 /// 5. if a source0 ran, or the run's timeout is zero, poll without sleeping; otherwise notify
 ///    BeforeWaiting observers and sleep;
 /// 6. the sleep is one `zmq_poll` over every source1 port of the mode and the wake-up eventfd, with
 ///    the earliest timer deadline (the "timer port") or the run's deadline as its timeout;
 /// 7. AfterWaiting observers (not after a poll);
-/// 8. what woke it: due timers fire in deadline order, or one ready source1's callout runs, or
-///    (wake-up port) nothing;
+/// 8. what woke it, one port per turn: due timers fire in deadline order, or one ready source1's
+///    callout runs, or (wake-up port, deadline) nothing;
 /// 9. blocks; then return `.handledSource` if a source was handled and the caller asked for that,
 ///    `.timedOut` if the deadline passed, `.stopped` after `stop()`, `.finished` if the mode is empty;
 ///    else turn again.
@@ -41,7 +42,8 @@ public final class EventRunLoop {
     public internal(set) var lastWaitError: RunLoopSystemError?
 
     var modes: [RunLoopMode: RunLoopModeItems] = [:]
-    /// CF `_commonModes`, in the order they became common.
+    /// CF `_commonModes`, in the order they became common. CF starts with the default mode; UIKit adds
+    /// `UITrackingRunLoopMode` to the main run loop's common modes, so this loop starts with both.
     var commonModeList: [RunLoopMode] = [.default, .tracking]
     /// CF `_commonModeItems`: items added to `.common`, copied into every common mode.
     let commonItems = RunLoopModeItems()
@@ -59,7 +61,7 @@ public final class EventRunLoop {
     var pollItems: [zmq_pollitem_t] = []
     var pollSources: [RunLoopSource1] = []
     weak var lastServedSource1: RunLoopSource1?
-    var source0Scratch: [[RunLoopSource0]] = []
+    var source0Scratch: [[(source: RunLoopSource0, stamp: UInt64)]] = []
     var timerScratch: [[RunLoopTimer]] = []
 
     public init(clock: RunLoopClock = MonotonicClock()) {

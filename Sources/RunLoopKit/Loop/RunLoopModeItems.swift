@@ -1,7 +1,8 @@
 /// The items of one mode, or of the common-modes set (CF `__CFRunLoopMode`).
 ///
-/// Every list is kept sorted by `order`, an item going after those of equal order (CF keeps
-/// observers so; source0s are sorted by order each turn, which gives the same result).
+/// Every list is kept sorted by its items' `sortKey`, an item going after those with an equal key: CF
+/// keeps observers so by order, and timers by fire date (`__CFRunLoopInsertionIndexInTimerArray`).
+/// Source0s are sorted again each turn by order and signal time.
 final class RunLoopModeItems {
     var sources0: [RunLoopSource0] = []
     var sources1: [RunLoopSource1] = []
@@ -15,10 +16,11 @@ final class RunLoopModeItems {
     /// CF `__CFRunLoopModeIsEmpty` minus blocks: no source0, source1 or timer.
     var hasNoSourcesOrTimers: Bool { sources0.isEmpty && sources1.isEmpty && timers.isEmpty }
 
-    /// Inserts `item` after the items of lower or equal order; false if it is already there.
+    /// Inserts `item` after the items with a lower or equal key; false if it is already there.
     static func insert<Item: RunLoopItem>(_ item: Item, into list: inout [Item]) -> Bool {
         guard !list.contains(where: { $0 === item }) else { return false }
-        let index = list.firstIndex { $0.order > item.order } ?? list.endIndex
+        let key = item.sortKey
+        let index = list.firstIndex { $0.sortKey > key } ?? list.endIndex
         list.insert(item, at: index)
         return true
     }

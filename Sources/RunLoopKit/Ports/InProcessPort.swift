@@ -50,3 +50,6 @@ public final class InProcessPort<Element> {
     /// Elements waiting to be received.
     public var count: Int { lock.withLock { queue.count } }
 }
+
+// `send`, `receive` and `count` lock; the descriptor never changes.
+extension InProcessPort: @unchecked Sendable where Element: Sendable {}

@@ -2,20 +2,30 @@ extension UIGestureEnvironment {
     /// A recognizer set its `state`. During a frame the change waits until every recognizer has seen the
     /// frame; from a timer (or any other callout) it is applied at once.
     func recognizer(_ recognizer: UIGestureRecognizer, didRequest state: UIGestureRecognizer.State) {
+        // A recognizer driven by hand after its reset joins the active set, so it resets again when done.
+        if !active.contains(where: { $0 === recognizer }) { active.append(recognizer) }
         requests.append((recognizer, state))
         if !isDelivering { settleAfterCallout() }
     }
 
     /// Applies queued state changes in order; changes asked for while applying (an action that sets another
-    /// recognizer's state) join the queue.
+    /// recognizer's state) join the queue. Held deliveries are released only once the queue is empty, so a
+    /// recognizer recognizing in the same frame as another one fails still takes the touches first (a quick
+    /// tap on a scroll view's content, with a tap recognizer above: the content never sees it).
     func applyRequests() {
         guard !isApplying else { return }
         isApplying = true
         defer { isApplying = false }
-        while !requests.isEmpty {
-            let (recognizer, state) = requests.removeFirst()
-            apply(state, to: recognizer)
-        }
+        repeat {
+            while !requests.isEmpty {
+                let (recognizer, state) = requests.removeFirst()
+                apply(state, to: recognizer)
+            }
+            if needsRelease {
+                needsRelease = false
+                releaseHeldDeliveries()
+            }
+        } while !requests.isEmpty || needsRelease
     }
 
     private func apply(_ state: UIGestureRecognizer.State, to recognizer: UIGestureRecognizer) {
@@ -67,13 +77,13 @@ extension UIGestureEnvironment {
         if recognizer.cancelsTouchesInView { cancelViewTouches(of: recognizer) }
         for other in excluded { resolveDependents(of: other, recognized: false) }
         resolveDependents(of: recognizer, recognized: true)
-        releaseHeldDeliveries()
+        needsRelease = true
     }
 
     func fail(_ recognizer: UIGestureRecognizer) {
         markFailed(recognizer)
         resolveDependents(of: recognizer, recognized: false)
-        releaseHeldDeliveries()
+        needsRelease = true
     }
 
     private func markFailed(_ recognizer: UIGestureRecognizer) {

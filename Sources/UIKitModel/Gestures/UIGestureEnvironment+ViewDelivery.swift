@@ -13,12 +13,16 @@ extension UIGestureEnvironment {
         } else if touch.phase == .ended && touch.delivery.beganDeliveredToView && delaysEnded(record) {
             // UIKit delaysTouchesEnded: the view's touchesEnded waits for the recognizer's verdict, at most
             // `delayedTouchesEndedTimeout` (a recognizer waiting for another tap lets it go after 0.15 s).
-            record.heldEnd = UITouchSnapshot(of: touch, frame: frame)
-            touch.delivery.isEndWithheldFromView = true
-            record.heldEndTimer = schedule(after: UIGestureConstants.delayedTouchesEndedTimeout) { [weak self, weak record] in
-                guard let self, let record else { return }
-                self.releaseHeldEnd(of: record)
-            }
+            hold(UITouchSnapshot(of: touch, frame: frame), of: record)
+        }
+    }
+
+    private func hold(_ end: UITouchSnapshot, of record: UIGestureTouchRecord) {
+        record.heldEnd = end
+        record.touch.delivery.isEndWithheldFromView = true
+        record.heldEndTimer = schedule(after: UIGestureConstants.delayedTouchesEndedTimeout) { [weak self, weak record] in
+            guard let self, let record else { return }
+            self.releaseHeldEnd(of: record)
         }
     }
 
@@ -54,9 +58,18 @@ extension UIGestureEnvironment {
         }
     }
 
-    /// Replays withheld frames: per frame, the touches of one phase on one view arrive in one call.
+    /// Replays withheld frames: per frame, the touches of one phase on one view arrive in one call. A
+    /// replayed end that a `delaysTouchesEnded` recognizer still holds becomes a held end.
     private func replay(_ released: [(record: UIGestureTouchRecord, snapshot: UITouchSnapshot)]) {
-        let ordered = released.enumerated().sorted {
+        var deliverable: [(record: UIGestureTouchRecord, snapshot: UITouchSnapshot)] = []
+        for item in released {
+            if item.snapshot.phase == .ended && delaysEnded(item.record) {
+                hold(item.snapshot, of: item.record)
+            } else {
+                deliverable.append(item)
+            }
+        }
+        let ordered = deliverable.enumerated().sorted {
             ($0.element.snapshot.frame, $0.offset) < ($1.element.snapshot.frame, $1.offset)
         }.map(\.element)
         var start = 0

@@ -24,6 +24,8 @@ public final class UIGestureEnvironment: UITouchInterceptor {
     /// the frame, as in UIKit.
     var isDelivering = false
     var isApplying = false
+    /// Some recognizer left possible: withheld touches and held ends may be free to go once the queue is done.
+    var needsRelease = false
     /// Counts interceptor passes; stamps withheld frames.
     var frame: UInt64 = 0
 
@@ -34,6 +36,11 @@ public final class UIGestureEnvironment: UITouchInterceptor {
     // MARK: UITouchInterceptor
 
     public func window(_ window: UIWindow, willDeliver touches: [UITouch], event: UIEvent) {
+        // Touches that ended in the previous frame keep their recognizers until then (UIKit's
+        // `UITouch.gestureRecognizers` still lists them in the view's touchesEnded).
+        dropSettledRecords()
+        // Fast path: no recognizer tracks anything and no touch begins, so there is nothing to do.
+        if records.isEmpty && !touches.contains(where: { $0.phase == .began }) { return }
         frame += 1
         for touch in touches where touch.phase == .began {
             beginTracking(touch, in: window, event: event)
@@ -102,10 +109,8 @@ public final class UIGestureEnvironment: UITouchInterceptor {
             }
         }
         if !began.isEmpty, recognizer.receivesTouches {
-            if recognizer.environment == nil || !active.contains(where: { $0 === recognizer }) {
-                recognizer.environment = self
-                active.append(recognizer)
-            }
+            recognizer.environment = self
+            if !active.contains(where: { $0 === recognizer }) { active.append(recognizer) }
             for touch in touches where began.contains(touch) {
                 recognizer.trackedTouches.append(touch)
                 recognizer.touchHistory.append(touch)
@@ -121,13 +126,13 @@ public final class UIGestureEnvironment: UITouchInterceptor {
 
     private func finishFrame(_ touches: [UITouch]) {
         if touches.contains(where: { $0.phase.isFinal }) {
+            for record in records where record.touch.phase.isFinal { record.isOver = true }
             for recognizer in active where recognizer.trackedTouches.contains(where: { $0.phase.isFinal }) {
                 recognizer.lastTrackedTouches = recognizer.trackedTouches
                 recognizer.trackedTouches.removeAll { $0.phase.isFinal }
             }
         }
         resetFinishedRecognizers()
-        dropSettledRecords()
     }
 
     /// UIKit: after ended, recognized, failed or cancelled, and once its touches are gone, a recognizer
@@ -186,8 +191,10 @@ public final class UIGestureEnvironment: UITouchInterceptor {
     }
 
     /// After a timer or other out-of-frame change: apply what was asked, reset, forget settled touches.
+    /// Inside a frame, or while changes are being applied (an action setting another recognizer's state),
+    /// the pass already running picks the change up.
     func settleAfterCallout() {
-        guard !isDelivering else { return }
+        guard !isDelivering, !isApplying else { return }
         applyRequests()
         resetFinishedRecognizers()
         dropSettledRecords()

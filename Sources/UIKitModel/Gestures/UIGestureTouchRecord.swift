@@ -23,8 +23,11 @@ final class UIGestureTouchRecord {
         self.recognizers = recognizers
     }
 
-    /// Nothing more for the environment to do with this touch.
-    var isSettled: Bool { touch.phase.isFinal && withheld.isEmpty && heldEnd == nil }
+    /// Set at the end of the frame in which the touch ended or was cancelled.
+    var isOver = false
+
+    /// Nothing more for the environment to do with this touch (dropped before the next frame).
+    var isSettled: Bool { isOver && withheld.isEmpty && heldEnd == nil }
 
     func clearHeldDeliveries() {
         withheld.removeAll()

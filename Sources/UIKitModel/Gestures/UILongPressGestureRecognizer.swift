@@ -23,7 +23,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         if startLocations.count > numberOfTouchesRequired { return fail() }
         if startLocations.count == numberOfTouchesRequired {
             pressTimer?.invalidate()
-            pressTimer = environment?.schedule(after: minimumPressDuration) { [weak self] in
+            pressTimer = schedule(after: minimumPressDuration) { [weak self] in
                 guard let self, self.state == .possible else { return }
                 self.state = .began
             }

@@ -19,7 +19,7 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
         let onScreen = touchesOnScreen
         if onScreen.count > numberOfTouchesRequired { return fail() }
         if durationTimer == nil {
-            durationTimer = environment?.schedule(after: UIGestureConstants.swipeMaximumDuration) { [weak self] in
+            durationTimer = schedule(after: UIGestureConstants.swipeMaximumDuration) { [weak self] in
                 guard let self, self.state == .possible else { return }
                 self.state = .failed
             }

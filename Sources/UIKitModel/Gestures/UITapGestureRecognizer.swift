@@ -30,7 +30,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         if fingersDown == 0 {
             mostFingersInTap = 0
             startLocations.removeAll()
-            pressTimer = environment?.schedule(after: UIGestureConstants.tapMaximumPressDuration) { [weak self] in
+            pressTimer = schedule(after: UIGestureConstants.tapMaximumPressDuration) { [weak self] in
                 // UIKit: a press held too long is not a tap.
                 guard let self, self.state == .possible, self.fingersDown > 0 else { return }
                 self.state = .failed
@@ -68,7 +68,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         if tapsCompleted >= numberOfTapsRequired {
             state = .recognized
         } else {
-            intervalTimer = environment?.schedule(after: UIGestureConstants.tapMaximumInterval) { [weak self] in
+            intervalTimer = schedule(after: UIGestureConstants.tapMaximumInterval) { [weak self] in
                 // UIKit: the next tap came too late (or never).
                 guard let self, self.state == .possible, self.fingersDown == 0 else { return }
                 self.state = .failed

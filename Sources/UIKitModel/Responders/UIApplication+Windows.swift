@@ -5,6 +5,7 @@ extension UIApplication {
         guard window.application !== self else { return }
         window.application?.removeWindow(window)
         window.application = self
+        if !window.isHidden { window.shownStamp = nextShownStamp() }
         windows.append(window)
         windowOrderDidChange()
     }

@@ -41,8 +41,13 @@ open class UIWindow: UIView {
 
     public var isKeyWindow: Bool { application?.keyWindow === self }
 
-    /// UIKit: shows the window and makes it the key window (the target of events without a location).
+    /// UIKit: shows the window in front of the other windows of its level and makes it the key window (the
+    /// target of events without a location).
     public func makeKeyAndVisible() {
+        if !isHidden, let app = application {
+            shownStamp = app.nextShownStamp()
+            app.windowOrderDidChange()
+        }
         isHidden = false
         makeKey()
     }

@@ -99,6 +99,10 @@ final class HitTestingAPITests: XCTestCase {
         main.isHidden = false
         XCTAssertTrue(app.windowsFrontToBack.elementsEqual([alert, main, overlay], by: ===))
         XCTAssertTrue(main.isKeyWindow)
+        overlay.makeKeyAndVisible()
+        XCTAssertTrue(app.windowsFrontToBack.elementsEqual([alert, overlay, main], by: ===), "shown again: in front of its level")
+        XCTAssertTrue(overlay.isKeyWindow)
+        XCTAssertFalse(main.isKeyWindow)
     }
 
     func testImageViewIsNotInteractiveByDefault() {

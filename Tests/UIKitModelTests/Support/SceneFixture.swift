@@ -1,3 +1,4 @@
+import AppHostCore
 import AppScene
 import Foundation
 import HIDEvent
@@ -5,29 +6,25 @@ import RunLoopKit
 import TestSupport
 import UIKitModel
 
-/// A scene from deploy/scenes loaded into an application on a manual clock, fed HID messages through the
-/// app's own source1 → source0 → queue path.
+/// A scene from deploy/scenes run by the headless runner: HID messages go through the app's source1 port,
+/// source0, event queue and `sendEvent`, on the runner's manual clock.
 final class SceneFixture {
-    let clock = ManualClock()
-    let scene: SceneApp
-    var application: UIApplication { scene.application }
+    let runner: HeadlessAppRunner
+    var clock: ManualClock { runner.clock }
+    var scene: SceneApp { runner.scene }
+    var application: UIApplication { runner.application }
 
     init(_ name: String) throws {
-        let url = SharedPaths.packageRoot.appendingPathComponent("deploy/scenes/\(name).yaml")
-        scene = try SceneLoader().load(contentsOf: url, into: UIApplication(runLoop: EventRunLoop(clock: clock)))
+        runner = try HeadlessAppRunner(sceneURL: SharedPaths.packageRoot.appendingPathComponent("deploy/scenes/\(name).yaml"))
     }
 
     init(yaml: String) throws {
-        scene = try SceneLoader().load(yaml: yaml, into: UIApplication(runLoop: EventRunLoop(clock: clock)))
+        runner = try HeadlessAppRunner(sceneYAML: yaml)
     }
 
-    /// Hands each message to the event fetcher (the source1 side) and runs the loop until the source0 has
-    /// turned it into events and the application has sent them.
+    /// Feeds each message's payload at its hardware time.
     func send(_ messages: [HIDMessage]) {
-        for message in messages {
-            application.eventFetcher.receive(message)
-            application.runLoop.runUntilIdle(mode: .default)
-        }
+        for message in messages { runner.feed(message.payload, at: message.envelope.timestamps.hardware) }
     }
 
     var trace: [String] { application.trace.texts }

@@ -1,0 +1,144 @@
+import Foundation
+import HIDEvent
+
+/// The script expanded into primitive actions sorted by time, checked to be a possible touch sequence.
+struct GestureTimeline {
+    /// Generated gestures (tap, drag, ...) take transducerIndex values from here on; script fingers use
+    /// their id (1...999), so the two never collide.
+    static let firstGeneratedFinger: UInt32 = 1000
+
+    private(set) var actions: [GestureAction] = []
+
+    init(_ entries: [GestureScript.Entry]) throws(GestureScriptError) {
+        var nextFinger = Self.firstGeneratedFinger
+        for (index, entry) in entries.enumerated() {
+            expand(entry, index: index, nextFinger: &nextFinger)
+        }
+        // Stable: same time keeps creation order.
+        actions.sort { ($0.time, $0.order) < ($1.time, $1.order) }
+        try check(entries)
+    }
+
+    // MARK: Expansion
+
+    private mutating func add(_ time: UInt64, _ finger: UInt32, _ kind: GestureAction.Kind, _ entry: Int) {
+        actions.append(GestureAction(time: time, order: actions.count, finger: finger, kind: kind, entry: entry))
+    }
+
+    private mutating func expand(_ entry: GestureScript.Entry, index: Int, nextFinger: inout UInt32) {
+        let t = entry.time
+        func fresh() -> UInt32 {
+            defer { nextFinger += 1 }
+            return nextFinger
+        }
+        switch entry.command {
+        case .tap(let p, let fingers, let duration):
+            let ids = (0..<fingers).map { _ in fresh() }
+            for (i, id) in ids.enumerated() {
+                let offset = (Float(i) - Float(fingers - 1) / 2) * 30
+                add(t, id, .down(GesturePoint(x: p.x + offset, y: p.y)), index)
+            }
+            for id in ids { add(t + duration, id, .up, index) }
+        case .drag(let from, let to, let duration, let steps):
+            path(fresh(), t, duration, steps, index) { from.interpolated(to: to, $0) }
+        case .swipe(let direction, let from, let distance, let duration, let steps):
+            let unit = direction.unit
+            let to = GesturePoint(x: from.x + unit.dx * distance, y: from.y + unit.dy * distance)
+            path(fresh(), t, duration, steps, index) { from.interpolated(to: to, $0) }
+        case .pinch(let c, let from, let to, let duration, let steps):
+            let a = fresh(), b = fresh()
+            twoFingers(a, b, t, duration, steps, index) { f in
+                let half = (from + (to - from) * f) / 2
+                return (GesturePoint(x: c.x - half, y: c.y), GesturePoint(x: c.x + half, y: c.y))
+            }
+        case .rotate(let c, let radius, let radians, let duration, let steps):
+            let a = fresh(), b = fresh()
+            twoFingers(a, b, t, duration, steps, index) { f in
+                let angle = radians * f
+                let dx = radius * Float(cos(Double(angle))), dy = radius * Float(sin(Double(angle)))
+                return (GesturePoint(x: c.x + dx, y: c.y + dy), GesturePoint(x: c.x - dx, y: c.y - dy))
+            }
+        case .down(let finger, let p): add(t, UInt32(finger), .down(p), index)
+        case .move(let finger, let p): add(t, UInt32(finger), .move(p), index)
+        case .up(let finger): add(t, UInt32(finger), .up, index)
+        case .cancel(let finger): add(t, UInt32(finger), .cancel, index)
+        case .press(let button):
+            add(t, 0, .other(.button(HIDButtonEvent(button: button, isDown: true))), index)
+            add(t + GestureCommand.pressDuration, 0, .other(.button(HIDButtonEvent(button: button, isDown: false))), index)
+        case .button(let button, let down):
+            add(t, 0, .other(.button(HIDButtonEvent(button: button, isDown: down))), index)
+        case .shake(let duration):
+            add(t, 0, .other(.motion(HIDMotionEvent(motion: .shake, phase: .began))), index)
+            add(t + duration, 0, .other(.motion(HIDMotionEvent(motion: .shake, phase: .ended))), index)
+        }
+    }
+
+    /// Down at position(0); moves k = 1...steps at t + duration·k/steps to position(k/steps); up with the
+    /// last move (so the last position is reported by the lift itself).
+    private mutating func path(_ id: UInt32, _ t: UInt64, _ duration: UInt64, _ steps: Int, _ entry: Int,
+                               _ position: (Float) -> GesturePoint) {
+        add(t, id, .down(position(0)), entry)
+        for k in 1...steps {
+            add(t + duration * UInt64(k) / UInt64(steps), id, .move(position(Float(k) / Float(steps))), entry)
+        }
+        add(t + duration, id, .up, entry)
+    }
+
+    private mutating func twoFingers(_ a: UInt32, _ b: UInt32, _ t: UInt64, _ duration: UInt64, _ steps: Int, _ entry: Int,
+                                     _ positions: (Float) -> (GesturePoint, GesturePoint)) {
+        let start = positions(0)
+        add(t, a, .down(start.0), entry)
+        add(t, b, .down(start.1), entry)
+        for k in 1...steps {
+            let time = t + duration * UInt64(k) / UInt64(steps)
+            let p = positions(Float(k) / Float(steps))
+            add(time, a, .move(p.0), entry)
+            add(time, b, .move(p.1), entry)
+        }
+        add(t + duration, a, .up, entry)
+        add(t + duration, b, .up, entry)
+    }
+
+    // MARK: Checking
+
+    /// Replays the finger states in time order: a finger goes down only when up, moves and lifts only when
+    /// down, does not lift and go down again in one instant, and at most 32 are down at once.
+    private func check(_ entries: [GestureScript.Entry]) throws(GestureScriptError) {
+        var down = Set<UInt32>()
+        var liftedAt: [UInt32: UInt64] = [:]
+        for action in actions {
+            let entry = entries[action.entry]
+            func fail(_ expected: String, _ found: String) -> GestureScriptError {
+                GestureScriptError(line: entry.line, column: entry.column, expected: expected, found: found)
+            }
+            let name = action.finger >= Self.firstGeneratedFinger ? "generated finger \(action.finger)" : "finger \(action.finger)"
+            let when = "at \(Self.seconds(action.time)) s"
+            switch action.kind {
+            case .down:
+                if down.contains(action.finger) { throw fail("\(name) to be up before going down", "it is already down \(when)") }
+                if liftedAt[action.finger] == action.time {
+                    throw fail("a later time for \(name) to go down again", "it lifts and goes down \(when)")
+                }
+                down.insert(action.finger)
+                if down.count > HIDWireLayout.maxFingerCount {
+                    throw fail("at most \(HIDWireLayout.maxFingerCount) fingers down", "\(down.count) \(when)")
+                }
+            case .move, .up, .cancel:
+                guard down.contains(action.finger) else { throw fail("\(name) to be down", "it is not down \(when)") }
+                if case .move = action.kind { break }
+                down.remove(action.finger)
+                liftedAt[action.finger] = action.time
+            case .other:
+                break
+            }
+        }
+    }
+
+    static func seconds(_ ns: UInt64) -> String {
+        let fraction = String(ns % 1_000_000_000)
+        let padded = String(repeating: "0", count: 9 - fraction.count) + fraction
+        var trimmed = Substring(padded)
+        while trimmed.count > 3, trimmed.last == "0" { trimmed = trimmed.dropLast() }
+        return "\(ns / 1_000_000_000).\(trimmed)"
+    }
+}

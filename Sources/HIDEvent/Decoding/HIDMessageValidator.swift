@@ -1,0 +1,220 @@
+/// Checks every rule of protocols/hid-event.md once, in byte order, and returns where things are so
+/// views can read fields without checking again. Never reads outside `bytes`, never allocates.
+enum HIDMessageValidator {
+    struct Layout {
+        var kind: HIDMessageKind
+        /// Number of digitizer events (parent + children); 0 for other kinds.
+        var eventCount: Int
+        /// Distance between consecutive digitizer events (96 in 1.0; larger from a newer minor).
+        var eventStride: Int
+    }
+
+    typealias E = HIDDecodeError
+    typealias Env = HIDWireLayout.Envelope
+    typealias Ev = HIDWireLayout.Event
+
+    static func validate(_ bytes: UnsafeRawBufferPointer) throws(HIDDecodeError) -> Layout {
+        let n = bytes.count
+        let header = HIDWireLayout.envelopeSize
+        guard n >= header else {
+            throw E(.truncated, field: "envelope", offset: header, expected: .atLeast(UInt64(header)), found: UInt64(n))
+        }
+        let magic: UInt32 = bytes.u32(Env.magic)
+        guard magic == HIDWireLayout.magic else {
+            throw E(.badMagic, field: "magic", offset: Env.magic, expected: .value(UInt64(HIDWireLayout.magic)), found: UInt64(magic))
+        }
+        let major: UInt8 = bytes.u8(Env.versionMajor)
+        guard major == HIDWireLayout.versionMajor else {
+            throw E(.unsupportedVersion, field: "versionMajor", offset: Env.versionMajor,
+                    expected: .value(UInt64(HIDWireLayout.versionMajor)), found: UInt64(major))
+        }
+        // A newer minor may give meaning to reserved fields and append bytes; this reader then ignores them.
+        let strict = bytes.u8(Env.versionMinor) <= HIDWireLayout.versionMinor
+        let rawKind: UInt16 = bytes.u16(Env.kind)
+        guard let kind = HIDMessageKind(rawValue: rawKind) else {
+            throw E(.unknownKind, field: "kind", offset: Env.kind, expected: .range(1, 3), found: UInt64(rawKind))
+        }
+        let payloadLength = Int(bytes.u32(Env.payloadLength))
+        guard n >= header + payloadLength else {
+            throw E(.truncated, field: "payload", offset: header + payloadLength,
+                    expected: .value(UInt64(header + payloadLength)), found: UInt64(n))
+        }
+        guard n == header + payloadLength else {
+            throw E(.payloadLengthMismatch, field: "payloadLength", offset: Env.payloadLength,
+                    expected: .value(UInt64(n - header)), found: UInt64(payloadLength))
+        }
+        if strict {
+            try zero(bytes, Env.flags, "flags")
+        }
+        let payload = UnsafeRawBufferPointer(rebasing: bytes[header...])
+        switch kind {
+        case .digitizer:
+            return try validateDigitizer(payload, strict: strict)
+        case .button:
+            try validateButton(payload, strict: strict)
+            return Layout(kind: .button, eventCount: 0, eventStride: 0)
+        case .motion:
+            try validateMotion(payload, strict: strict)
+            return Layout(kind: .motion, eventCount: 0, eventStride: 0)
+        }
+    }
+
+    // MARK: Payloads (offsets in errors are from the start of the message)
+
+    private static let base = HIDWireLayout.envelopeSize
+
+    private static func checkPayloadLength(_ p: UnsafeRawBufferPointer, known: Int, strict: Bool) throws(HIDDecodeError) {
+        if strict ? p.count != known : p.count < known {
+            throw E(.payloadLengthMismatch, field: "payloadLength", offset: Env.payloadLength,
+                    expected: strict ? .value(UInt64(known)) : .atLeast(UInt64(known)), found: UInt64(p.count))
+        }
+    }
+
+    private static func validateDigitizer(_ p: UnsafeRawBufferPointer, strict: Bool) throws(HIDDecodeError) -> Layout {
+        let headerSize = HIDWireLayout.digitizerHeaderSize, known = HIDWireLayout.digitizerEventSize
+        guard p.count >= headerSize else {
+            throw E(.payloadLengthMismatch, field: "payloadLength", offset: Env.payloadLength,
+                    expected: .atLeast(UInt64(headerSize + known)), found: UInt64(p.count))
+        }
+        let count = Int(p.u32(HIDWireLayout.Digitizer.eventCount))
+        guard (1...HIDWireLayout.maxEventCount).contains(count) else {
+            throw E(.eventCountOutOfRange, field: "eventCount", offset: base, expected: .range(1, UInt64(HIDWireLayout.maxEventCount)),
+                    found: UInt64(count))
+        }
+        if strict { try zero(p, HIDWireLayout.Digitizer.reserved, "reserved", base: base) }
+        // eventCount events of at least the known size must fit (exactly, in 1.0).
+        try checkPayloadLength(p, known: headerSize + count * known, strict: strict)
+
+        // The first event's size is the stride; every event must repeat it (O(1) access to finger i).
+        let stride = Int(p.u32(headerSize + Ev.size))
+        if strict {
+            guard stride == known else {
+                throw E(.eventSizeInvalid, field: "size", offset: base + headerSize, eventIndex: 0,
+                        expected: .value(UInt64(known)), found: UInt64(stride))
+            }
+        } else {
+            guard stride >= known, stride % 4 == 0 else {
+                throw E(.eventSizeInvalid, field: "size", offset: base + headerSize, eventIndex: 0,
+                        expected: .atLeast(UInt64(known)), found: UInt64(stride))
+            }
+            // stride < 2^32 and count <= 33: no overflow on 64-bit Int.
+            try checkPayloadLength(p, known: headerSize + count * stride, strict: false)
+        }
+
+        for i in 0..<count {
+            let e = headerSize + i * stride
+            try validateEvent(p, at: e, index: i, stride: stride, strict: strict)
+            if i >= 2 {
+                let index: UInt32 = p.u32(e + Ev.transducerIndex)
+                for j in 1..<i where p.u32(headerSize + j * stride + Ev.transducerIndex) == index {
+                    throw E(.duplicateTransducerIndex, field: "transducerIndex", offset: base + e + Ev.transducerIndex,
+                            eventIndex: i, expected: .unique, found: UInt64(index))
+                }
+            }
+        }
+        return Layout(kind: .digitizer, eventCount: count, eventStride: stride)
+    }
+
+    private static func validateEvent(_ p: UnsafeRawBufferPointer, at e: Int, index i: Int, stride: Int, strict: Bool) throws(HIDDecodeError) {
+        func error(_ reason: HIDDecodeError.Reason, _ field: String, _ offset: Int, _ expected: HIDDecodeError.Expectation,
+                   _ found: UInt64) -> HIDDecodeError {
+            E(reason, field: field, offset: base + e + offset, eventIndex: i, expected: expected, found: found)
+        }
+        let size: UInt32 = p.u32(e + Ev.size)
+        guard size == stride else { throw error(.eventSizeInvalid, "size", Ev.size, .value(UInt64(stride)), UInt64(size)) }
+        let type: UInt32 = p.u32(e + Ev.type)
+        guard type == HIDWireLayout.digitizerEventType else {
+            throw error(.eventTypeInvalid, "type", Ev.type, .value(UInt64(HIDWireLayout.digitizerEventType)), UInt64(type))
+        }
+        let rawOptions: UInt32 = p.u32(e + Ev.options)
+        let optionBits = rawOptions & 0x00FF_FFFF
+        guard optionBits & ~HIDEventOptions.all.rawValue == 0 else {
+            throw error(.unknownOptionBits, "options", Ev.options, .bits(UInt64(HIDEventOptions.all.rawValue)), UInt64(optionBits))
+        }
+        let phase = UInt8(truncatingIfNeeded: rawOptions >> 24)
+        guard phase & ~HIDDigitizerPhase.all.rawValue == 0 else {
+            throw error(.unknownPhaseBits, "phase", Ev.options + 3, .bits(UInt64(HIDDigitizerPhase.all.rawValue)), UInt64(phase))
+        }
+        let depth: UInt8 = p.u8(e + Ev.depth)
+        let isCollection = optionBits & HIDEventOptions.collection.rawValue != 0
+        if i == 0 {
+            guard depth == 0 else { throw error(.parentInvalid, "depth", Ev.depth, .value(0), UInt64(depth)) }
+            guard isCollection else {
+                throw error(.parentInvalid, "options", Ev.options, .bits(UInt64(HIDEventOptions.collection.rawValue)), UInt64(optionBits))
+            }
+        } else {
+            guard depth == 1 else { throw error(.childInvalid, "depth", Ev.depth, .value(1), UInt64(depth)) }
+            guard !isCollection else {
+                throw error(.childInvalid, "options", Ev.options,
+                            .bits(UInt64(HIDEventOptions.all.subtracting(.collection).rawValue)), UInt64(optionBits))
+            }
+        }
+        if strict {
+            // Bytes 13...15: read as the top three bytes of the u32 at 12.
+            let reserved = p.u32(e + Ev.depth) >> 8
+            guard reserved == 0 else { throw error(.reservedNonZero, "reserved", Ev.reserved0, .value(0), UInt64(reserved)) }
+        }
+        let transducer: UInt32 = p.u32(e + Ev.transducerType)
+        guard HIDTransducerType(rawValue: transducer) != nil else {
+            throw error(.unknownTransducerType, "transducerType", Ev.transducerType, .range(0, 3), UInt64(transducer))
+        }
+        let all = HIDDigitizerEventMask.all.rawValue
+        let mask: UInt32 = p.u32(e + Ev.eventMask)
+        guard mask & ~all == 0 else { throw error(.unknownEventMaskBits, "eventMask", Ev.eventMask, .bits(UInt64(all)), UInt64(mask)) }
+        let childMask: UInt32 = p.u32(e + Ev.childEventMask)
+        guard childMask & ~all == 0 else {
+            throw error(.unknownEventMaskBits, "childEventMask", Ev.childEventMask, .bits(UInt64(all)), UInt64(childMask))
+        }
+        var offset = Ev.x
+        while offset < Ev.generationCount {
+            let bits = p.u32(e + offset)
+            // Exponent all ones = infinity or NaN.
+            guard bits & 0x7F80_0000 != 0x7F80_0000 else {
+                throw error(.nonFiniteFloat, Ev.floatName(at: offset), offset, .finite, UInt64(bits))
+            }
+            offset += 4
+        }
+        if strict {
+            let reserved: UInt32 = p.u32(e + Ev.reserved1)
+            guard reserved == 0 else { throw error(.reservedNonZero, "reserved", Ev.reserved1, .value(0), UInt64(reserved)) }
+        }
+    }
+
+    private static func validateButton(_ p: UnsafeRawBufferPointer, strict: Bool) throws(HIDDecodeError) {
+        typealias B = HIDWireLayout.Button
+        try checkPayloadLength(p, known: HIDWireLayout.buttonPayloadSize, strict: strict)
+        let raw: UInt32 = p.u32(B.button)
+        guard let button = HIDButton(rawValue: raw) else {
+            throw E(.unknownButton, field: "button", offset: base + B.button, expected: .range(1, 4), found: UInt64(raw))
+        }
+        let down: UInt32 = p.u32(B.down)
+        guard down <= 1 else { throw E(.invalidBoolean, field: "down", offset: base + B.down, expected: .range(0, 1), found: UInt64(down)) }
+        let usage = button.usage
+        let page: UInt32 = p.u32(B.usagePage)
+        guard page == usage.page else {
+            throw E(.usageMismatch, field: "usagePage", offset: base + B.usagePage, expected: .value(UInt64(usage.page)), found: UInt64(page))
+        }
+        let code: UInt32 = p.u32(B.usage)
+        guard code == usage.usage else {
+            throw E(.usageMismatch, field: "usage", offset: base + B.usage, expected: .value(UInt64(usage.usage)), found: UInt64(code))
+        }
+    }
+
+    private static func validateMotion(_ p: UnsafeRawBufferPointer, strict: Bool) throws(HIDDecodeError) {
+        typealias M = HIDWireLayout.Motion
+        try checkPayloadLength(p, known: HIDWireLayout.motionPayloadSize, strict: strict)
+        let motion: UInt32 = p.u32(M.motion)
+        guard HIDMotion(rawValue: motion) != nil else {
+            throw E(.unknownMotion, field: "motion", offset: base + M.motion, expected: .value(1), found: UInt64(motion))
+        }
+        let phase: UInt32 = p.u32(M.phase)
+        guard HIDMotionPhase(rawValue: phase) != nil else {
+            throw E(.unknownMotionPhase, field: "phase", offset: base + M.phase, expected: .range(1, 2), found: UInt64(phase))
+        }
+    }
+
+    private static func zero(_ p: UnsafeRawBufferPointer, _ offset: Int, _ field: String, base: Int = 0) throws(HIDDecodeError) {
+        let v: UInt32 = p.u32(offset)
+        guard v == 0 else { throw E(.reservedNonZero, field: field, offset: base + offset, expected: .value(0), found: UInt64(v)) }
+    }
+}

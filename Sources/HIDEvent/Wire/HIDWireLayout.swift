@@ -1,0 +1,69 @@
+/// Byte offsets and sizes of the HID wire format, version 1.0 (normative: protocols/hid-event.md).
+/// Every multi-byte field is little-endian. Offsets are relative to the start of their structure.
+public enum HIDWireLayout {
+    /// "TPHE" read as a little-endian u32.
+    public static let magic: UInt32 = 0x4548_5054
+    public static let versionMajor: UInt8 = 1
+    public static let versionMinor: UInt8 = 0
+
+    public static let envelopeSize = 64
+    public static let digitizerHeaderSize = 8
+    public static let digitizerEventSize = 96
+    public static let buttonPayloadSize = 16
+    public static let motionPayloadSize = 8
+    /// IOHIDEvent type number of a digitizer event.
+    public static let digitizerEventType: UInt32 = 11
+    /// Parent + at most 32 fingers.
+    public static let maxEventCount = 33
+    public static let maxFingerCount = maxEventCount - 1
+    /// The largest message this version can produce (a 32-finger frame).
+    public static let maxMessageSize = envelopeSize + digitizerHeaderSize + maxEventCount * digitizerEventSize
+
+    /// Envelope field offsets.
+    enum Envelope {
+        static let magic = 0, versionMajor = 4, versionMinor = 5, kind = 6, payloadLength = 8, flags = 12
+        static let sequence = 16, senderID = 24
+        static let hardware = 32, routerReceived = 40, routerForwarded = 48, appReceived = 56
+    }
+
+    /// Digitizer payload header offsets (relative to the payload).
+    enum Digitizer {
+        static let eventCount = 0, reserved = 4
+    }
+
+    /// Digitizer event field offsets (relative to the event).
+    enum Event {
+        static let size = 0, type = 4, options = 8, depth = 12, reserved0 = 13, transducerIndex = 16
+        static let transducerType = 20, identity = 24, eventMask = 28, childEventMask = 32, buttonMask = 36
+        static let x = 40, y = 44, z = 48, tipPressure = 52, auxiliaryPressure = 56, twist = 60
+        static let majorRadius = 64, minorRadius = 68, altitude = 72, azimuth = 76, quality = 80, density = 84
+        static let generationCount = 88, reserved1 = 92
+        /// The name of the f32 field (the twelve are contiguous: x ..< generationCount) at `offset` (for validation errors only).
+        static func floatName(at offset: Int) -> String {
+            switch offset {
+            case x: return "x"
+            case y: return "y"
+            case z: return "z"
+            case tipPressure: return "tipPressure"
+            case auxiliaryPressure: return "auxiliaryPressure"
+            case twist: return "twist"
+            case majorRadius: return "majorRadius"
+            case minorRadius: return "minorRadius"
+            case altitude: return "altitude"
+            case azimuth: return "azimuth"
+            case quality: return "quality"
+            default: return "density"
+            }
+        }
+    }
+
+    /// Button payload offsets.
+    enum Button {
+        static let button = 0, down = 4, usagePage = 8, usage = 12
+    }
+
+    /// Motion payload offsets.
+    enum Motion {
+        static let motion = 0, phase = 4
+    }
+}

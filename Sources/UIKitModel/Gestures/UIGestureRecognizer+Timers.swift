@@ -1,0 +1,13 @@
+import Foundation
+import RunLoopKit
+
+extension UIGestureRecognizer {
+    /// A one-shot run-loop timer on the application's loop, in its common modes (what a UIKit subclass does
+    /// with `performSelector:afterDelay:`). A state change made in `body` is applied as soon as it returns.
+    /// Nil when the recognizer is attached to no application yet.
+    @discardableResult
+    public func schedule(after seconds: TimeInterval, _ body: @escaping () -> Void) -> RunLoopTimer? {
+        let environment = self.environment ?? view?.window?.application?.gestureEnvironment
+        return environment?.schedule(after: seconds, body)
+    }
+}

@@ -1,1 +1,0 @@
-// Module ZeroMQ: see Package.swift for its role.

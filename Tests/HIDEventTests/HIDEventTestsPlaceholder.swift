@@ -1,5 +1,0 @@
-import XCTest
-
-final class HIDEventTestsPlaceholder: XCTestCase {
-    func testModuleLinks() { XCTAssertTrue(true) }
-}

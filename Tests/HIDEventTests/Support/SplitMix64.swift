@@ -1,0 +1,20 @@
+/// A tiny, fast, seeded PRNG (Steele, Lea, Flood 2014): deterministic inputs for the validation tests
+/// without the cost of the system generator per byte.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Uniform in 0..<bound (bound > 0); the tiny modulo bias is irrelevant for test inputs.
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
+    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+}

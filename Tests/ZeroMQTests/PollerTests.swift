@@ -1,0 +1,77 @@
+import XCTest
+import ZeroMQ
+#if canImport(Glibc)
+import Glibc
+#endif
+
+final class PollerTests: XCTestCase {
+    func testPollReportsExactReadinessOfASocketAndAPipe() throws {
+        let fixture = try ZMQFixture()
+        let (push, pull) = try fixture.pushPull(over: "inproc")
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        defer { close(fds[0]); close(fds[1]) }
+
+        var poller = ZMQPoller()
+        let socketIndex = poller.add(socket: pull, events: .in)
+        let pipeIndex = poller.add(fileDescriptor: fds[0], events: .in)
+        XCTAssertEqual([socketIndex, pipeIndex], [0, 1])
+        XCTAssertEqual(poller.count, 2)
+
+        XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 0)
+        XCTAssertEqual(poller.revents(at: socketIndex), [])
+        XCTAssertEqual(poller.revents(at: pipeIndex), [])
+
+        var byte: UInt8 = 0x21
+        XCTAssertEqual(write(fds[1], &byte, 1), 1)
+        XCTAssertEqual(try poller.poll(timeoutMilliseconds: 1000), 1)
+        XCTAssertEqual(poller.revents(at: socketIndex), [])
+        XCTAssertEqual(poller.revents(at: pipeIndex), .in)
+
+        XCTAssertTrue(try push.send([0x01]))
+        XCTAssertEqual(try poller.poll(timeoutMilliseconds: 1000), 2)
+        XCTAssertEqual(poller.revents(at: socketIndex), .in)
+        XCTAssertEqual(poller.revents(at: pipeIndex), .in, "level-triggered: still unread")
+
+        XCTAssertEqual(read(fds[0], &byte, 1), 1)
+        XCTAssertEqual(try pull.expectFrame(), [0x01])
+        XCTAssertEqual(try poller.poll(timeoutMilliseconds: 10), 0)
+        XCTAssertEqual(poller.revents(at: socketIndex), [])
+        XCTAssertEqual(poller.revents(at: pipeIndex), [])
+    }
+
+    func testPollReportsWritableSocketsAndAHungUpPipeAsError() throws {
+        let fixture = try ZMQFixture()
+        let (push, pull) = try fixture.pushPull(over: "inproc")
+        defer { withExtendedLifetime(pull) {} }  // PUSH is writable only while it has a peer
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        defer { close(fds[0]) }
+
+        var poller = ZMQPoller()
+        poller.add(socket: push, events: [.in, .out])
+        poller.add(fileDescriptor: fds[0], events: .in)
+        close(fds[1])
+        XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 2)
+        XCTAssertEqual(poller.revents(at: 0), .out, "PUSH never has input")
+        XCTAssertEqual(poller.revents(at: 1), .err, "POLLHUP on an empty pipe maps to ZMQ_POLLERR")
+
+        poller.setEvents(.in, at: 0)
+        XCTAssertEqual(poller.events(at: 0), .in)
+        XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 1)
+        XCTAssertEqual(poller.revents(at: 0), [])
+    }
+
+    func testPollRefusesASocketClosedAfterItWasAdded() throws {
+        let fixture = try ZMQFixture()
+        let pull = try fixture.socket(.pull)
+        var poller = ZMQPoller()
+        poller.add(socket: pull, events: .in)
+        pull.close()
+        XCTAssertThrowsError(try poller.poll(timeoutMilliseconds: 0)) { error in
+            XCTAssertEqual((error as? ZMQError)?.code, ENOTSOCK)
+            XCTAssertEqual((error as? ZMQError)?.message,
+                           "Socket operation on non-socket: item 0 is a closed socket")
+        }
+    }
+}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class ZeroMQTestsPlaceholder: XCTestCase {
-    func testModuleLinks() { XCTAssertTrue(true) }
-}
