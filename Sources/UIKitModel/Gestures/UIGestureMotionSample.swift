@@ -11,20 +11,3 @@ struct UIGestureMotionSample<Value> {
         later > time ? TimeInterval(later - time) / 1_000_000_000 : 0
     }
 }
-
-extension UIGestureRecognizer {
-    /// The centroid of `touches` in window coordinates.
-    static func centroid(of touches: [UITouch]) -> CGPoint {
-        guard !touches.isEmpty else { return .zero }
-        var x: CGFloat = 0, y: CGFloat = 0
-        for touch in touches {
-            let point = touch.location(in: nil)
-            x += point.x
-            y += point.y
-        }
-        return CGPoint(x: x / CGFloat(touches.count), y: y / CGFloat(touches.count))
-    }
-
-    /// Touches still on the screen (not ended or cancelled), in the order they came down.
-    var touchesOnScreen: [UITouch] { trackedTouches.filter { !$0.phase.isFinal } }
-}

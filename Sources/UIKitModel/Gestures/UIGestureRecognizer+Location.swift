@@ -5,8 +5,9 @@ extension UIGestureRecognizer {
     /// event that ended them is over; after that, the last set, so an action fired later still sees its tap).
     public var numberOfTouches: Int { locationTouches.count }
 
-    /// UIKit's `location(in:)`: the centroid of the gesture's touches in `view`'s space (nil: the window).
-    public func location(in view: UIView?) -> CGPoint {
+    /// The centroid of the gesture's touches in `view`'s space (nil: the window): UIKit's default
+    /// `location(in:)`.
+    public func centroidLocation(in view: UIView?) -> CGPoint {
         let touches = locationTouches
         guard !touches.isEmpty else { return .zero }
         var x: CGFloat = 0, y: CGFloat = 0
@@ -34,11 +35,5 @@ extension UIGestureRecognizer {
         trackedTouches.removeAll { $0 === touch }
         touchHistory.removeAll { $0 === touch }
         environment?.recognizer(self, ignores: touch)
-    }
-
-    /// Distance between two points (helpers for the built-in recognizers).
-    static func distance(_ a: CGPoint, _ b: CGPoint) -> CGFloat {
-        let dx = a.x - b.x, dy = a.y - b.y
-        return (dx * dx + dy * dy).squareRoot()
     }
 }

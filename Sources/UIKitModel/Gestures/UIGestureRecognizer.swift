@@ -44,8 +44,6 @@ open class UIGestureRecognizer: UITraceable {
     public var delaysTouchesBegan = false
     /// UIKit default true: holds back the view's `touchesEnded` while this recognizer is possible.
     public var delaysTouchesEnded = true
-    /// UIKit's `requiresExclusiveTouchType`; kept for API parity (every touch here is a direct touch).
-    public var requiresExclusiveTouchType = true
 
     /// The view this recognizer is attached to (`UIView.addGestureRecognizer(_:)`).
     public internal(set) weak var view: UIView?
@@ -108,6 +106,12 @@ open class UIGestureRecognizer: UITraceable {
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         recordCall(UIResponderMethod.touchesCancelled.selector)
     }
+
+    // MARK: Location (UIGestureRecognizer+Location.swift)
+
+    /// UIKit's `location(in:)`: where the gesture is, in `view`'s space (nil: the window). By default the
+    /// centroid of its touches; subclasses refine it (a multi-tap reports its first tap).
+    open func location(in view: UIView?) -> CGPoint { centroidLocation(in: view) }
 
     // MARK: Subclass hooks (UIGestureRecognizerSubclass.h)
 

@@ -27,7 +27,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         if onScreen.count > 2 {
             for touch in onScreen.suffix(onScreen.count - 2) { ignore(touch, for: event) }
         }
-        guard let distance = separation(), initialDistance == nil, distance > 0 else { return }
+        guard let distance = separation(of: touchesOnScreen), initialDistance == nil, distance > 0 else { return }
         initialDistance = distance
         baseDistance = distance
         currentDistance = distance
@@ -36,7 +36,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesMoved(touches, with: event)
-        guard let distance = separation(), let initialDistance, let baseDistance else { return }
+        guard let distance = separation(of: touchesOnScreen), let initialDistance, let baseDistance else { return }
         currentDistance = distance
         switch state {
         case .possible:
@@ -55,7 +55,13 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         super.touchesEnded(touches, with: event)
         switch state {
         case .possible: state = .failed
-        case .began, .changed: state = .ended
+        case .began, .changed:
+            // The lift reports where the fingers were when they left the glass: the final scale.
+            if let distance = separation(of: trackedTouches.filter { $0.phase != .cancelled }), let baseDistance {
+                currentDistance = distance
+                measure(distance / baseDistance)
+            }
+            state = .ended
         default: return
         }
     }
@@ -89,10 +95,9 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         last = UIGestureMotionSample(value: newScale, time: now)
     }
 
-    /// The distance between the first two fingers on the screen (window coordinates).
-    private func separation() -> CGFloat? {
-        let onScreen = touchesOnScreen
-        guard onScreen.count >= 2 else { return nil }
-        return Self.distance(onScreen[0].location(in: nil), onScreen[1].location(in: nil))
+    /// The distance between the first two of `touches` (window coordinates).
+    private func separation(of touches: [UITouch]) -> CGFloat? {
+        guard touches.count >= 2 else { return nil }
+        return Self.distance(touches[0].location(in: nil), touches[1].location(in: nil))
     }
 }

@@ -24,18 +24,14 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         if onScreen.count > 2 {
             for touch in onScreen.suffix(onScreen.count - 2) { ignore(touch, for: event) }
         }
-        guard lastAngle == nil, let angle = angle() else { return }
+        guard lastAngle == nil, let angle = angle(of: touchesOnScreen) else { return }
         lastAngle = angle
         last = UIGestureMotionSample(value: 0, time: environment?.now ?? 0)
     }
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesMoved(touches, with: event)
-        guard let angle = angle(), let previous = lastAngle else { return }
-        var step = angle - previous
-        if step > .pi { step -= 2 * .pi } else if step <= -.pi { step += 2 * .pi }
-        accumulated += step
-        lastAngle = angle
+        guard turn(to: angle(of: touchesOnScreen)) else { return }
         switch state {
         case .possible:
             guard abs(accumulated) > UIGestureConstants.rotationHysteresis else { return }
@@ -53,7 +49,10 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         super.touchesEnded(touches, with: event)
         switch state {
         case .possible: state = .failed
-        case .began, .changed: state = .ended
+        case .began, .changed:
+            // The lift reports where the fingers were when they left the glass: the final rotation.
+            if turn(to: angle(of: trackedTouches.filter { $0.phase != .cancelled })) { measure() }
+            state = .ended
         default: return
         }
     }
@@ -85,11 +84,20 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         last = UIGestureMotionSample(value: accumulated, time: now)
     }
 
-    /// The angle of the line from the first finger to the second (window coordinates, y down).
-    private func angle() -> CGFloat? {
-        let onScreen = touchesOnScreen
-        guard onScreen.count >= 2 else { return nil }
-        let a = onScreen[0].location(in: nil), b = onScreen[1].location(in: nil)
+    /// Adds the turn from the last angle to `angle`, the short way round; false without two fingers.
+    private func turn(to angle: CGFloat?) -> Bool {
+        guard let angle, let previous = lastAngle else { return false }
+        var step = angle - previous
+        if step > .pi { step -= 2 * .pi } else if step <= -.pi { step += 2 * .pi }
+        accumulated += step
+        lastAngle = angle
+        return true
+    }
+
+    /// The angle of the line from the first of `touches` to the second (window coordinates, y down).
+    private func angle(of touches: [UITouch]) -> CGFloat? {
+        guard touches.count >= 2 else { return nil }
+        let a = touches[0].location(in: nil), b = touches[1].location(in: nil)
         return atan2(b.y - a.y, b.x - a.x)
     }
 }

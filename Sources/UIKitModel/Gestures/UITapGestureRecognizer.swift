@@ -63,7 +63,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         pressTimer?.invalidate()
         pressTimer = nil
         guard mostFingersInTap == numberOfTouchesRequired else { return fail() }
-        if firstTapLocation == nil { firstTapLocation = centroid(of: startLocations.map(\.location)) }
+        if firstTapLocation == nil { firstTapLocation = Self.centroid(of: startLocations.map(\.location)) }
         tapsCompleted += 1
         if tapsCompleted >= numberOfTapsRequired {
             state = .recognized
@@ -94,6 +94,14 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         intervalTimer = nil
     }
 
+    /// UIKit (UITapGestureRecognizer.h): the location of the tap, from the first tap of the sequence when
+    /// more than one is required; the centroid of the fingers when more than one is required.
+    open override func location(in view: UIView?) -> CGPoint {
+        guard numberOfTapsRequired > 1, let first = firstTapLocation else { return super.location(in: view) }
+        guard let view else { return first }
+        return view.convert(first, from: nil)
+    }
+
     /// Observed UIKit behaviour: a tap recognizer needing fewer taps does not make one needing more taps fail
     /// (without `require(toFail:)`, a double tap fires the single tap's action, then the double tap's).
     open override func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool {
@@ -120,11 +128,5 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     /// Set order is arbitrary; the order fingers came down is not.
     private func orderedTouches(_ touches: Set<UITouch>) -> [UITouch] {
         trackedTouches.filter { touches.contains($0) }
-    }
-
-    private func centroid(of points: [CGPoint]) -> CGPoint {
-        guard !points.isEmpty else { return .zero }
-        let n = CGFloat(points.count)
-        return CGPoint(x: points.map(\.x).reduce(0, +) / n, y: points.map(\.y).reduce(0, +) / n)
     }
 }

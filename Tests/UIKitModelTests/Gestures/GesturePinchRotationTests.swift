@@ -49,7 +49,7 @@ final class GesturePinchRotationTests: XCTestCase {
         XCTAssertEqual(log, [
             "pinch began scale 1.200 velocity 2.000",
             "pinch changed scale 2.000 velocity 16.000",
-            "pinch ended scale 2.000 velocity 16.000",
+            "pinch ended scale 2.000 velocity 0.000",
         ])
     }
 
@@ -63,7 +63,7 @@ final class GesturePinchRotationTests: XCTestCase {
         XCTAssertEqual(log, [
             "rotation began 0.7854 velocity 15.708",
             "rotation changed 1.5708 velocity 15.708",
-            "rotation ended 1.5708 velocity 15.708",
+            "rotation ended 1.5708 velocity 0.000",
         ])
     }
 

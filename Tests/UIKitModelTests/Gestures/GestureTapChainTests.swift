@@ -83,6 +83,16 @@ final class GestureTapChainTests: XCTestCase {
         XCTAssertEqual(other.recorder.lines.map(\.time), [1_050_000_000, 1_250_000_000])
     }
 
+    /// UIKit: a multi-tap reports the location of the first tap of the sequence.
+    func testADoubleTapReportsItsFirstTap() {
+        var locations: [CGPoint] = []
+        double.addTarget(.handler { locations.append($0.location(in: nil)); locations.append($0.location(in: $0.view)) })
+        driver.tap(200, 200, at: 1.00)
+        driver.tap(210, 206, at: 1.20)
+        driver.advance(to: 3)
+        XCTAssertEqual(locations, [CGPoint(x: 200, y: 200), CGPoint(x: 150, y: 150)])
+    }
+
     func testTwoFingerTap() {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
         let other = GestureDriver()
