@@ -1,6 +1,7 @@
 import AppHostCore
 import AppScene
 import Foundation
+import GestureScript
 import TestSupport
 import UIKitModel
 import XCTest
@@ -14,9 +15,16 @@ final class ControlSceneTests: XCTestCase {
 
     private let hitButton = ["-[UIButton hitTest:withEvent:]", "-[UIButton pointInside:withEvent:]"]
 
+    /// deploy/gestures/blue-button-tap.gesture: a tap on the button, then one on the blue view beside it.
+    private func blueButtonTaps() throws -> [TimedHIDPayload] {
+        let url = SharedPaths.packageRoot.appendingPathComponent("deploy/gestures/blue-button-tap.gesture")
+        let frames = try GestureScript.parse(try String(contentsOf: url, encoding: .utf8)).frames()
+        return frames.map { TimedHIDPayload(time: $0.time, payload: $0.payload) }
+    }
+
     func testBlueButtonWithATapOnItsParent() throws {
         let runner = try runner(scene: "blue-button-parent-tap")
-        XCTAssertEqual(runner.run(GestureInputs.tap(195, 350, at: 1.0)).map(\.text), hitButton + [
+        XCTAssertEqual(runner.run(try blueButtonTaps()).map(\.text), hitButton + [
             "-[LXFTapGestureRecognizer touchesBegan:withEvent:]",
             "-[UIButton touchesBegan:withEvent:]",
             "-[UIButton beginTrackingWithTouch:withEvent:]",
@@ -26,10 +34,8 @@ final class ControlSceneTests: XCTestCase {
             "-[UIButton endTrackingWithTouch:withEvent:]",
             "-[ViewController buttonTapped:]",
             "Button Tapped",
-        ])
-        runner.application.trace.removeAll()
-        // Beside the button, on the blue view: the recognizer's tap (the button is still asked by hit-testing).
-        XCTAssertEqual(runner.run(GestureInputs.tap(100, 250, at: 3.0)).map(\.text), hitButton + [
+            // Beside the button, on the blue view: the recognizer's tap (hit-testing still asks the button).
+        ] + hitButton + [
             "-[LXFTapGestureRecognizer touchesBegan:withEvent:]",
         ] + hitButton + [
             "-[LXFTapGestureRecognizer touchesEnded:withEvent:]",
@@ -55,7 +61,7 @@ final class ControlSceneTests: XCTestCase {
 
     func testBlueButtonWithATapOnTheButtonItself() throws {
         let runner = try runner(scene: "blue-button-button-tap")
-        XCTAssertEqual(runner.run(GestureInputs.tap(195, 350, at: 1.0)).map(\.text), hitButton + [
+        XCTAssertEqual(runner.run(Array(try blueButtonTaps().prefix(2))).map(\.text), hitButton + [
             "-[LXFTapGestureRecognizer touchesBegan:withEvent:]",
             "-[UIButton touchesBegan:withEvent:]",
             "-[UIButton beginTrackingWithTouch:withEvent:]",

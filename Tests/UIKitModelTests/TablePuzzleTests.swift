@@ -1,5 +1,6 @@
 import AppHostCore
 import Foundation
+import GestureScript
 import TestSupport
 import UIKitModel
 import XCTest
@@ -8,6 +9,13 @@ import XCTest
 /// is pinned by its exact trace (with the app-clock time of every line); protocols/puzzles.md says which
 /// rule causes each outcome.
 final class TablePuzzleTests: XCTestCase {
+    /// Plays deploy/gestures/`name`.gesture, as `app-host run deploy/scenes/table-puzzle.yaml --input` does.
+    private func run(script name: String) throws -> [String] {
+        let url = SharedPaths.packageRoot.appendingPathComponent("deploy/gestures/\(name).gesture")
+        let frames = try GestureScript.parse(try String(contentsOf: url, encoding: .utf8)).frames()
+        return try run(frames.map { TimedHIDPayload(time: $0.time, payload: $0.payload) })
+    }
+
     private func run(_ inputs: [TimedHIDPayload]) throws -> [String] {
         let runner = try HeadlessAppRunner(sceneURL: SharedPaths.packageRoot.appendingPathComponent("deploy/scenes/table-puzzle.yaml"))
         return runner.run(inputs).map { String(format: "%.2f ", Double($0.time) / 1e9) + $0.text }
@@ -18,7 +26,7 @@ final class TablePuzzleTests: XCTestCase {
     }
 
     func testQuickTapOnACellIsTheTapRecognizersAndTheCellNeverSeesIt() throws {
-        let trace = try run(GestureInputs.tap(195, 210, at: 1.0, duration: 0.05))
+        let trace = try run(script: "table-puzzle-quick-tap")
         XCTAssertEqual(trace, hitRow2(at: "1.00") + [
             "1.00 -[LXFTapGestureRecognizer touchesBegan:withEvent:]",
         ] + hitRow2(at: "1.05") + [
@@ -28,7 +36,7 @@ final class TablePuzzleTests: XCTestCase {
     }
 
     func testShortPressOnACellHighlightsTheRowThenTheTapCancelsIt() throws {
-        let trace = try run(GestureInputs.tap(195, 210, at: 1.0, duration: 0.3))
+        let trace = try run(script: "table-puzzle-short-press")
         XCTAssertEqual(trace, hitRow2(at: "1.00") + [
             "1.00 -[LXFTapGestureRecognizer touchesBegan:withEvent:]",
             "1.15 -[PuzzleCell touchesBegan:withEvent:]",
@@ -42,7 +50,7 @@ final class TablePuzzleTests: XCTestCase {
     }
 
     func testLongPressOnACellOutlastsTheTapAndSelectsTheRow() throws {
-        let trace = try run(GestureInputs.tap(195, 210, at: 1.0, duration: 1.5))
+        let trace = try run(script: "table-puzzle-long-press")
         XCTAssertEqual(trace, hitRow2(at: "1.00") + [
             "1.00 -[LXFTapGestureRecognizer touchesBegan:withEvent:]",
             "1.15 -[PuzzleCell touchesBegan:withEvent:]",
@@ -56,7 +64,7 @@ final class TablePuzzleTests: XCTestCase {
 
     func testTapOnTheButtonIsTheButtonsDespiteTheTapRecognizer() throws {
         let hitButton = ["-[UIButton hitTest:withEvent:]", "-[UIButton pointInside:withEvent:]"]
-        let trace = try run(GestureInputs.tap(195, 722, at: 1.0, duration: 0.05))
+        let trace = try run(script: "table-puzzle-button-tap")
         XCTAssertEqual(trace, hitButton.map { "1.00 " + $0 } + [
             "1.00 -[LXFTapGestureRecognizer touchesBegan:withEvent:]",
             "1.00 -[UIButton touchesBegan:withEvent:]",
