@@ -101,6 +101,26 @@ final class ControlTargetActionTests: XCTestCase {
         XCTAssertNil(events[0] as Any?, "no touch, no event")
     }
 
+    func testSendActionsFromAControlOutsideAnyWindowStillReachesItsTargets() {
+        let detached = UISwitch()
+        let owner = UIView()
+        owner.addSubview(detached)
+        var received: [String] = []
+        controller.registerAction("explicit:") { sender, _ in received.append("explicit from \(sender === detached)") }
+        owner.registerAction("chained:") { _, _ in received.append("chained to the superview") }
+        detached.addTarget(controller, action: "explicit:", for: .valueChanged)
+        detached.addTarget(nil, action: "chained:", for: .valueChanged)
+        detached.sendActions(for: .valueChanged)
+        XCTAssertEqual(received, ["explicit from true", "chained to the superview"])
+    }
+
+    func testAnActionForATargetThatIsNotAResponderIsDropped() {
+        let target = NSObject()
+        button.addTarget(target, action: "buttonTapped:", for: .touchUpInside)
+        button.sendActions(for: .touchUpInside)
+        XCTAssertEqual(driver.trace, ["buttonTapped: dropped: its target is not a responder"])
+    }
+
     func testTargetBookkeeping() {
         controller.registerAction("a:") { _, _ in }
         button.addTarget(controller, action: "a:", for: .touchDown)

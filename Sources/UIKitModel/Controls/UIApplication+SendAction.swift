@@ -20,9 +20,8 @@ extension UIApplication {
 
     /// The trace line for an action nobody received.
     static func droppedActionLine(_ action: String, target: AnyObject?) -> String {
-        if let responder = target as? UIResponder {
-            return "\(action) dropped: \(responder.traceClassName) does not implement it"
-        }
-        return "\(action) dropped: no responder in the chain implements it"
+        guard let target else { return "\(action) dropped: no responder in the chain implements it" }
+        guard let responder = target as? UIResponder else { return "\(action) dropped: its target is not a responder" }
+        return "\(action) dropped: \(responder.traceClassName) does not implement it"
     }
 }

@@ -104,7 +104,14 @@ open class UIControl: UIView {
     /// Hands one action to the application, which delivers it (`UIApplication.sendAction(_:to:from:for:)`).
     /// Override to redirect or filter actions, as in UIKit.
     open func sendAction(_ action: String, to target: AnyObject?, for event: UIEvent?) {
-        hostApplication?.sendAction(action, to: target, from: self, for: event)
+        if let application = hostApplication {
+            application.sendAction(action, to: target, from: self, for: event)
+        } else {
+            // Not in a window, so no application to ask (UIKit always has `UIApplication.shared`): deliver as it
+            // would, the chain starting at the control, since a detached control has no first responder.
+            let receiver = target.map { $0 as? UIResponder } ?? self.target(forAction: action, withSender: self)
+            receiver?.performAction(action, sender: self, event: event)
+        }
     }
 
     // MARK: Precedence over gesture recognizers

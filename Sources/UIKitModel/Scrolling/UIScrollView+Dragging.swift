@@ -34,7 +34,8 @@ extension UIScrollView {
         case .began:
             dragStartOffset = contentOffset
             isDragging = true
-            hostApplication?.pushRunLoopMode(.tracking, requester: self)
+            trackingModeApplication = hostApplication
+            trackingModeApplication?.pushRunLoopMode(.tracking, requester: self)
             delegate?.scrollViewWillBeginDragging(self)
             followFinger()
         case .changed:
@@ -43,7 +44,8 @@ extension UIScrollView {
             followFinger()
             isDragging = false
             delegate?.scrollViewDidEndDragging(self, willDecelerate: false)
-            hostApplication?.popRunLoopMode(.tracking, requester: self)
+            trackingModeApplication?.popRunLoopMode(.tracking, requester: self)
+            trackingModeApplication = nil
         case .possible, .failed:
             return
         }

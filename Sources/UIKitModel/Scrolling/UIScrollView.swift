@@ -48,6 +48,8 @@ open class UIScrollView: UIView {
 
     /// The offset when the current drag began.
     var dragStartOffset: CGPoint = .zero
+    /// The application the tracking mode was pushed on (popped there even if the view left its window).
+    weak var trackingModeApplication: UIApplication?
 
     public override init(frame: CGRect = .zero) {
         super.init(frame: frame)
