@@ -7,7 +7,8 @@ import Foundation
 /// touch at a time, and judges inside/outside against its bounds grown by `touchInsideTolerance`.
 open class UIControl: UIView {
     /// How far beyond its bounds a touch still counts as inside (for drag enter/exit and up inside/outside).
-    /// UIKit: observed as 70 points on every iOS version since 7 (the private `-pointMostlyInside:withEvent:`).
+    /// UIKit (observed): a finger dragged off a button keeps it highlighted, and lifting still sends
+    /// touchUpInside, until it is about 70 points outside the bounds; this model uses exactly 70.
     public static let touchInsideTolerance: CGFloat = 70
 
     /// The registered target-action pairs, in registration order (the order UIKit sends them in).

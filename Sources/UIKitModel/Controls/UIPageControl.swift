@@ -3,7 +3,7 @@ import Foundation
 /// UIKit's `UIPageControl`: a tap on the right of the current page's indicator moves to the next page, on
 /// the left to the previous one, sending valueChanged when `currentPage` changes.
 open class UIPageControl: UIControl {
-    /// The distance between indicator centres (UIKit's default page indicators are 7 points, 16 apart).
+    /// The distance between indicator centres: this model's value (classic UIKit draws 7-point dots 16 apart).
     public static let indicatorSpacing: CGFloat = 16
 
     open var numberOfPages = 0 { didSet { currentPage = min(currentPage, max(numberOfPages - 1, 0)) } }

@@ -4,7 +4,7 @@ import Foundation
 /// With `isContinuous` (the default) valueChanged is sent on every change while tracking; otherwise once,
 /// from `endTracking`, if the value changed.
 open class UISlider: UIControl {
-    /// The default thumb's diameter (iOS 7 and later).
+    /// The thumb's diameter: this model's value, about the size of UIKit's default round thumb.
     public static let thumbDiameter: CGFloat = 31
     /// UIKit accepts a touch a little around the thumb: its hit area is at least this big (the HIG's minimum
     /// touch target), centred on the thumb.

@@ -4,7 +4,7 @@ import RunLoopKit
 /// UIKit's `UIStepper`: a "-" half and a "+" half. A touch down on a half steps the value at once and sends
 /// valueChanged; while the finger stays down, `autorepeat` keeps stepping on a run-loop timer.
 open class UIStepper: UIControl {
-    /// UIKit: a stepper is 94 x 32 points.
+    /// UIKit (iOS 13 and later): a stepper is 94 x 32 points.
     public static let fixedSize = CGSize(width: 94, height: 32)
     /// UIKit waits about half a second before repeating...
     public static let autorepeatDelay: TimeInterval = 0.5
