@@ -10,7 +10,8 @@ enum GestureRecognizerKind: String, CaseIterable {
     var keys: Set<String> {
         switch self {
         case .tap: return ["numberOfTapsRequired", "numberOfTouchesRequired"]
-        case .longPress: return ["minimumPressDuration", "allowableMovement", "numberOfTouchesRequired"]
+        case .longPress:
+            return ["minimumPressDuration", "allowableMovement", "numberOfTouchesRequired", "numberOfTapsRequired"]
         case .pan: return ["minimumNumberOfTouches", "maximumNumberOfTouches"]
         case .swipe: return ["direction", "numberOfTouchesRequired"]
         case .pinch, .rotation, .plain: return []
@@ -30,6 +31,11 @@ enum GestureRecognizerKind: String, CaseIterable {
             if let value = node["minimumPressDuration"] { press.minimumPressDuration = try nonNegative(value) }
             if let value = node["allowableMovement"] { press.allowableMovement = CGFloat(try nonNegative(value)) }
             if let touches = try positive(node, "numberOfTouchesRequired") { press.numberOfTouchesRequired = touches }
+            if let value = node["numberOfTapsRequired"] {
+                let taps = try value.int()
+                guard taps >= 0 else { throw value.mismatch("an integer of at least 0") }
+                press.numberOfTapsRequired = taps
+            }
             return press
         case .pan:
             let pan = UIPanGestureRecognizer()

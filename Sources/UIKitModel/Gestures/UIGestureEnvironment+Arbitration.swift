@@ -63,7 +63,8 @@ extension UIGestureEnvironment {
             fail(recognizer)
             return
         }
-        recognizer.currentState = state
+        // The subclass may already have moved on within the same frame (began, then ended): keep what it set.
+        if !requests.contains(where: { $0.recognizer === recognizer }) { recognizer.currentState = state }
         recognizer.appliedState = state
 
         let excluded = active.filter { other in
@@ -108,8 +109,8 @@ extension UIGestureEnvironment {
 
     // MARK: The rules
 
-    /// A required recognizer counts only while it is tracking this gesture's touches (UIKit ignores a
-    /// requirement on a recognizer that never received a touch).
+    /// A required recognizer counts only while it is active, i.e. has received touches since its last reset
+    /// (UIKit ignores a requirement on a recognizer that is not tracking anything).
     func isWaitingForRequiredFailures(_ recognizer: UIGestureRecognizer) -> Bool {
         active.contains { other in
             other !== recognizer && other.appliedState == .possible && requires(recognizer, toFail: other)

@@ -1,31 +1,43 @@
 import Foundation
 import RunLoopKit
 
-/// UIKit's `UILongPressGestureRecognizer` (continuous): `numberOfTouchesRequired` fingers held for
-/// `minimumPressDuration` without moving more than `allowableMovement` → began; moves → changed; a lift →
-/// ended. Before it begins, a lift or a larger movement fails it. The wait is a run-loop timer.
+/// UIKit's `UILongPressGestureRecognizer` (continuous): after `numberOfTapsRequired` quick taps (default 0),
+/// `numberOfTouchesRequired` fingers held for `minimumPressDuration` without moving more than
+/// `allowableMovement` → began; moves → changed; a lift → ended. Before it begins, a lift (other than one
+/// of the required taps), a larger movement, or a pause between taps longer than
+/// `UIGestureConstants.tapMaximumInterval` fails it. Every wait is a run-loop timer.
 open class UILongPressGestureRecognizer: UIGestureRecognizer {
     /// UIKit default 0.5 s.
     public var minimumPressDuration: TimeInterval = UIGestureConstants.longPressMinimumPressDuration
     /// UIKit default 10 points; once the press has begun there is no limit.
     public var allowableMovement: CGFloat = UIGestureConstants.longPressAllowableMovement
     public var numberOfTouchesRequired = 1
+    /// UIKit default 0: full taps required before the press.
+    public var numberOfTapsRequired = 0
 
+    private var tapsCompleted = 0
     private var startLocations: [(touch: UITouch, location: CGPoint)] = []
+    private var fingersDown = 0
     private var pressTimer: RunLoopTimer?
+    private var intervalTimer: RunLoopTimer?
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
         guard state == .possible else { return }
+        intervalTimer?.invalidate()
+        intervalTimer = nil
+        if fingersDown == 0 { startLocations.removeAll() }
         for touch in trackedTouches where touches.contains(touch) {
             startLocations.append((touch, touch.location(in: nil)))
         }
-        if startLocations.count > numberOfTouchesRequired { return fail() }
-        if startLocations.count == numberOfTouchesRequired {
+        fingersDown += touches.count
+        if fingersDown > numberOfTouchesRequired { return fail() }
+        if fingersDown == numberOfTouchesRequired {
             pressTimer?.invalidate()
             pressTimer = schedule(after: minimumPressDuration) { [weak self] in
                 guard let self, self.state == .possible else { return }
-                self.state = .began
+                // Held long enough: the press begins, unless this was meant to be one of the taps.
+                self.state = self.tapsCompleted == self.numberOfTapsRequired ? .began : .failed
             }
         }
     }
@@ -47,9 +59,22 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesEnded(touches, with: event)
         switch state {
-        case .possible: fail()
-        case .began, .changed: state = .ended
-        default: return
+        case .possible:
+            fingersDown = max(0, fingersDown - touches.count)
+            guard tapsCompleted < numberOfTapsRequired, startLocations.count == numberOfTouchesRequired else { return fail() }
+            guard fingersDown == 0 else { return }
+            // One of the required taps: wait for the next touch-down.
+            pressTimer?.invalidate()
+            pressTimer = nil
+            tapsCompleted += 1
+            intervalTimer = schedule(after: UIGestureConstants.tapMaximumInterval) { [weak self] in
+                guard let self, self.state == .possible, self.fingersDown == 0 else { return }
+                self.state = .failed
+            }
+        case .began, .changed:
+            state = .ended
+        default:
+            return
         }
     }
 
@@ -64,14 +89,20 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
 
     open override func reset() {
         super.reset()
+        tapsCompleted = 0
+        fingersDown = 0
         startLocations.removeAll()
         pressTimer?.invalidate()
         pressTimer = nil
+        intervalTimer?.invalidate()
+        intervalTimer = nil
     }
 
     private func fail() {
         pressTimer?.invalidate()
         pressTimer = nil
+        intervalTimer?.invalidate()
+        intervalTimer = nil
         if state == .possible { state = .failed }
     }
 }

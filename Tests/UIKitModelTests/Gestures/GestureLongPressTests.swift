@@ -63,6 +63,33 @@ final class GestureLongPressTests: XCTestCase {
         ])
     }
 
+    /// `numberOfTapsRequired = 1`: tap, then touch down again and hold.
+    func testTapThenHold() {
+        press.numberOfTapsRequired = 1
+        driver.tap(200, 200, at: 1.0)
+        driver.down(200, 200, at: 1.2)
+        driver.advance(to: 1.69)
+        XCTAssertEqual(press.state, .possible)
+        driver.advance(to: 1.7)
+        XCTAssertEqual(press.state, .began)
+        driver.up(200, 200, at: 2.0)
+        XCTAssertEqual(driver.trace.filter { $0.hasPrefix("long press") }, ["long press began", "long press ended"])
+        XCTAssertEqual(driver.time(of: "long press began"), 1.7)
+        // A hold without the tap first is not enough; neither is a tap followed by a late press.
+        driver.down(200, 200, at: 3.0)
+        driver.advance(to: 3.6)
+        XCTAssertEqual(press.state, .failed)
+        driver.up(200, 200, at: 3.7)
+        driver.tap(200, 200, at: 4.0)
+        driver.advance(to: 4.4)
+        XCTAssertEqual(press.state, .possible, "the tap sequence gave up 0.35 s after the lift, and reset")
+        driver.down(200, 200, at: 4.5)        // a new sequence: this hold is its tap, held too long
+        driver.advance(to: 5.0)
+        XCTAssertEqual(press.state, .failed)
+        driver.up(200, 200, at: 5.5)
+        XCTAssertEqual(driver.trace.filter { $0.hasPrefix("long press") }.count, 2)
+    }
+
     func testCustomDurationAndTwoFingers() {
         press.minimumPressDuration = 1.0
         press.numberOfTouchesRequired = 2
