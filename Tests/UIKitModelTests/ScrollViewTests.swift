@@ -42,6 +42,25 @@ final class ScrollViewTests: XCTestCase {
         ])
     }
 
+    func testAQuickTapTakenByATapRecognizerAboveNeverReachesTheContent() {
+        scrollView.superview!.addGestureRecognizer(UITapGestureRecognizer(action: .log("Tapped")))
+        driver.tap(160, 150, at: 1.0)
+        XCTAssertEqual(timedTrace, ["1.050 Tapped"], "not even touchesShouldBegin is asked: the touch was taken")
+    }
+
+    func testAQuickTapUnderADoubleTapRecognizerGetsItsEndWhenTheDoubleTapGivesUp() {
+        let doubleTap = UITapGestureRecognizer(action: .log("Double Tapped"))
+        doubleTap.numberOfTapsRequired = 2
+        scrollView.superview!.addGestureRecognizer(doubleTap)
+        driver.tap(160, 150, at: 1.0)
+        driver.advance(to: 2.0)
+        XCTAssertEqual(timedTrace, [
+            "1.050 -[UIScrollView touchesShouldBegin:withEvent:inContentView:]",
+            "1.050 -[ContentView touchesBegan:withEvent:]",
+            "1.200 -[ContentView touchesEnded:withEvent:]",
+        ], "the end is held while the double tap waits, released after 0.15 s (delaysTouchesEnded)")
+    }
+
     func testHeldTouchReachesTheContentAfterExactlyPointOneFiveSeconds() {
         driver.down(160, 150, at: 1.0)
         driver.advance(to: 1.149)

@@ -39,7 +39,7 @@ public final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureRe
             return
         }
         guard timer == nil else { return }
-        timer = environment?.schedule(after: Self.delay) { [weak self] in
+        timer = schedule(after: Self.delay) { [weak self] in
             guard let self, self.state == .possible else { return }
             self.timer = nil
             self.askScrollViewToBegin(Set(self.trackedTouches), with: event)
@@ -52,8 +52,9 @@ public final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureRe
         guard state == .possible else { return }
         timer?.invalidate()
         timer = nil
-        // Fail only after the whole frame: a recognizer that recognizes on this same lift (a tap) must get to
-        // cancel the content's touches first. A run-loop block runs right after the event source's callout.
+        // Decide after the whole frame (a run-loop block runs right after the event source's callout): if a
+        // recognizer recognized this same lift (a tap above) it has cancelled the content's touches and there
+        // is nothing to ask `touchesShouldBegin` about; otherwise the content gets began and end at once.
         view?.hostApplication?.runLoop.perform(inModes: [.common]) { [weak self] in
             guard let self, self.state == .possible else { return }
             self.askScrollViewToBegin(touches, with: event)
