@@ -15,6 +15,9 @@ public struct SceneLoader {
         register(PlainViewKind())
         register(ImageViewKind())
         register(GestureRecognizersSceneExtension())
+        for kind in ControlSceneKind.all { register(kind) }
+        register(ScrollViewSceneKind())
+        register(TableViewSceneKind())
     }
 
     public mutating func register(_ kind: SceneViewKind) {

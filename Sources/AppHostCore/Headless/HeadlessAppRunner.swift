@@ -46,20 +46,20 @@ public final class HeadlessAppRunner {
     public func run(_ inputs: [TimedHIDPayload], settle: UInt64 = 1_000_000_000) -> [UITraceLine] {
         for input in inputs { feed(input.payload, at: input.time) }
         let end = max(clock.now, inputs.last?.time ?? 0)
-        application.runLoop.advance(to: end &+ settle, mode: .default)
+        application.advanceMainLoop(to: end &+ settle)
         return trace
     }
 
     /// Advances the clock to `time` (firing due timers on the way; a time in the past does not move it),
     /// posts one HID message stamped with that hardware time and runs the loop until the app is idle.
     public func feed(_ payload: HIDPayload, at time: UInt64) {
-        let runLoop = application.runLoop
-        runLoop.advance(to: time, mode: .default)
+        // In the app's current mode (UITrackingRunLoopMode while a scroll view is dragged), as GSEventRunModal.
+        application.advanceMainLoop(to: time)
         let envelope = HIDEnvelope(
             kind: payload.kind, sequence: nextSequence, senderID: Self.senderID,
             timestamps: HIDHopTimestamps(hardware: time))
         nextSequence += 1
         port.send(HIDMessage(envelope: envelope, payload: payload))
-        runLoop.runUntilIdle(mode: .default)
+        application.runMainLoopUntilIdle()
     }
 }

@@ -4,6 +4,7 @@ extension SceneLoader {
     /// Keys every responder (view, window, controller, application, delegate) accepts.
     static let responderKeys: Set<String> = [
         "id", "class", "log", "touches", "motion", "presses", "next", "canBecomeFirstResponder", "firstResponder",
+        "implements",
     ]
 
     /// Reads the behaviour a subclass would otherwise implement: its class name, logging, the three choices
@@ -30,6 +31,7 @@ extension SceneLoader {
                 responder.nextResponderOverride = try context.responder(for: next)
             }
         }
+        try applyImplements(from: node, to: responder, context: context)
         if let accepts = try node.bool("canBecomeFirstResponder") { responder.acceptsFirstResponder = accepts }
         if let first = node["firstResponder"], try first.bool() {
             if let earlier = context.firstResponderRequest {

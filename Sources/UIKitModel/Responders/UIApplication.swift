@@ -35,6 +35,8 @@ open class UIApplication: UIResponder {
     public var displayName: String
 
     var windowOrderStamp: UInt64 = 0
+    /// Pushed run-loop modes (Scrolling/UIApplication+RunLoopModes.swift).
+    var runLoopModes = UIRunLoopModeStack()
     var frontToBackCache: [UIWindow]?
 
     public init(runLoop: EventRunLoop = EventRunLoop(), bundleIdentifier: String = "", displayName: String = "") {

@@ -12,6 +12,8 @@ open class UIResponder: UITraceable {
     public weak var nextResponderOverride: UIResponder?
     /// Lets an object accept first-responder status without subclassing (a scene file's `canBecomeFirstResponder`).
     public var acceptsFirstResponder = false
+    /// The actions this responder implements, by Objective-C name (Controls/UIResponder+Actions.swift).
+    var actionHandlers: [String: UIActionHandler] = [:]
 
     public init() {}
 

@@ -41,7 +41,7 @@ final class SceneErrorTests: XCTestCase {
                   view: {id: root, alpah: 0.5}
             """)
         XCTAssertEqual(error?.path, "windows[0].rootViewController.view.alpah")
-        XCTAssertEqual(error?.message, "unknown key (expected one of: alpha, backgroundColor, canBecomeFirstResponder, class, controller, firstResponder, frame, gestureRecognizers, hidden, hitTest, id, kind, log, motion, next, pointInsideIncludes, presses, subviews, tag, touches, userInteractionEnabled)")
+        XCTAssertEqual(error?.message, "unknown key (expected one of: alpha, backgroundColor, canBecomeFirstResponder, class, controller, firstResponder, frame, gestureRecognizers, hidden, hitTest, id, implements, kind, log, motion, next, pointInsideIncludes, presses, subviews, tag, touches, userInteractionEnabled)")
     }
 
     func testBadChoices() {
@@ -51,8 +51,8 @@ final class SceneErrorTests: XCTestCase {
                        #"windows[0].subviews[0].touches.began: expected one of inherit, super, consume, found "eat""#)
         XCTAssertEqual(error(loading: "windows:\n  - subviews:\n      - {touches: {start: super}}\n")?.path,
                        "windows[0].subviews[0].touches.start")
-        XCTAssertEqual(error(loading: "windows:\n  - subviews:\n      - {kind: slider}\n")?.description,
-                       #"windows[0].subviews[0].kind: unknown kind "slider" (known: imageView, view)"#)
+        XCTAssertEqual(error(loading: "windows:\n  - subviews:\n      - {kind: picker}\n")?.description,
+                       #"windows[0].subviews[0].kind: unknown kind "picker" (known: button, control, imageView, pageControl, scrollView, segmentedControl, slider, stepper, switch, tableView, view)"#)
         XCTAssertEqual(error(loading: "windows:\n  - subviews:\n      - {hidden: perhaps}\n")?.description,
                        #"windows[0].subviews[0].hidden: expected true or false, found "perhaps""#)
         XCTAssertEqual(error(loading: "windows:\n  - subviews:\n      - {alpha: 2}\n")?.description,

@@ -1,0 +1,105 @@
+import UIKitModel
+
+/// The `kind:` values for controls (protocols/scene-format.md, "Controls"): `button`, `switch`, `slider`,
+/// `segmentedControl`, `stepper`, `pageControl`, and `control` (a custom UIControl subclass, which gets no
+/// precedence over gesture recognizers). Each reads its own keys plus `enabled`, `selected` and `actions`.
+public struct ControlSceneKind: SceneViewKind {
+    public let name: String
+    public let uikitClassName: String
+    private let ownKeys: Set<String>
+    private let make: (SceneMapping) throws -> UIControl
+
+    static let commonKeys: Set<String> = ["enabled", "selected", "actions"]
+
+    public var keys: Set<String> { ownKeys.union(Self.commonKeys) }
+
+    init(name: String, uikitClassName: String, keys: Set<String>, make: @escaping (SceneMapping) throws -> UIControl) {
+        self.name = name
+        self.uikitClassName = uikitClassName
+        self.ownKeys = keys
+        self.make = make
+    }
+
+    public func makeView(from node: SceneMapping, context: SceneBuildContext) throws -> UIView {
+        let control = try make(node)
+        if let enabled = try node.bool("enabled") { control.isEnabled = enabled }
+        if let selected = try node.bool("selected") { control.isSelected = selected }
+        if let actions = try node.sequence("actions") {
+            let entries = try actions.map(SceneControlAction.init)
+            // Targets may be declared anywhere in the file: resolve them once every object exists.
+            context.afterBuild { [unowned control] in
+                for entry in entries { try entry.install(on: control, context: context) }
+            }
+        }
+        return control
+    }
+
+    /// Every control kind, for `SceneLoader.init`.
+    public static let all: [ControlSceneKind] = [
+        ControlSceneKind(name: "button", uikitClassName: "UIButton", keys: ["title"]) { node in
+            UIButton(title: try node.string("title"))
+        },
+        ControlSceneKind(name: "switch", uikitClassName: "UISwitch", keys: ["on"]) { node in
+            let toggle = UISwitch()
+            toggle.isOn = try node.bool("on") ?? false
+            return toggle
+        },
+        ControlSceneKind(
+            name: "slider", uikitClassName: "UISlider", keys: ["value", "minimumValue", "maximumValue", "continuous"]
+        ) { node in
+            let slider = UISlider()
+            if let minimum = try node.double("minimumValue") { slider.minimumValue = Float(minimum) }
+            if let maximum = try node.double("maximumValue") { slider.maximumValue = Float(maximum) }
+            if let value = try node.double("value") { slider.value = Float(value) }
+            if let continuous = try node.bool("continuous") { slider.isContinuous = continuous }
+            return slider
+        },
+        ControlSceneKind(
+            name: "segmentedControl", uikitClassName: "UISegmentedControl",
+            keys: ["segments", "selectedSegmentIndex", "momentary"]
+        ) { node in
+            let titles = try (node.sequence("segments") ?? []).map { try $0.string() }
+            let segmented = UISegmentedControl(items: titles)
+            if let index = node["selectedSegmentIndex"] {
+                let value = try index.int()
+                guard value == UISegmentedControl.noSegment || titles.indices.contains(value) else {
+                    throw index.error("no segment \(value) (segments: \(titles.count); -1 is none)")
+                }
+                segmented.selectedSegmentIndex = value
+            }
+            if let momentary = try node.bool("momentary") { segmented.isMomentary = momentary }
+            return segmented
+        },
+        ControlSceneKind(
+            name: "stepper", uikitClassName: "UIStepper",
+            keys: ["value", "minimumValue", "maximumValue", "stepValue", "autorepeat", "continuous", "wraps"]
+        ) { node in
+            let stepper = UIStepper()
+            if let minimum = try node.double("minimumValue") { stepper.minimumValue = minimum }
+            if let maximum = try node.double("maximumValue") { stepper.maximumValue = maximum }
+            if let value = try node.double("value") { stepper.value = value }
+            if let step = node["stepValue"] {
+                let value = try step.double()
+                guard value > 0 else { throw step.mismatch("a number greater than 0") }
+                stepper.stepValue = value
+            }
+            if let autorepeat = try node.bool("autorepeat") { stepper.autorepeat = autorepeat }
+            if let continuous = try node.bool("continuous") { stepper.isContinuous = continuous }
+            if let wraps = try node.bool("wraps") { stepper.wraps = wraps }
+            return stepper
+        },
+        ControlSceneKind(name: "pageControl", uikitClassName: "UIPageControl", keys: ["numberOfPages", "currentPage"]) { node in
+            let pages = UIPageControl()
+            pages.numberOfPages = max(try node.int("numberOfPages") ?? 0, 0)
+            if let current = node["currentPage"] {
+                let value = try current.int()
+                guard (0..<max(pages.numberOfPages, 1)).contains(value) else {
+                    throw current.error("no page \(value) (numberOfPages: \(pages.numberOfPages))")
+                }
+                pages.currentPage = value
+            }
+            return pages
+        },
+        ControlSceneKind(name: "control", uikitClassName: "UIControl", keys: []) { _ in UIControl() },
+    ]
+}

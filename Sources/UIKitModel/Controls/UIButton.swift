@@ -1,0 +1,21 @@
+import Foundation
+
+/// UIKit's `UIButton`: highlighted while a touch is down inside it; its primary action is touchUpInside.
+open class UIButton: UIControl {
+    public var title: String?
+
+    public convenience init(frame: CGRect = .zero, title: String?) {
+        self.init(frame: frame)
+        self.title = title
+    }
+
+    /// UIKit: a button's touchUpInside is also its primary action (one `_sendActionsForEvents:` call).
+    open override func touchUpEvents(inside: Bool) -> UIControl.Event {
+        inside ? [.touchUpInside, .primaryActionTriggered] : .touchUpOutside
+    }
+
+    /// UIKit: a single-finger single tap on a button belongs to the button.
+    open override func defaultActionTakesPrecedence(over recognizer: UIGestureRecognizer) -> Bool {
+        recognizer.isSingleFingerSingleTap
+    }
+}
