@@ -36,7 +36,7 @@ final class HIDSourceTests: XCTestCase {
     func testPlayingAScriptWithTwoFingersAndTheHomeButton() throws {
         try startWithMapsInFront()
         let script = """
-            # two fingers on the map, then the home button
+            # two fingers on the map (too little movement for its pan or pinch), then the home button
             at 0.000 down 1 100 400
             at 0.016 down 2 250 400 ; at 0.016 move 1 105 400
             at 0.032 up 1 ; at 0.032 up 2
@@ -80,6 +80,7 @@ final class HIDSourceTests: XCTestCase {
     func testAnInterruptedDragIsCancelledInTheApp() throws {
         try startWithMapsInFront()
         let file = fixture.directory.appendingPathComponent("long-drag.txt")
+        // A 10-point move: not past the map's pan hysteresis, so the map keeps the touch (touchesMoved).
         try "at 0 down 1 200 400\nat 0.05 move 1 210 400\nat 30 up 1\n".write(to: file, atomically: true, encoding: .utf8)
         let player = try fixture.launch("hid-source", ["play", file.path] + fixture.runtimeArguments)
         fixture.waitForTrace(maps, "-[MapView touchesMoved:withEvent:]")

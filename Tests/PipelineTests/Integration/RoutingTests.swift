@@ -129,7 +129,7 @@ final class RoutingTests: XCTestCase {
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue(result.stdout.contains("com.example.maps      Maps      \(fixture.apps[maps]!.pid)"), result.stdout)
 
-        try source.move(1, 210, 400)
+        try source.move(1, 210, 400)  // 10 pt: not past the map's pan hysteresis, the map keeps the touch
         try source.up(1, 210, 400)
         try source.flush()
         fixture.waitForTrace(maps, "-[MapView touchesEnded:withEvent:]")
@@ -184,17 +184,24 @@ final class RoutingTests: XCTestCase {
         XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
         let source = try TestTouchSource(fixture: fixture)
         try source.down(1, 200, 836)
-        try source.move(1, 200, 790)
+        try source.move(1, 200, 790)  // 46 pt: still the app's gesture, and past its map's pan hysteresis (10 pt)
         try source.flush()
-        fixture.waitForTrace(maps, "-[MapView touchesMoved:withEvent:]")
+        // The map's pan begins; it cancels the touch in the map (cancelsTouchesInView), then owns it.
+        fixture.waitForTrace(maps, "-[MapView touchesCancelled:withEvent:]")
         try source.move(1, 200, 700)  // 136 pt up from the edge: the system takes the gesture
         try source.move(1, 200, 600)
         try source.up(1, 200, 600)
         try source.flush()
-        fixture.waitForTrace(maps, "-[MapView touchesCancelled:withEvent:]")
+        // The cancel springboard sends reaches the pan: cancelled, without another move.
+        eventually("Maps' pan to be cancelled") {
+            TraceLines.mapPanLines(fixture.trace(maps)).contains("Map panned cancelled translation=(0, -46)")
+        }
         XCTAssertEqual(fixture.foreground, .some(nil))
         XCTAssertEqual(TraceLines.touchLines(fixture.trace(maps)), [
-            "-[MapView touchesBegan:withEvent:]", "-[MapView touchesMoved:withEvent:]", "-[MapView touchesCancelled:withEvent:]",
+            "-[MapView touchesBegan:withEvent:]", "-[MapView touchesCancelled:withEvent:]",
+        ])
+        XCTAssertEqual(TraceLines.mapPanLines(fixture.trace(maps)), [
+            "Map panned began translation=(0, -46)", "Map panned cancelled translation=(0, -46)",
         ])
         let stats = try fixture.stats()
         XCTAssertEqual(stats.hops["consumedBySystem"], 3)

@@ -15,4 +15,13 @@ enum TraceLines {
         + mapsHitTest(landingOn: "SearchBarView") + ["-[SearchBarView touchesEnded:withEvent:]"]
 
     static func touchLines(_ trace: [String]) -> [String] { trace.filter { $0.contains(" touches") } }
+
+    /// The action lines of Maps' pan recognizer (`Map panned began translation=(0, -46) velocity=(0, -2875)`)
+    /// without their velocity: a real process measures it on its monotonic clock, between whenever it
+    /// handled two frames, so only the state and the translation are exact.
+    static func mapPanLines(_ trace: [String]) -> [String] {
+        trace.filter { $0.hasPrefix("Map panned ") }.map { line in
+            line.range(of: " velocity=").map { String(line[..<$0.lowerBound]) } ?? line
+        }
+    }
 }
