@@ -109,7 +109,7 @@ struct CodecBenchmark: ParsableCommand {
     }
 }
 
-private func pad(_ s: String, _ width: Int, right: Bool = false) -> String {
+func pad(_ s: String, _ width: Int, right: Bool = false) -> String {
     let fill = String(repeating: " ", count: max(0, width - s.count))
     return right ? fill + s : s + fill
 }

@@ -4,13 +4,13 @@ import XCTest
 
 /// Every control event of a button, from real touch frames, with exact traces.
 final class ControlButtonEventsTests: XCTestCase {
-    private var driver: ControlsTouchDriver!
+    private var driver: TouchDriver!
     private var controller: UIViewController!
     private var button: UIButton!
 
     /// A logging button at (100, 100, 120, 44) whose every event sends its own action to the controller.
     override func setUp() {
-        driver = ControlsTouchDriver()
+        driver = TouchDriver(size: CGSize(width: 320, height: 480))
         controller = driver.installViewController()
         button = UIButton(frame: CGRect(x: 100, y: 100, width: 120, height: 44), title: "Tap")
         button.logsCalls = true

@@ -6,13 +6,13 @@ import XCTest
 /// of its ancestors (only when that recognizer cancels touches in view); a recognizer on the control itself
 /// wins; custom controls get no precedence.
 final class ControlGesturePrecedenceTests: XCTestCase {
-    private var driver: ControlsTouchDriver!
+    private var driver: TouchDriver!
     private var controller: UIViewController!
     /// The blue view: holds the controls; recognizers go on it (the ancestor) or on the control.
     private var blue: UIView!
 
     override func setUp() {
-        driver = ControlsTouchDriver()
+        driver = TouchDriver(size: CGSize(width: 320, height: 480))
         controller = driver.installViewController()
         blue = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
         blue.traceClassNameOverride = "BlueView"

@@ -5,14 +5,14 @@ import XCTest
 /// Target-action: nil targets walking the responder chain, actions nobody implements, an overridden
 /// `sendAction(_:to:for:)`, `sendActions(for:)` with no touch, and target bookkeeping.
 final class ControlTargetActionTests: XCTestCase {
-    private var driver: ControlsTouchDriver!
+    private var driver: TouchDriver!
     private var controller: UIViewController!
     private var container: UIView!
     private var button: UIButton!
 
     /// window → controller's view → container → button; only the controller logs.
     override func setUp() {
-        driver = ControlsTouchDriver()
+        driver = TouchDriver(size: CGSize(width: 320, height: 480))
         controller = driver.installViewController()
         container = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 300))
         controller.view.addSubview(container)

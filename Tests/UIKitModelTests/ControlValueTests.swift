@@ -4,11 +4,11 @@ import XCTest
 
 /// Switch, slider, segmented control, stepper and page control driven by touch frames.
 final class ControlValueTests: XCTestCase {
-    private var driver: ControlsTouchDriver!
+    private var driver: TouchDriver!
     private var controller: UIViewController!
 
     override func setUp() {
-        driver = ControlsTouchDriver()
+        driver = TouchDriver(size: CGSize(width: 320, height: 480))
         controller = driver.installViewController(logs: false)
     }
 

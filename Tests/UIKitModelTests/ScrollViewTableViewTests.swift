@@ -5,13 +5,13 @@ import XCTest
 /// UITableView as a scroll view: rows laid out as cells, hit-tested through the content offset, highlighted
 /// after the content delay, selected on an uncancelled end on the same row.
 final class ScrollViewTableViewTests: XCTestCase {
-    private var driver: ControlsTouchDriver!
+    private var driver: TouchDriver!
     private var table: UITableView!
     private var model: RecordingTableModel!
 
     /// A 320 x 440 table at y 40 with 30 rows of 44 points (1320 points of content).
     override func setUp() {
-        driver = ControlsTouchDriver()
+        driver = TouchDriver(size: CGSize(width: 320, height: 480))
         let controller = driver.installViewController(logs: false)
         model = RecordingTableModel(rows: 30)
         table = UITableView(frame: CGRect(x: 0, y: 40, width: 320, height: 440))

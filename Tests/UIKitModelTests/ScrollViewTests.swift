@@ -6,13 +6,13 @@ import XCTest
 /// event-delivery.md section 7: content touches delayed 0.15 s, released at once when the finger lifts,
 /// cancelled by a drag that scrolls; the tracking run-loop mode while dragging.
 final class ScrollViewTests: XCTestCase {
-    private var driver: ControlsTouchDriver!
+    private var driver: TouchDriver!
     private var scrollView: UIScrollView!
     private var content: UIView!
 
     /// A 320 x 480 scroll view with 1000 points of content; a logging `ContentView` at y 100...200.
     override func setUp() {
-        driver = ControlsTouchDriver()
+        driver = TouchDriver(size: CGSize(width: 320, height: 480))
         let controller = driver.installViewController(logs: false)
         scrollView = UIScrollView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
         scrollView.contentSize = CGSize(width: 320, height: 1000)
@@ -76,8 +76,8 @@ final class ScrollViewTests: XCTestCase {
     func testDragThatScrollsCancelsTheContentsTouchesAndTracksInTheTrackingMode() {
         var defaultTimer: [UInt64] = [], commonTimer: [UInt64] = []
         let loop = driver.app.runLoop, clock = driver.clock
-        loop.add(RunLoopTimer(fireAt: ControlsTouchDriver.ns(1.4)) { _ in defaultTimer.append(clock.now) }, mode: .default)
-        loop.add(RunLoopTimer(fireAt: ControlsTouchDriver.ns(1.4)) { _ in commonTimer.append(clock.now) }, mode: .common)
+        loop.add(RunLoopTimer(fireAt: TouchDriver.ns(1.4)) { _ in defaultTimer.append(clock.now) }, mode: .default)
+        loop.add(RunLoopTimer(fireAt: TouchDriver.ns(1.4)) { _ in commonTimer.append(clock.now) }, mode: .common)
 
         driver.down(160, 150, at: 1.0)
         driver.move(160, 130, at: 1.2)           // after the delay: the content has the touch
@@ -85,10 +85,10 @@ final class ScrollViewTests: XCTestCase {
         XCTAssertTrue(scrollView.isDragging)
         driver.move(160, 50, at: 1.5)
         XCTAssertEqual(defaultTimer, [], "a default-mode timer does not fire while the finger drags")
-        XCTAssertEqual(commonTimer, [ControlsTouchDriver.ns(1.4)], "a common-modes timer does")
+        XCTAssertEqual(commonTimer, [TouchDriver.ns(1.4)], "a common-modes timer does")
         driver.up(160, 50, at: 1.6)
         XCTAssertEqual(driver.app.currentRunLoopMode, .default)
-        XCTAssertEqual(defaultTimer, [ControlsTouchDriver.ns(1.6)], "it fires, late, once the drag ends")
+        XCTAssertEqual(defaultTimer, [TouchDriver.ns(1.6)], "it fires, late, once the drag ends")
         XCTAssertEqual(scrollView.contentOffset, CGPoint(x: 0, y: 100))
         XCTAssertFalse(scrollView.isDragging)
         XCTAssertEqual(timedTrace, [

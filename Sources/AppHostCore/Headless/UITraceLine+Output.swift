@@ -4,7 +4,7 @@ import UIKitModel
 extension UITraceLine {
     /// The line as a JSON object on one line: `{"line":"-[EView hitTest:withEvent:]","time":1.05,"timeNs":1050000000}`.
     public var jsonLine: String {
-        "{\"line\":\(Self.jsonString(text)),\"time\":\(Self.seconds(time)),\"timeNs\":\(time)}"
+        "{\"line\":\(JSONStringLiteral.quoted(text)),\"time\":\(Self.seconds(time)),\"timeNs\":\(time)}"
     }
 
     /// Seconds with millisecond-or-better precision and no float noise (`1.05`, not `1.0500000000000000444`).
@@ -14,21 +14,5 @@ extension UITraceLine {
         fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
         while fraction.count > 1 && fraction.hasSuffix("0") { fraction.removeLast() }
         return "\(whole).\(fraction)"
-    }
-
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

@@ -213,10 +213,12 @@ public final class AppHost {
     // MARK: Running
 
     /// Runs the main run loop until SIGTERM/SIGINT, then says goodbye and closes everything.
+    /// In the application's current mode, re-entered on every switch (UIKit's GSEventRunModal): while a scroll
+    /// view tracks a finger the loop runs UITrackingRunLoopMode, so default-mode timers wait, as on iOS.
     public func run() {
         installSignalHandlers()
         while !stopping {
-            _ = runLoop.run(mode: .default, until: nil, returnAfterSourceHandled: false)
+            _ = application.runMainLoop()
         }
         send(AppChannelMessage.goodbye.encoded())
         socket.close()

@@ -43,7 +43,7 @@ public final class TraceSink {
             fflush(stdout)
         }
         guard file != nil || publisher != nil else { return }
-        let json = "{\"app\":\(TraceSink.quoted(bundleID)),\"pid\":\(pid),\"seq\":\(sequence),\"time\":\(line.time),\"text\":\(TraceSink.quoted(line.text))}"
+        let json = "{\"app\":\(JSONStringLiteral.quoted(bundleID)),\"pid\":\(pid),\"seq\":\(sequence),\"time\":\(line.time),\"text\":\(JSONStringLiteral.quoted(line.text))}"
         if let file { fputs(json + "\n", file) }
         if let publisher { _ = try? publisher.send(Array(json.utf8), dontWait: true) }
     }
@@ -53,22 +53,5 @@ public final class TraceSink {
         file = nil
         publisher?.close()
         publisher = nil
-    }
-
-    /// A JSON string literal (RFC 8259 escapes).
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

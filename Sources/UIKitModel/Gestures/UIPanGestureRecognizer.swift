@@ -35,10 +35,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
-        let onScreen = touchesOnScreen
-        if onScreen.count > maximumNumberOfTouches {
-            for touch in onScreen.suffix(onScreen.count - maximumNumberOfTouches) { ignore(touch, for: event) }
-        }
+        ignoreTouches(beyond: maximumNumberOfTouches, for: event)
         rebase(to: touchesOnScreen)
     }
 
@@ -61,7 +58,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesEnded(touches, with: event)
         // The lift's own position counts (the finger may have moved since the last frame).
-        measure(Self.centroid(of: trackedTouches.filter { $0.phase != .cancelled }))
+        measure(Self.centroid(of: touchesReportingLift))
         let remaining = touchesOnScreen
         switch state {
         case .possible:
@@ -75,11 +72,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesCancelled(touches, with: event)
-        switch state {
-        case .possible: state = .failed
-        case .began, .changed: state = .cancelled
-        default: return
-        }
+        cancelContinuousGesture()
     }
 
     open override func reset() {
@@ -91,12 +84,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
     private func measure(_ centroid: CGPoint) {
         let now = environment?.now ?? 0
-        if let last {
-            let dt = last.seconds(until: now)
-            if dt > 0 {
-                currentVelocity = CGPoint(x: (centroid.x - last.value.x) / dt, y: (centroid.y - last.value.y) / dt)
-            }
-        }
+        if let rate = last?.velocity(to: centroid, at: now) { currentVelocity = rate }
         last = UIGestureMotionSample(value: centroid, time: now)
     }
 

@@ -23,10 +23,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
-        let onScreen = touchesOnScreen
-        if onScreen.count > 2 {
-            for touch in onScreen.suffix(onScreen.count - 2) { ignore(touch, for: event) }
-        }
+        ignoreTouches(beyond: 2, for: event)
         guard let distance = separation(of: touchesOnScreen), initialDistance == nil, distance > 0 else { return }
         initialDistance = distance
         baseDistance = distance
@@ -57,7 +54,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         case .possible: state = .failed
         case .began, .changed:
             // The lift reports where the fingers were when they left the glass: the final scale.
-            if let distance = separation(of: trackedTouches.filter { $0.phase != .cancelled }), let baseDistance {
+            if let distance = separation(of: touchesReportingLift), let baseDistance {
                 currentDistance = distance
                 measure(distance / baseDistance)
             }
@@ -68,11 +65,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
 
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesCancelled(touches, with: event)
-        switch state {
-        case .possible: state = .failed
-        case .began, .changed: state = .cancelled
-        default: return
-        }
+        cancelContinuousGesture()
     }
 
     open override func reset() {
@@ -87,17 +80,14 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
 
     private func measure(_ newScale: CGFloat) {
         let now = environment?.now ?? 0
-        if let last {
-            let dt = last.seconds(until: now)
-            if dt > 0 { velocity = (newScale - last.value) / dt }
-        }
+        if let rate = last?.velocity(to: newScale, at: now) { velocity = rate }
         currentScale = newScale
         last = UIGestureMotionSample(value: newScale, time: now)
     }
 
     /// The distance between the first two of `touches` (window coordinates).
     private func separation(of touches: [UITouch]) -> CGFloat? {
-        guard touches.count >= 2 else { return nil }
-        return Self.distance(touches[0].location(in: nil), touches[1].location(in: nil))
+        guard case let (a, b)? = Self.firstTwoLocations(of: touches) else { return nil }
+        return Self.distance(a, b)
     }
 }

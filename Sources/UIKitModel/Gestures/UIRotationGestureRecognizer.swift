@@ -20,10 +20,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
-        let onScreen = touchesOnScreen
-        if onScreen.count > 2 {
-            for touch in onScreen.suffix(onScreen.count - 2) { ignore(touch, for: event) }
-        }
+        ignoreTouches(beyond: 2, for: event)
         guard lastAngle == nil, let angle = angle(of: touchesOnScreen) else { return }
         lastAngle = angle
         last = UIGestureMotionSample(value: 0, time: environment?.now ?? 0)
@@ -51,7 +48,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         case .possible: state = .failed
         case .began, .changed:
             // The lift reports where the fingers were when they left the glass: the final rotation.
-            if turn(to: angle(of: trackedTouches.filter { $0.phase != .cancelled })) { measure() }
+            if turn(to: angle(of: touchesReportingLift)) { measure() }
             state = .ended
         default: return
         }
@@ -59,11 +56,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
 
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesCancelled(touches, with: event)
-        switch state {
-        case .possible: state = .failed
-        case .began, .changed: state = .cancelled
-        default: return
-        }
+        cancelContinuousGesture()
     }
 
     open override func reset() {
@@ -77,10 +70,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
 
     private func measure() {
         let now = environment?.now ?? 0
-        if let last {
-            let dt = last.seconds(until: now)
-            if dt > 0 { velocity = (accumulated - last.value) / dt }
-        }
+        if let rate = last?.velocity(to: accumulated, at: now) { velocity = rate }
         last = UIGestureMotionSample(value: accumulated, time: now)
     }
 
@@ -96,8 +86,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
 
     /// The angle of the line from the first of `touches` to the second (window coordinates, y down).
     private func angle(of touches: [UITouch]) -> CGFloat? {
-        guard touches.count >= 2 else { return nil }
-        let a = touches[0].location(in: nil), b = touches[1].location(in: nil)
+        guard case let (a, b)? = Self.firstTwoLocations(of: touches) else { return nil }
         return atan2(b.y - a.y, b.x - a.x)
     }
 }

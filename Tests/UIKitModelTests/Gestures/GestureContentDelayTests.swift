@@ -36,10 +36,10 @@ final class GestureContentDelayTests: XCTestCase {
         }
     }
 
-    private var driver: GestureDriver!
+    private var driver: TouchDriver!
 
     private func makeScene(withTap: Bool) {
-        driver = GestureDriver()
+        driver = TouchDriver()
         let root = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
         let scroll = UIView(frame: CGRect(x: 0, y: 100, width: 400, height: 600))
         let cell = TouchLoggingView("Cell", frame: CGRect(x: 0, y: 0, width: 400, height: 44))

@@ -5,11 +5,11 @@ import XCTest
 /// A double-tap recognizer on a logging view, with `delaysTouchesEnded` true (the default) and false: when
 /// the view's `touchesEnded` arrives, or is replaced by `touchesCancelled`.
 final class GestureDelaysTouchesEndedTests: XCTestCase {
-    private var driver: GestureDriver!
+    private var driver: TouchDriver!
     private var double: UITapGestureRecognizer!
 
     override func setUp() {
-        driver = GestureDriver()
+        driver = TouchDriver()
         let view = TouchLoggingView("TapView", frame: CGRect(x: 50, y: 50, width: 300, height: 300))
         driver.window.addSubview(view)
         double = UITapGestureRecognizer(action: .log("Double Tapped"))

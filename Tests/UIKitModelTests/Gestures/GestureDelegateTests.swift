@@ -4,14 +4,14 @@ import XCTest
 
 /// The delegate's questions, a view's own `gestureRecognizerShouldBegin(_:)`, and simultaneous recognition.
 final class GestureDelegateTests: XCTestCase {
-    private var driver: GestureDriver!
+    private var driver: TouchDriver!
     private var parent: UIView!
     private var child: TouchLoggingView!
     private var parentTap: UITapGestureRecognizer!
     private var delegate: UIScriptedGestureDelegate!
 
     override func setUp() {
-        driver = GestureDriver()
+        driver = TouchDriver()
         parent = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
         child = TouchLoggingView("ChildView", frame: CGRect(x: 100, y: 100, width: 200, height: 200))
         driver.window.addSubview(parent)
@@ -19,7 +19,7 @@ final class GestureDelegateTests: XCTestCase {
         parentTap = UITapGestureRecognizer(action: .log("parent tap"))
         parentTap.logsCalls = true
         parent.addGestureRecognizer(parentTap)
-        delegate = UIScriptedGestureDelegate(traceClassName: "ViewController", application: driver.application)
+        delegate = UIScriptedGestureDelegate(traceClassName: "ViewController", application: driver.app)
         delegate.logsCalls = true
         parentTap.delegate = delegate
     }
@@ -27,7 +27,7 @@ final class GestureDelegateTests: XCTestCase {
     func testShouldReceiveFalseTheRecognizerNeverSeesTheTouch() {
         delegate.shouldReceive = false
         driver.down(150, 150, at: 1)
-        XCTAssertNil(driver.application.eventDispatcher.touchesEvent?.touchesInOrder.first?.gestureRecognizers)
+        XCTAssertNil(driver.app.eventDispatcher.touchesEvent?.touchesInOrder.first?.gestureRecognizers)
         driver.up(150, 150, at: 1.05)
         XCTAssertEqual(driver.trace, [
             "-[ViewController gestureRecognizer:shouldReceiveTouch:]",
@@ -83,7 +83,7 @@ final class GestureDelegateTests: XCTestCase {
         let childTap = UITapGestureRecognizer()
         child.addGestureRecognizer(childTap)
         driver.down(150, 150, at: 1)
-        let touch = driver.application.eventDispatcher.touchesEvent!.touchesInOrder[0]
+        let touch = driver.app.eventDispatcher.touchesEvent!.touchesInOrder[0]
         XCTAssertEqual(touch.gestureRecognizers?.map { ObjectIdentifier($0) }, [ObjectIdentifier(childTap), ObjectIdentifier(parentTap)])
     }
 
@@ -109,7 +109,7 @@ final class GestureDelegateTests: XCTestCase {
     /// A gesture under way on the same touches keeps another from beginning (unless simultaneous).
     func testAGestureUnderWayPreventsAnotherFromBeginning() {
         for simultaneous in [false, true] {
-            let driver = GestureDriver()
+            let driver = TouchDriver()
             let view = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
             driver.window.addSubview(view)
             let pinch = UIPinchGestureRecognizer(action: .handler { [unowned driver] in driver.recorder.record("pinch \($0.state)") })
@@ -121,11 +121,11 @@ final class GestureDelegateTests: XCTestCase {
             press.delegate = delegate
             view.addGestureRecognizer(pinch)
             view.addGestureRecognizer(press)
-            driver.frame(at: 1.0, [GestureDriver.finger(1, 150, 400, .down), GestureDriver.finger(2, 250, 400, .down)])
-            driver.frame(at: 1.1, [GestureDriver.finger(1, 100, 400, .move), GestureDriver.finger(2, 300, 400, .move)])
+            driver.frame(at: 1.0, [HIDFrames.finger(1, 150, 400, .down), HIDFrames.finger(2, 250, 400, .down)])
+            driver.frame(at: 1.1, [HIDFrames.finger(1, 100, 400, .move), HIDFrames.finger(2, 300, 400, .move)])
             driver.advance(to: 1.6)
             XCTAssertEqual(press.state, simultaneous ? .began : .failed)
-            driver.frame(at: 2.0, [GestureDriver.finger(1, 100, 400, .up), GestureDriver.finger(2, 300, 400, .up)])
+            driver.frame(at: 2.0, [HIDFrames.finger(1, 100, 400, .up), HIDFrames.finger(2, 300, 400, .up)])
             XCTAssertEqual(driver.trace, simultaneous
                 ? ["pinch began", "press began", "pinch ended", "press ended"]
                 : ["pinch began", "pinch ended"])

@@ -4,11 +4,11 @@ import UIKitModel
 
 /// Disabling, removing, system cancellation, re-entrant actions, and what a touch reports.
 final class GestureLifecycleTests: XCTestCase {
-    private var driver: GestureDriver!
+    private var driver: TouchDriver!
     private var view: TouchLoggingView!
 
     override func setUp() {
-        driver = GestureDriver()
+        driver = TouchDriver()
         view = TouchLoggingView("PadView", frame: CGRect(x: 0, y: 0, width: 400, height: 800))
         driver.window.addSubview(view)
     }
@@ -35,7 +35,7 @@ final class GestureLifecycleTests: XCTestCase {
         ])
         XCTAssertEqual(pan.state, .possible)
         pan.isEnabled = true
-        driver.drag(from: (100, 100), to: (100, 200), at: 2, duration: 0.2, steps: 4)
+        driver.drag(from: CGPoint(x: 100, y: 100), to: CGPoint(x: 100, y: 200), at: 2, duration: 0.2, steps: 4)
         XCTAssertEqual(driver.trace.filter { $0.hasPrefix("pan") }.suffix(5), ["pan began", "pan changed", "pan changed", "pan changed", "pan ended"])
     }
 
@@ -56,7 +56,7 @@ final class GestureLifecycleTests: XCTestCase {
         logStates(press, "press")
         view.addGestureRecognizer(press)
         driver.down(100, 100, at: 1.0)
-        driver.frame(at: 2.0, [GestureDriver.finger(1, 100, 100, .cancel)])
+        driver.frame(at: 2.0, [HIDFrames.finger(1, 100, 100, .cancel)])
         XCTAssertEqual(driver.trace, [
             "-[PadView touchesBegan:withEvent:]",
             "press began",
@@ -70,7 +70,7 @@ final class GestureLifecycleTests: XCTestCase {
         let tap = UITapGestureRecognizer(action: .log("tap"))
         view.addGestureRecognizer(tap)
         driver.down(100, 100, at: 1.0)
-        driver.frame(at: 1.1, [GestureDriver.finger(1, 100, 100, .cancel)])
+        driver.frame(at: 1.1, [HIDFrames.finger(1, 100, 100, .cancel)])
         XCTAssertEqual(driver.trace, ["-[PadView touchesBegan:withEvent:]", "-[PadView touchesCancelled:withEvent:]"])
         XCTAssertEqual(tap.state, .possible)
     }

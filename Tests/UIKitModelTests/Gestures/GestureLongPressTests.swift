@@ -3,11 +3,11 @@ import XCTest
 @testable import UIKitModel
 
 final class GestureLongPressTests: XCTestCase {
-    private var driver: GestureDriver!
+    private var driver: TouchDriver!
     private var press: UILongPressGestureRecognizer!
 
     override func setUp() {
-        driver = GestureDriver()
+        driver = TouchDriver()
         let view = TouchLoggingView("PressView", frame: CGRect(x: 50, y: 50, width: 300, height: 300))
         driver.window.addSubview(view)
         press = UILongPressGestureRecognizer()
@@ -93,14 +93,14 @@ final class GestureLongPressTests: XCTestCase {
     func testCustomDurationAndTwoFingers() {
         press.minimumPressDuration = 1.0
         press.numberOfTouchesRequired = 2
-        driver.frame(at: 1.0, [GestureDriver.finger(1, 150, 200, .down), GestureDriver.finger(2, 250, 200, .down)])
+        driver.frame(at: 1.0, [HIDFrames.finger(1, 150, 200, .down), HIDFrames.finger(2, 250, 200, .down)])
         driver.advance(to: 1.9)
         XCTAssertEqual(press.state, .possible)
         driver.advance(to: 2.0)
         XCTAssertEqual(press.state, .began)
         XCTAssertEqual(press.numberOfTouches, 2)
         XCTAssertEqual(press.location(in: nil), CGPoint(x: 200, y: 200))
-        driver.frame(at: 2.5, [GestureDriver.finger(1, 150, 200, .up), GestureDriver.finger(2, 250, 200, .up)])
+        driver.frame(at: 2.5, [HIDFrames.finger(1, 150, 200, .up), HIDFrames.finger(2, 250, 200, .up)])
         XCTAssertEqual(driver.trace.filter { $0.hasPrefix("long press") }, ["long press began", "long press ended"])
     }
 }

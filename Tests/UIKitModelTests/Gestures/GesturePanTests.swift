@@ -5,12 +5,12 @@ import XCTest
 /// A pan over a view whose parent has a pan recognizer (event-delivery.md §5): with the defaults, with
 /// `cancelsTouchesInView = false`, and with `delaysTouchesBegan = true`.
 final class GesturePanTests: XCTestCase {
-    private var driver: GestureDriver!
+    private var driver: TouchDriver!
     private var pan: UIPanGestureRecognizer!
     private var child: TouchLoggingView!
 
     override func setUp() {
-        driver = GestureDriver()
+        driver = TouchDriver()
         let parent = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
         child = TouchLoggingView("ChildView", frame: CGRect(x: 50, y: 200, width: 300, height: 200))
         driver.window.addSubview(parent)
@@ -168,9 +168,9 @@ final class GesturePanTests: XCTestCase {
 
     func testTwoFingerPanTranslatesByTheCentroid() {
         pan.minimumNumberOfTouches = 2
-        driver.frame(at: 1.00, [GestureDriver.finger(1, 100, 300, .down), GestureDriver.finger(2, 200, 300, .down)])
-        driver.frame(at: 1.05, [GestureDriver.finger(1, 100, 320, .move), GestureDriver.finger(2, 200, 320, .move)])
-        driver.frame(at: 1.10, [GestureDriver.finger(1, 100, 330, .up), GestureDriver.finger(2, 200, 330, .up)])
+        driver.frame(at: 1.00, [HIDFrames.finger(1, 100, 300, .down), HIDFrames.finger(2, 200, 300, .down)])
+        driver.frame(at: 1.05, [HIDFrames.finger(1, 100, 320, .move), HIDFrames.finger(2, 200, 320, .move)])
+        driver.frame(at: 1.10, [HIDFrames.finger(1, 100, 330, .up), HIDFrames.finger(2, 200, 330, .up)])
         XCTAssertEqual(driver.trace.filter { $0.hasPrefix("pan ") }, ["pan began (0, 20)", "pan ended (0, 30)"])
         XCTAssertTrue(driver.trace.contains("-[ChildView touchesCancelled:withEvent:]"))
     }

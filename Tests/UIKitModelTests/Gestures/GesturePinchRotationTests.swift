@@ -4,12 +4,12 @@ import XCTest
 
 /// Pinch and rotation on two fingers, alone and together (simultaneous recognition by delegate).
 final class GesturePinchRotationTests: XCTestCase {
-    private var driver: GestureDriver!
+    private var driver: TouchDriver!
     private var view: UIView!
     private var log: [String] = []
 
     override func setUp() {
-        driver = GestureDriver()
+        driver = TouchDriver()
         view = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
         driver.window.addSubview(view)
         log = []
@@ -35,8 +35,8 @@ final class GesturePinchRotationTests: XCTestCase {
         return rotation
     }
 
-    private func fingers(_ t: Double, _ a: (Float, Float), _ b: (Float, Float), _ change: GestureDriver.Change) {
-        driver.frame(at: t, [GestureDriver.finger(1, a.0, a.1, change), GestureDriver.finger(2, b.0, b.1, change)])
+    private func fingers(_ t: Double, _ a: (Float, Float), _ b: (Float, Float), _ change: HIDFrames.Change) {
+        driver.frame(at: t, [HIDFrames.finger(1, a.0, a.1, change), HIDFrames.finger(2, b.0, b.1, change)])
     }
 
     func testPinchOutDoublesTheScale() {

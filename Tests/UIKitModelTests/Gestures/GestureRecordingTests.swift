@@ -10,11 +10,11 @@ import XCTest
 final class GestureRecordingTests: XCTestCase {
     private static let screen = CGSize(width: 1776, height: 1004)
 
-    private var driver: GestureDriver!
+    private var driver: TouchDriver!
     private var view: TouchLoggingView!
 
     override func setUp() {
-        driver = GestureDriver(size: Self.screen)
+        driver = TouchDriver(size: Self.screen)
         view = TouchLoggingView("PanelView", frame: CGRect(origin: .zero, size: Self.screen))
         driver.window.addSubview(view)
     }
@@ -117,7 +117,7 @@ final class GestureRecordingTests: XCTestCase {
     /// pinch recognize together (delegate) and report what the geometry says.
     func testThreeMTwoFingerTurnIsARotationAndAPinch() throws {
         let screen = CGSize(width: 3048, height: 1907)      // 18.7" x 11.7" at 163 points per inch
-        let driver = GestureDriver(size: screen)
+        let driver = TouchDriver(size: screen)
         let panel = UIView(frame: CGRect(origin: .zero, size: screen))
         driver.window.addSubview(panel)
         let rotation = UIRotationGestureRecognizer()

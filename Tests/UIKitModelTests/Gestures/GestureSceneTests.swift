@@ -151,8 +151,8 @@ final class GestureSceneTests: XCTestCase {
 
     func testLongPressAndSwipe() throws {
         let press = try runner("long-press-swipe").run([
-            GestureInputs.frame(at: 1, [GestureDriver.finger(1, 195, 400, .down)]),
-            GestureInputs.frame(at: 2, [GestureDriver.finger(1, 195, 400, .up)]),
+            GestureInputs.frame(at: 1, [HIDFrames.finger(1, 195, 400, .down)]),
+            GestureInputs.frame(at: 2, [HIDFrames.finger(1, 195, 400, .up)]),
         ]).filter { !isHitTesting($0.text) }
         XCTAssertEqual(timed(press), [
             "1.0 -[CardView touchesBegan:withEvent:]",

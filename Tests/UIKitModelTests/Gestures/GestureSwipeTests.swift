@@ -3,11 +3,11 @@ import XCTest
 @testable import UIKitModel
 
 final class GestureSwipeTests: XCTestCase {
-    private var driver: GestureDriver!
+    private var driver: TouchDriver!
     private var view: UIView!
 
     override func setUp() {
-        driver = GestureDriver()
+        driver = TouchDriver()
         view = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
         driver.window.addSubview(view)
         let directions: [(String, UISwipeGestureRecognizer.Direction)] = [
@@ -20,8 +20,8 @@ final class GestureSwipeTests: XCTestCase {
         }
     }
 
-    private func swipe(by dx: Float, _ dy: Float, duration: Double = 0.1) {
-        driver.drag(from: (200, 400), to: (200 + dx, 400 + dy), at: 1, duration: duration, steps: 5)
+    private func swipe(by dx: CGFloat, _ dy: CGFloat, duration: Double = 0.1) {
+        driver.drag(from: CGPoint(x: 200, y: 400), to: CGPoint(x: 200 + dx, y: 400 + dy), at: 1, duration: duration, steps: 5)
         driver.advance(to: 2)
     }
 
@@ -65,7 +65,7 @@ final class GestureSwipeTests: XCTestCase {
     /// A pan that requires a swipe to fail stays possible (while still tracking) until the swipe fails,
     /// then begins with the translation it has reached; a real swipe leaves the pan failed.
     func testPanRequiringASwipeToFail() {
-        let other = GestureDriver()
+        let other = TouchDriver()
         let v = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
         other.window.addSubview(v)
         let swipe = UISwipeGestureRecognizer(action: .log("swipe"))
@@ -78,24 +78,24 @@ final class GestureSwipeTests: XCTestCase {
         v.addGestureRecognizer(swipe)
         v.addGestureRecognizer(pan)
         // Leftwards: the right swipe fails once the movement reaches 50 points; the pan begins then.
-        other.drag(from: (300, 400), to: (200, 400), at: 1, duration: 0.2, steps: 5)
+        other.drag(from: CGPoint(x: 300, y: 400), to: CGPoint(x: 200, y: 400), at: 1, duration: 0.2, steps: 5)
         XCTAssertEqual(other.trace, ["pan began -60", "pan changed -80", "pan changed -100", "pan ended -100"])
         // Rightwards and quick: a swipe; the pan fails with it.
         other.recorder.removeAll()
-        other.drag(from: (100, 400), to: (200, 400), at: 2, duration: 0.1, steps: 5)
+        other.drag(from: CGPoint(x: 100, y: 400), to: CGPoint(x: 200, y: 400), at: 2, duration: 0.1, steps: 5)
         XCTAssertEqual(other.trace, ["swipe"])
     }
 
     func testOneRecognizerWithSeveralDirections() {
-        let other = GestureDriver()
+        let other = TouchDriver()
         let v = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
         other.window.addSubview(v)
         let swipe = UISwipeGestureRecognizer(action: .log("horizontal swipe"))
         swipe.direction = [.left, .right]
         v.addGestureRecognizer(swipe)
-        other.drag(from: (200, 400), to: (100, 400), at: 1, duration: 0.1, steps: 5)
-        other.drag(from: (200, 400), to: (300, 400), at: 2, duration: 0.1, steps: 5)
-        other.drag(from: (200, 400), to: (200, 300), at: 3, duration: 0.1, steps: 5)
+        other.drag(from: CGPoint(x: 200, y: 400), to: CGPoint(x: 100, y: 400), at: 1, duration: 0.1, steps: 5)
+        other.drag(from: CGPoint(x: 200, y: 400), to: CGPoint(x: 300, y: 400), at: 2, duration: 0.1, steps: 5)
+        other.drag(from: CGPoint(x: 200, y: 400), to: CGPoint(x: 200, y: 300), at: 3, duration: 0.1, steps: 5)
         XCTAssertEqual(other.trace, ["horizontal swipe", "horizontal swipe"])
     }
 }

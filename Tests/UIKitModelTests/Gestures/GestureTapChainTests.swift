@@ -7,13 +7,13 @@ import XCTest
 /// right delay (`UIGestureConstants.tapMaximumInterval`, 0.35 s, after the last lift when a recognizer
 /// needing more taps has to give up first).
 final class GestureTapChainTests: XCTestCase {
-    private var driver: GestureDriver!
+    private var driver: TouchDriver!
     private var single: UITapGestureRecognizer!
     private var double: UITapGestureRecognizer!
     private var triple: UITapGestureRecognizer!
 
     override func setUp() {
-        driver = GestureDriver()
+        driver = TouchDriver()
         let view = UIView(frame: CGRect(x: 50, y: 50, width: 300, height: 300))
         driver.window.addSubview(view)
         single = UITapGestureRecognizer(action: .log("single"))
@@ -70,7 +70,7 @@ final class GestureTapChainTests: XCTestCase {
     /// second: a tap needing fewer taps does not make one needing more fail.
     func testWithoutRequirementsADoubleTapFiresBoth() {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
-        let other = GestureDriver()
+        let other = TouchDriver()
         other.window.addSubview(view)
         view.addGestureRecognizer(UITapGestureRecognizer(action: .log("single")))
         let double = UITapGestureRecognizer(action: .log("double"))
@@ -95,15 +95,15 @@ final class GestureTapChainTests: XCTestCase {
 
     func testTwoFingerTap() {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
-        let other = GestureDriver()
+        let other = TouchDriver()
         other.window.addSubview(view)
         let twoFinger = UITapGestureRecognizer(action: .log("two-finger tap"))
         twoFinger.numberOfTouchesRequired = 2
         view.addGestureRecognizer(twoFinger)
         other.tap(100, 100, at: 1)
         XCTAssertEqual(other.trace, [], "one finger is not enough")
-        other.frame(at: 2.00, [GestureDriver.finger(1, 100, 100, .down), GestureDriver.finger(2, 200, 100, .down)])
-        other.frame(at: 2.05, [GestureDriver.finger(1, 100, 100, .up), GestureDriver.finger(2, 200, 100, .up)])
+        other.frame(at: 2.00, [HIDFrames.finger(1, 100, 100, .down), HIDFrames.finger(2, 200, 100, .down)])
+        other.frame(at: 2.05, [HIDFrames.finger(1, 100, 100, .up), HIDFrames.finger(2, 200, 100, .up)])
         XCTAssertEqual(other.trace, ["two-finger tap"])
     }
 }

@@ -4,8 +4,8 @@ import XCTest
 
 /// event-delivery.md §5: a tap on a view whose parent has a tap recognizer, defaults everywhere.
 final class GestureTapOverYellowViewTests: XCTestCase {
-    private func makeScene() -> (GestureDriver, LXFTapGestureRecognizer, TouchLoggingView) {
-        let driver = GestureDriver()
+    private func makeScene() -> (TouchDriver, LXFTapGestureRecognizer, TouchLoggingView) {
+        let driver = TouchDriver()
         let parent = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
         let yellow = TouchLoggingView("YellowView", frame: CGRect(x: 100, y: 100, width: 200, height: 200))
         driver.window.addSubview(parent)
@@ -32,11 +32,11 @@ final class GestureTapOverYellowViewTests: XCTestCase {
         let (driver, tap, yellow) = makeScene()
         driver.down(150, 150, at: 1)
         XCTAssertEqual(tap.state, .possible)
-        XCTAssertEqual(driver.application.gestureEnvironment!.recognizers(for: driver.application.eventDispatcher.touchesEvent!.touchesInOrder[0])?.count, 1)
+        XCTAssertEqual(driver.app.gestureEnvironment!.recognizers(for: driver.app.eventDispatcher.touchesEvent!.touchesInOrder[0])?.count, 1)
         driver.up(150, 150, at: 1.05)
         XCTAssertEqual(driver.time(of: "View Taped"), 1.05)
         XCTAssertEqual(tap.state, .possible, "reset once its touch is gone")
-        XCTAssertTrue(driver.application.gestureEnvironment!.trackingRecognizers.isEmpty)
+        XCTAssertTrue(driver.app.gestureEnvironment!.trackingRecognizers.isEmpty)
         // A second tap later is a fresh single tap with the same trace.
         driver.tap(150, 150, at: 3)
         XCTAssertEqual(driver.trace.filter { $0 == "View Taped" }.count, 2)

@@ -14,8 +14,8 @@ final class ChildProcess {
         self.name = name
         stdoutURL = directory.appendingPathComponent("\(name).stdout")
         stderrURL = directory.appendingPathComponent("\(name).stderr")
-        FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-        FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         process.executableURL = Executables.url(executable)
         process.arguments = arguments
         process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
