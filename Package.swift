@@ -35,7 +35,9 @@ let package = Package(
         // Scene files (YAML) that describe an app's windows, controllers, views and behaviours.
         .target(name: "AppScene", dependencies: ["UIKitModel", .product(name: "Yams", package: "Yams")]),
         // Messages between SpringBoard and apps, and on the control socket.
-        .target(name: "AppChannel", dependencies: ["HIDEvent", "ZeroMQ"]),
+        .target(name: "AppChannel", dependencies: [
+            "HIDEvent", "ZeroMQ", .product(name: "Histogram", package: "hdrhistogram-swift"),
+        ]),
         // One app process: run loop + app channel + UIApplication.
         .target(name: "AppHostCore", dependencies: [
             "ZeroMQ", "RunLoopKit", "HIDEvent", "GestureScript", "UIKitModel", "AppScene", "AppChannel",
@@ -44,6 +46,7 @@ let package = Package(
         // The SpringBoard router: registry, foreground app, home screen, control socket.
         .target(name: "SpringBoardCore", dependencies: [
             "ZeroMQ", "RunLoopKit", "HIDEvent", "UIKitModel", "AppScene", "AppChannel",
+            .product(name: "Histogram", package: "hdrhistogram-swift"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "hid-source", dependencies: [
@@ -51,7 +54,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "springboard", dependencies: [
-            "SpringBoardCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "SpringBoardCore", "AppChannel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "app-host", dependencies: [

@@ -36,10 +36,16 @@ struct SpringBoardCommand: ParsableCommand {
     var missedHeartbeats: UInt64 = 3
 
     @Option(name: .long, help: "Events in flight per app before the rest wait in its outbound queue.")
-    var ackWindow: Int = 64
+    var ackWindow: Int = 256
 
-    @Option(name: .long, help: "Outbound queue bound per app.")
+    @Option(name: .long, help: "Outbound queue bound per app, in events (moves coalesce into one).")
     var outboundCapacity: Int = 256
+
+    @Option(name: .long, help: "Most samples one coalesced event carries.")
+    var coalesceLimit: Int = 1024
+
+    @Option(name: .long, help: "When an app cannot keep up: shed (coalesce moves, give up on a stuck app) or backpressure (stop reading the event port).")
+    var overload: OverloadMode = .shed
 
     @Option(name: .long, help: "Screen width in points.") var screenWidth: Double = 390
     @Option(name: .long, help: "Screen height in points.") var screenHeight: Double = 844
@@ -49,6 +55,7 @@ struct SpringBoardCommand: ParsableCommand {
 
     func validate() throws {
         guard ackTimeoutMs > 0 else { throw ValidationError("--ack-timeout-ms must be positive") }
+        guard coalesceLimit >= 1 else { throw ValidationError("--coalesce-limit must be at least 1") }
         guard ackWindow > 0, outboundCapacity > 0 else { throw ValidationError("--ack-window and --outbound-capacity must be positive") }
     }
 
@@ -61,6 +68,8 @@ struct SpringBoardCommand: ParsableCommand {
         configuration.missedHeartbeats = missedHeartbeats
         configuration.ackWindow = ackWindow
         configuration.outboundCapacity = outboundCapacity
+        configuration.coalesceLimit = coalesceLimit
+        configuration.overload = overload
         configuration.screenWidth = screenWidth
         configuration.screenHeight = screenHeight
         configuration.verbose = verbose
@@ -76,3 +85,5 @@ struct SpringBoardCommand: ParsableCommand {
         springBoard.run()
     }
 }
+
+extension OverloadMode: ExpressibleByArgument {}

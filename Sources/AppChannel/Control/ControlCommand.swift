@@ -5,9 +5,13 @@ public enum ControlCommand: Equatable, Sendable {
     case foreground(bundleID: String)
     case home
     case status
-    case stats
+    /// Counters and latency percentiles. `reset`: zero them after the reply is built (a load test starts
+    /// from zero). `histograms`: include every hop's full HdrHistogram (large; for load-test reports).
+    case stats(reset: Bool = false, histograms: Bool = false)
     /// What SpringBoard has read from one hid-source (`senderID`): used to wait for an end marker.
     case source(senderID: UInt64)
+    /// Reads the overload policy (nil), or sets it.
+    case overload(mode: OverloadMode?)
 
     public var name: String {
         switch self {
@@ -17,8 +21,9 @@ public enum ControlCommand: Equatable, Sendable {
         case .status: return "status"
         case .stats: return "stats"
         case .source: return "source"
+        case .overload: return "overload"
         }
     }
 
-    public static let names = ["apps", "foreground", "home", "status", "stats", "source"]
+    public static let names = ["apps", "foreground", "home", "status", "stats", "source", "overload"]
 }

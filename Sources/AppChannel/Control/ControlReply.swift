@@ -14,9 +14,11 @@ public struct ControlReply: Codable, Equatable, Sendable {
     public var source: SourceInfo?
     /// After `foreground`/`home`: the app now in the foreground (nil: the home screen).
     public var foreground: String?
+    /// After `overload`: the policy now in force.
+    public var overload: OverloadMode?
 
     public init(ok: Bool, command: String, error: ControlError? = nil, apps: [AppInfo]? = nil, status: StatusInfo? = nil,
-                stats: StatsInfo? = nil, source: SourceInfo? = nil, foreground: String? = nil) {
+                stats: StatsInfo? = nil, source: SourceInfo? = nil, foreground: String? = nil, overload: OverloadMode? = nil) {
         self.ok = ok
         self.command = command
         self.error = error
@@ -25,6 +27,7 @@ public struct ControlReply: Codable, Equatable, Sendable {
         self.stats = stats
         self.source = source
         self.foreground = foreground
+        self.overload = overload
     }
 
     public static func failure(_ command: String, _ error: ControlError) -> ControlReply {

@@ -1,51 +1,59 @@
 import Foundation
 
-/// JSON <-> `ControlCommand`. Decoding reports exactly which field is wrong.
+/// JSON <-> `ControlCommand`, through the Codable `ControlRequest`. Decoding reports exactly which field is
+/// wrong.
 public enum ControlRequestCodec {
     public static func encode(_ command: ControlCommand) -> [UInt8] {
-        var object: [String: Any] = ["command": command.name]
+        var request = ControlRequest(command: command.name)
         switch command {
-        case .foreground(let bundleID): object["bundleID"] = bundleID
-        case .source(let senderID): object["senderID"] = senderID
-        case .apps, .home, .status, .stats: break
+        case .foreground(let bundleID): request.bundleID = bundleID
+        case .source(let senderID): request.senderID = senderID
+        case .stats(let reset, let histograms):
+            request.reset = reset ? true : nil
+            request.histograms = histograms ? true : nil
+        case .overload(let mode): request.mode = mode?.rawValue
+        case .apps, .home, .status: break
         }
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-        return [UInt8](data)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return [UInt8]((try? encoder.encode(request)) ?? Data())
     }
 
     public static func decode(_ bytes: UnsafeRawBufferPointer) throws(ControlError) -> ControlCommand {
-        let parsed: Any
+        let request: ControlRequest
         do {
-            parsed = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
+            request = try JSONDecoder().decode(ControlRequest.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            throw describe(error, length: bytes.count)
         } catch {
             throw ControlError(.malformedRequest, "request is not valid JSON (\(bytes.count) bytes)")
         }
-        guard let object = parsed as? [String: Any] else {
-            throw ControlError(.malformedRequest, "request must be a JSON object")
-        }
-        guard let command = object["command"] else { throw ControlError(.missingField, "field \"command\" is required") }
-        guard let name = command as? String else { throw ControlError(.malformedRequest, "field \"command\" must be a string") }
+        guard let name = request.command else { throw ControlError(.missingField, "field \"command\" is required") }
         switch name {
         case "apps": return .apps
         case "home": return .home
         case "status": return .status
-        case "stats": return .stats
+        case "stats": return .stats(reset: request.reset ?? false, histograms: request.histograms ?? false)
         case "foreground":
-            guard let value = object["bundleID"] else {
+            guard let bundleID = request.bundleID else {
                 throw ControlError(.missingField, "command \"foreground\" needs field \"bundleID\"")
             }
-            guard let bundleID = value as? String, !bundleID.isEmpty else {
+            guard !bundleID.isEmpty else {
                 throw ControlError(.malformedRequest, "field \"bundleID\" must be a non-empty string")
             }
             return .foreground(bundleID: bundleID)
         case "source":
-            guard let value = object["senderID"] else {
+            guard let senderID = request.senderID else {
                 throw ControlError(.missingField, "command \"source\" needs field \"senderID\"")
             }
-            guard let number = value as? NSNumber, let senderID = UInt64(number.stringValue) else {
-                throw ControlError(.malformedRequest, "field \"senderID\" must be an unsigned integer")
-            }
             return .source(senderID: senderID)
+        case "overload":
+            guard let text = request.mode else { return .overload(mode: nil) }
+            guard let mode = OverloadMode(rawValue: text) else {
+                let known = OverloadMode.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ControlError(.malformedRequest, "field \"mode\" must be one of: \(known)")
+            }
+            return .overload(mode: mode)
         default:
             throw ControlError(.unknownCommand, "unknown command \"\(name)\" (known: \(ControlCommand.names.joined(separator: ", ")))")
         }
@@ -56,5 +64,22 @@ public enum ControlRequestCodec {
             do throws(ControlError) { return .success(try decode(raw)) } catch { return .failure(error) }
         }
         return try result.get()
+    }
+
+    /// A field of the wrong type names the field and the type it must have.
+    private static func describe(_ error: DecodingError, length: Int) -> ControlError {
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            guard let key = context.codingPath.last?.stringValue,
+                  let expected = ControlRequest.fieldTypes[key] else {
+                return ControlError(.malformedRequest, "request must be a JSON object")
+            }
+            return ControlError(.malformedRequest, "field \"\(key)\" must be \(expected)")
+        case .dataCorrupted(let context) where !context.codingPath.isEmpty:
+            let key = context.codingPath.last?.stringValue ?? "?"
+            return ControlError(.malformedRequest, "field \"\(key)\" must be \(ControlRequest.fieldTypes[key] ?? "valid")")
+        default:
+            return ControlError(.malformedRequest, "request is not valid JSON (\(length) bytes)")
+        }
     }
 }

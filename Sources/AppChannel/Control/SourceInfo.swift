@@ -6,11 +6,18 @@ public struct SourceInfo: Codable, Equatable, Sendable {
     /// The end marker has been read; `endCount` is the count the sender claimed.
     public var endReceived: Bool
     public var endCount: UInt64
+    /// The envelope `sequence` of the last valid HID message read from it.
+    public var lastSequence: UInt64
+    /// Messages missing between consecutive valid ones (`sequence` jumped forward by more than one).
+    public var sequenceGaps: UInt64
 
-    public init(senderID: UInt64, received: UInt64, endReceived: Bool, endCount: UInt64) {
+    public init(senderID: UInt64, received: UInt64, endReceived: Bool, endCount: UInt64, lastSequence: UInt64 = 0,
+                sequenceGaps: UInt64 = 0) {
         self.senderID = senderID
         self.received = received
         self.endReceived = endReceived
         self.endCount = endCount
+        self.lastSequence = lastSequence
+        self.sequenceGaps = sequenceGaps
     }
 }

@@ -13,9 +13,11 @@ public struct StatusInfo: Codable, Equatable, Sendable {
     public var controlEndpoint: String
     public var registeredApps: Int
     public var uptimeMilliseconds: UInt64
+    /// `shed` or `backpressure`.
+    public var overloadMode: String
 
     public init(pid: Int32, foreground: String?, homePage: Int, homePageCount: Int, gestureTarget: String, liveTouches: Int,
-                eventEndpoint: String, appEndpoint: String, controlEndpoint: String, registeredApps: Int, uptimeMilliseconds: UInt64) {
+                eventEndpoint: String, appEndpoint: String, controlEndpoint: String, registeredApps: Int, uptimeMilliseconds: UInt64, overloadMode: String) {
         self.pid = pid
         self.foreground = foreground
         self.homePage = homePage
@@ -27,5 +29,6 @@ public struct StatusInfo: Codable, Equatable, Sendable {
         self.controlEndpoint = controlEndpoint
         self.registeredApps = registeredApps
         self.uptimeMilliseconds = uptimeMilliseconds
+        self.overloadMode = overloadMode
     }
 }

@@ -7,7 +7,10 @@ public struct EventHeader: Equatable, Sendable {
         public init(rawValue: UInt32) { self.rawValue = rawValue }
         /// SpringBoard made this frame itself (a cancel for live touches), no hardware produced it.
         public static let synthesized = Flags(rawValue: 1 << 0)
-        public static let all: Flags = [.synthesized]
+        /// Moves were coalesced into this event: a third frame holds the older samples, oldest first, as
+        /// whole HID messages back to back (each one's length is 64 + its `payloadLength`).
+        public static let coalesced = Flags(rawValue: 1 << 1)
+        public static let all: Flags = [.synthesized, .coalesced]
     }
 
     /// Per app and session: 1, 2, 3, ... with no gaps; the app acknowledges each one.
@@ -34,7 +37,7 @@ public struct EventHeader: Equatable, Sendable {
         try AppChannelHeader.expect(.event, size: size, in: b, name: "event")
         let flags = Flags(rawValue: b.u32(16))
         guard Flags.all.isSuperset(of: flags) else {
-            throw .invalidField(message: "event", field: "flags", offset: 16, expected: "bits of 0x1", found: "0x\(String(flags.rawValue, radix: 16))")
+            throw .invalidField(message: "event", field: "flags", offset: 16, expected: "bits of 0x3", found: "0x\(String(flags.rawValue, radix: 16))")
         }
         guard b.u32(20) == 0 else {
             throw .invalidField(message: "event", field: "reserved", offset: 20, expected: "0", found: "\(b.u32(20))")

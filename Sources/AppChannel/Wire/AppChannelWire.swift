@@ -17,6 +17,7 @@ public enum AppMessageType: UInt8, Sendable, CaseIterable {
     case ack = 4
     case heartbeat = 5
     case goodbye = 8
+    case acks = 11
     // SpringBoard -> app
     case registered = 2
     case event = 3

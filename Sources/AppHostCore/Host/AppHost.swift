@@ -9,9 +9,10 @@ import ZeroMQ
 /// A live app process: the app's main run loop with the app channel as a source1.
 ///
 /// The path of an event (event-delivery.md section 1, app side): the DEALER socket's source1 fires → the
-/// callout decodes the HID frame and hands it to UIKit's event fetcher → the fetcher signals UIKit's event
-/// source0 → UIApplication's queue → `sendEvent`. Two source0s of this host bracket UIKit's (orders -2 and
-/// 1000 around its -1) to time the dispatch and to acknowledge every event after it was handled.
+/// callout decodes the HID frame (and any samples coalesced into it) and hands it to UIKit's event fetcher →
+/// the fetcher signals UIKit's event source0 → UIApplication's queue → `sendEvent`. Two source0s of this
+/// host bracket UIKit's (`Order.dispatchStart` and `Order.acknowledge` around UIKit's -1) to time the
+/// dispatch and to acknowledge, in one message, every event the pass handled.
 public final class AppHost {
     public let application: UIApplication
     public let configuration: AppHostConfiguration
@@ -20,21 +21,36 @@ public final class AppHost {
     let trace: TraceSink
     var runLoop: EventRunLoop { application.runLoop }
 
-    public private(set) var session: UInt64 = 0
-    public private(set) var visibility: AppVisibility = .background
+    public internal(set) var session: UInt64 = 0
+    public internal(set) var visibility: AppVisibility = .background
     /// Delivery sequences that skipped a number (lost across a reconnect): counted, not fatal.
-    public private(set) var sequenceGaps: UInt64 = 0
-    public private(set) var eventsReceived: UInt64 = 0
-    private var expectedSequence: UInt64 = 1
-    private var heartbeats: UInt64 = 0
+    public internal(set) var sequenceGaps: UInt64 = 0
+    public internal(set) var eventsReceived: UInt64 = 0
+    /// HID samples received: one per event plus the samples coalesced into it.
+    public internal(set) var samplesReceived: UInt64 = 0
+    /// Events whose coalesced samples were not strictly older than the event (by sender sequence): 0.
+    public internal(set) var samplesOutOfOrder: UInt64 = 0
+    /// Ack messages sent, and times the channel pushed back so acks waited for a later pass.
+    public internal(set) var ackMessagesSent: UInt64 = 0
+    public internal(set) var ackSendsDeferred: UInt64 = 0
+    /// Heartbeats or registrations the channel refused (they are sent again by their timer or flow).
+    public internal(set) var controlMessagesDeferred: UInt64 = 0
+    var expectedSequence: UInt64 = 1
+    var heartbeats: UInt64 = 0
 
-    private let frame = ZMQMessage()
-    private let hidFrame = ZMQMessage()
-    private var pending: [PendingAck] = []
-    private var dispatchMark: RunLoopSource0!
-    private var ackSource: RunLoopSource0!
+    let frame = ZMQMessage()
+    let hidFrame = ZMQMessage()
+    let samplesFrame = ZMQMessage()
+    /// Events read and not yet acknowledged, in delivery order.
+    var pending: [PendingAck] = []
+    /// Encoded ack messages the channel refused (high-water mark): sent first on the next pass.
+    var unsentAcks: [[UInt8]] = []
+    var ackScratch: [UInt8] = []
+    var dispatchMark: RunLoopSource0!
+    var ackSource: RunLoopSource0!
+    /// Retries unsent acks while the channel pushes back (only then in the run loop).
+    var ackRetryTimer: RunLoopTimer?
     private var heartbeatTimer: RunLoopTimer!
-    private let ackBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: AckMessage.size, alignment: 8)
     private let heartbeatBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: HeartbeatMessage.size, alignment: 8)
     private var signalSources: [DispatchSourceSignal] = []
     private var stopping = false
@@ -65,16 +81,25 @@ public final class AppHost {
     }
 
     deinit {
-        ackBuffer.deallocate()
         heartbeatBuffer.deallocate()
     }
 
-    private func installSources() {
-        application.eventFetcher.addSource(port: .zmq(socket.handle), order: 0) { [unowned self] receive in
-            drain(receive)
+    /// Where this host's two source0s sit around UIKit's event source0 (order -1) in a run-loop pass.
+    enum Order {
+        /// Stamps `dispatchStarted` for the events UIKit is about to take.
+        static let dispatchStart = -2
+        /// After UIKit's source0 in the same pass: every event read so far went through `sendEvent`.
+        static let acknowledge = 1000
+    }
+
+    func installSources() {
+        // The app port's source1 (UIKit's event fetcher source): frames go straight to the fetcher.
+        runLoop.add(RunLoopSource1(port: .zmq(socket.handle), order: 0, name: "UIEventFetcher") { [unowned self] in drain() },
+                    mode: .common)
+        dispatchMark = RunLoopSource0(order: Order.dispatchStart, name: "dispatch start") { [unowned self] in
+            markDispatchStart()
         }
-        dispatchMark = RunLoopSource0(order: -2) { [unowned self] in markDispatchStart() }
-        ackSource = RunLoopSource0(order: 1000) { [unowned self] in sendAcks() }
+        ackSource = RunLoopSource0(order: Order.acknowledge, name: "acknowledge") { [unowned self] in sendAcks() }
         runLoop.add(dispatchMark, mode: .common)
         runLoop.add(ackSource, mode: .common)
         let interval = UInt64(configuration.heartbeatIntervalMilliseconds) * 1_000_000
@@ -82,127 +107,6 @@ public final class AppHost {
             sendHeartbeat()
         }
         runLoop.add(heartbeatTimer, mode: .common)
-    }
-
-    // MARK: Receiving
-
-    private func drain(_ receive: (HIDMessage) -> Void) {
-        while true {
-            do {
-                guard try socket.receive(into: frame, dontWait: true) else { return }
-            } catch {
-                log("app channel receive: \(error)")
-                return
-            }
-            do { try handleFrame(receive) } catch { log("app channel: \(error)") }
-        }
-    }
-
-    private func handleFrame(_ receive: (HIDMessage) -> Void) throws {
-        let header = try frame.withUnsafeBytes { try AppChannelHeader.decode($0) }
-        if header.type == .event {
-            let event = try frame.withUnsafeBytes { try EventHeader.decode($0) }
-            guard frame.more, try socket.receive(into: hidFrame) else {
-                throw AppChannelError.frameCount(message: "event", expected: 2, found: 1)
-            }
-            skipExtraFrames(hidFrame)
-            try deliver(event, receive)
-            return
-        }
-        skipExtraFrames(frame)
-        let message = try frame.withUnsafeBytes { try AppChannelMessage.decode($0) }
-        switch message {
-        case .hello:
-            register()
-        case .registered(let registered):
-            session = registered.session
-            visibility = registered.visibility
-            expectedSequence = 1
-            pending.removeAll(keepingCapacity: true)
-            log("registered: session \(registered.session), \(registered.visibility)")
-        case .state(let state):
-            visibility = state.visibility
-            log("now \(state.visibility)")
-        case .error(let error):
-            log("springboard refused a message: \(error.code): \(error.text)")
-            if error.code == .notRegistered { register() }
-        case .ping:
-            break
-        case .register, .ack, .heartbeat, .goodbye, .eventHeader:
-            log("unexpected \(message) from springboard")
-        }
-    }
-
-    private func deliver(_ event: EventHeader, _ receive: (HIDMessage) -> Void) throws {
-        let time = runLoop.clock.now
-        if event.deliverySequence != expectedSequence { sequenceGaps &+= 1 }
-        expectedSequence = event.deliverySequence &+ 1
-        eventsReceived &+= 1
-        dispatchMark.signal()
-        ackSource.signal()
-        var message: HIDMessage
-        do {
-            message = try hidFrame.withUnsafeBytes { bytes throws(HIDDecodeError) in try HIDDecoder.decode(bytes) }
-        } catch {
-            // Still acknowledged (not handled), so springboard does not wait for it until the ack timeout.
-            pending.append(PendingAck(sequence: event.deliverySequence, appReceived: time, handled: false))
-            throw error
-        }
-        message.envelope.timestamps.appReceived = time
-        pending.append(PendingAck(sequence: event.deliverySequence, appReceived: time))
-        receive(message)
-    }
-
-    private func skipExtraFrames(_ message: ZMQMessage) {
-        var more = message.more
-        while more {
-            guard (try? socket.receive(into: message)) == true else { return }
-            more = message.more
-        }
-    }
-
-    // MARK: Sending
-
-    private func register() {
-        let message = RegisterMessage(bundleID: configuration.bundleID, displayName: configuration.displayName,
-                                      pid: UInt32(getpid()), heartbeatIntervalMilliseconds: configuration.heartbeatIntervalMilliseconds)
-        send(message.encoded())
-    }
-
-    private func markDispatchStart() {
-        let time = runLoop.clock.now
-        for i in pending.indices where pending[i].dispatchStarted == 0 { pending[i].dispatchStarted = time }
-    }
-
-    /// Runs after UIKit's source0 in the same pass: every pending event has been through `sendEvent`.
-    private func sendAcks() {
-        let time = runLoop.clock.now
-        for entry in pending {
-            AckMessage(deliverySequence: entry.sequence, handled: entry.handled, appReceived: entry.appReceived,
-                       dispatchStarted: entry.dispatchStarted == 0 ? time : entry.dispatchStarted,
-                       dispatchFinished: time).encode(into: ackBuffer)
-            send(UnsafeRawBufferPointer(ackBuffer))
-        }
-        pending.removeAll(keepingCapacity: true)
-    }
-
-    private func sendHeartbeat() {
-        heartbeats &+= 1
-        HeartbeatMessage(counter: heartbeats, appTime: runLoop.clock.now).encode(into: heartbeatBuffer)
-        send(UnsafeRawBufferPointer(heartbeatBuffer))
-    }
-
-    private func send(_ bytes: UnsafeRawBufferPointer) {
-        do {
-            // A DEALER blocks at its high-water mark; never stall the main thread for the channel.
-            if try !socket.send(bytes, dontWait: true) { log("app channel full: message dropped") }
-        } catch {
-            log("app channel send: \(error)")
-        }
-    }
-
-    private func send(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { send($0) }
     }
 
     func log(_ text: String) {
@@ -220,7 +124,10 @@ public final class AppHost {
         while !stopping {
             _ = application.runMainLoop()
         }
-        send(AppChannelMessage.goodbye.encoded())
+        flushAcks()
+        sendOrLog(AppChannelMessage.goodbye.encoded(), what: "goodbye")
+        // One line at exit, verbose or not: what this app received and acknowledged (a load test's last hop).
+        fputs("app-host[\(configuration.bundleID)]: events \(eventsReceived), samples \(samplesReceived) (\(samplesOutOfOrder) out of order), ack messages \(ackMessagesSent) (\(ackSendsDeferred) deferred, \(unsentAcks.count) unsent), delivery gaps \(sequenceGaps)\n", stderr)
         socket.close()
         trace.close()
         for source in signalSources { source.cancel() }

@@ -1,32 +1,26 @@
-/// Per-app counters, owned by the run-loop thread like `SpringBoardCounters`.
-public struct AppCounters: Equatable, Sendable {
+/// Per-app counters, owned by the run-loop thread like `SpringBoardCounters`. They add up:
+/// `routed = samplesSent + queuedSamples + drops` (drops before a send: queueFull, notResponding, appDead,
+/// sendFailed), and `sent = acked + inFlight + (unacknowledged events counted as appDead)`.
+public struct AppCounters: Sendable {
+    /// Frames routed to this app.
+    public var routed: UInt64 = 0
+    /// `event` messages sent (synthesized cancels included).
     public var sent: UInt64 = 0
+    /// Routed frames that reached the socket: alone, or as coalesced samples of a later event.
+    public var samplesSent: UInt64 = 0
+    /// Of the routed frames, moves folded into a later event (counted when folded).
+    public var coalescedSamples: UInt64 = 0
     public var acked: UInt64 = 0
     public var handled: UInt64 = 0
     public var cancelsSent: UInt64 = 0
+    public var giveUps: UInt64 = 0
     public var heartbeats: UInt64 = 0
     public var registrations: UInt64 = 0
     public var drops = DropCounts()
-    /// springboard sent the event → the app read it off its socket.
-    public var springBoardToApp = LatencyAccumulator()
-    /// The app read it → `sendEvent` returned.
-    public var inApp = LatencyAccumulator()
-    /// `sendEvent` returned → springboard read the ack.
-    public var ackBack = LatencyAccumulator()
-    /// springboard sent the event → springboard read its ack (the whole round trip).
-    public var ack = LatencyAccumulator()
+    /// Every hop but `sourceToSpringBoard` (which is per source, not per app).
+    public var latency = HopLatencies()
 
     public init() {}
 
-    /// Counts one ack and its hops. `sentAt` and `readAt` are springboard's clock; the app's stamps are on the
-    /// same CLOCK_MONOTONIC.
-    @inline(__always) public mutating func recordAck(sentAt: UInt64, readAt: UInt64, appReceived: UInt64,
-                                                     dispatchFinished: UInt64, handled wasHandled: Bool) {
-        acked &+= 1
-        if wasHandled { handled &+= 1 }
-        ack.add(from: sentAt, to: readAt)
-        springBoardToApp.add(from: sentAt, to: appReceived)
-        inApp.add(from: appReceived, to: dispatchFinished)
-        ackBack.add(from: dispatchFinished, to: readAt)
-    }
+    public static let hops: [Hop] = Hop.allCases.filter { $0 != .sourceToSpringBoard }
 }

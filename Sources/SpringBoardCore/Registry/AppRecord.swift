@@ -1,3 +1,5 @@
+import HIDEvent
+
 /// One app SpringBoard knows: identity, registration, liveness, and its two delivery queues.
 /// Records outlive their processes: a dead app keeps its icon and its counters, and the same record takes
 /// the app back when it registers again.
@@ -20,6 +22,12 @@ public final class AppRecord {
     public var window: AckWindow
     public var outbound: OutboundQueue
     public var counters = AppCounters()
+    /// The fingers down in the stream as sent to this app (after every frame that reached its socket), with
+    /// their last positions: what a cancel must cover when springboard gives up on the app.
+    public var sentTouches = LiveTouches()
+    /// Verifies the stream as sent (Android verifies what it publishes to each window too): a frame it
+    /// rejects is a springboard bug, counted in `outgoingStreamErrors`.
+    public var sentStream = HIDStreamVerifier()
 
     public init(bundleID: String, displayName: String? = nil, windowCapacity: Int, outboundCapacity: Int) {
         self.bundleID = bundleID
@@ -50,22 +58,28 @@ public final class AppRecord {
         isResponding = true
         lastHeardFrom = now
         nextDeliverySequence = 1
+        // The previous process is gone with whatever it had not acknowledged or been sent.
+        counters.drops.add(.appDead, undeliveredCount)
         window.removeAll()
         outbound.removeAll()
+        sentTouches.removeAll()
+        sentStream.reset()
         counters.registrations &+= 1
     }
 
     /// Events queued for it or sent and never acknowledged: what a death leaves undelivered.
-    public var undeliveredCount: Int { outbound.count + window.count }
+    public var undeliveredCount: UInt64 { outbound.samples + UInt64(window.count) }
 
     /// The process is gone: whatever was queued or in flight for it is counted as undelivered.
     public func markDead() {
         guard !isDead else { return }
         isDead = true
         isRegistered = false
-        counters.drops.add(.appDead, UInt64(undeliveredCount))
+        counters.drops.add(.appDead, undeliveredCount)
         window.removeAll()
         outbound.removeAll()
+        sentTouches.removeAll()
+        sentStream.reset()
     }
 
     /// Byte comparison with a routing-identity frame (no String is built per message).

@@ -1,17 +1,43 @@
-/// Events waiting to be sent to one app (its ack window is full, or its socket pushed back). Bounded: the
-/// slots are byte buffers kept across uses, so after warm-up queuing copies bytes but allocates nothing.
-/// This is the slow path; an app that keeps up never sees its events copied.
+import HIDEvent
+
+/// Events waiting to be sent to one app (its ack window is full, or its socket pushed back). Bounded in
+/// events; moves of a finger are coalesced into the last queued move (the newest frame is what gets sent,
+/// the older ones travel with it as samples), so a slow app receives fewer, fuller events and nothing is
+/// lost. The slots' byte buffers are kept across uses: after warm-up queuing copies bytes but allocates
+/// nothing. This is the slow path; an app that keeps up never sees its events copied.
 public struct OutboundQueue: Sendable {
     public struct Entry: Sendable {
+        /// The HID message to send (the newest sample).
         public var bytes: [UInt8] = []
+        /// Older samples coalesced into this entry, oldest first: whole HID messages, back to back.
+        public var history: [UInt8] = []
+        public var historyCount = 0
         public var synthesized = false
-        /// Only position changes (no finger began or ended): the kind of event Android may coalesce.
+        /// Only position changes (no finger began or ended): the kind of event that may be coalesced.
         public var isMoveOnly = false
+
+        /// Routed frames this entry holds (a synthesized cancel holds none).
+        var samples: UInt64 { synthesized ? 0 : UInt64(1 + historyCount) }
+    }
+
+    /// What `popFirst` hands out besides the bytes.
+    public struct Flags: Equatable, Sendable {
+        public var synthesized: Bool
+        public var isMoveOnly: Bool
+        public var historyCount: Int
+
+        public init(synthesized: Bool, isMoveOnly: Bool, historyCount: Int) {
+            self.synthesized = synthesized
+            self.isMoveOnly = isMoveOnly
+            self.historyCount = historyCount
+        }
     }
 
     private var ring: [Entry]
     private var head = 0
     public private(set) var count = 0
+    /// Routed frames held by the queued entries (coalesced samples included).
+    public private(set) var samples: UInt64 = 0
 
     public init(capacity: Int) {
         ring = [Entry](repeating: Entry(), count: max(1, capacity))
@@ -28,27 +54,37 @@ public struct OutboundQueue: Sendable {
         let index = (head + count) % ring.count
         ring[index].bytes.removeAll(keepingCapacity: true)
         ring[index].bytes.append(contentsOf: bytes)
+        ring[index].history.removeAll(keepingCapacity: true)
+        ring[index].historyCount = 0
         ring[index].synthesized = synthesized
         ring[index].isMoveOnly = isMoveOnly
         count += 1
+        samples += ring[index].samples
         return true
     }
 
-    /// Makes room by dropping the oldest move-only entry (downs and ups are never dropped, as Android).
-    /// Returns false when every queued entry is a down, up or cancel.
-    public mutating func evictOldestMove() -> Bool {
-        for offset in 0..<count where ring[(head + offset) % ring.count].isMoveOnly {
-            // Shift the entries before it one slot forward, keeping order; swap keeps the buffers.
-            var i = offset
-            while i > 0 {
-                ring.swapAt((head + i) % ring.count, (head + i - 1) % ring.count)
-                i -= 1
-            }
-            head = (head + 1) % ring.count
-            count -= 1
+    /// Folds the move-only frame `newer` into the last queued entry when that entry is a move of the same
+    /// fingers from the same sender holding fewer than `limit` samples: the entry's frame becomes a sample
+    /// and `newer` (its phases merged with the old frame's) the frame to send. Returns false, changing
+    /// nothing, when it cannot.
+    public mutating func coalesce(_ newer: UnsafeMutableRawBufferPointer, limit: Int) -> Bool {
+        guard count > 0 else { return false }
+        let last = (head + count - 1) % ring.count
+        guard ring[last].isMoveOnly, !ring[last].synthesized, ring[last].historyCount + 1 < limit else { return false }
+        let merged = ring[last].bytes.withUnsafeBytes { old -> Bool in
+            guard let older = try? HIDMessageView(validating: old),
+                  let incoming = try? HIDMessageView(validating: UnsafeRawBufferPointer(newer)),
+                  older.canCoalesce(with: incoming) else { return false }
+            HIDMessageView.carryPhases(from: older, into: newer)
             return true
         }
-        return false
+        guard merged else { return false }
+        ring[last].history.append(contentsOf: ring[last].bytes)
+        ring[last].historyCount += 1
+        ring[last].bytes.removeAll(keepingCapacity: true)
+        ring[last].bytes.append(contentsOf: UnsafeRawBufferPointer(newer))
+        samples += 1
+        return true
     }
 
     /// The oldest entry, read in place.
@@ -57,35 +93,40 @@ public struct OutboundQueue: Sendable {
         return try body(ring[head])
     }
 
-    /// Takes the oldest entry out, swapping its buffer with `buffer` (the buffers circulate, nothing is
-    /// allocated). Returns its flags, or nil when empty.
-    public mutating func popFirst(swappingInto buffer: inout [UInt8]) -> (synthesized: Bool, isMoveOnly: Bool)? {
+    /// Takes the oldest entry out, swapping its buffers with `buffer` and `history` (the buffers circulate,
+    /// nothing is allocated). Returns its flags, or nil when empty.
+    public mutating func popFirst(swappingInto buffer: inout [UInt8], history: inout [UInt8]) -> Flags? {
         guard count > 0 else { return nil }
         swap(&buffer, &ring[head].bytes)
-        let flags = (ring[head].synthesized, ring[head].isMoveOnly)
+        swap(&history, &ring[head].history)
+        let flags = Flags(synthesized: ring[head].synthesized, isMoveOnly: ring[head].isMoveOnly,
+                          historyCount: ring[head].historyCount)
+        samples -= ring[head].samples
         head = (head + 1) % ring.count
         count -= 1
         return flags
     }
 
     /// Puts an entry taken by `popFirst` back in front (its send would have blocked).
-    public mutating func pushFront(swappingFrom buffer: inout [UInt8], synthesized: Bool, isMoveOnly: Bool) {
+    public mutating func pushFront(swappingFrom buffer: inout [UInt8], history: inout [UInt8], flags: Flags) {
         guard count < ring.count else { return }
         head = (head + ring.count - 1) % ring.count
         swap(&buffer, &ring[head].bytes)
-        ring[head].synthesized = synthesized
-        ring[head].isMoveOnly = isMoveOnly
+        swap(&history, &ring[head].history)
+        ring[head].historyCount = flags.historyCount
+        ring[head].synthesized = flags.synthesized
+        ring[head].isMoveOnly = flags.isMoveOnly
         count += 1
+        samples += ring[head].samples
     }
 
-    public mutating func removeFirst() {
-        guard count > 0 else { return }
-        head = (head + 1) % ring.count
-        count -= 1
-    }
-
-    public mutating func removeAll() {
+    /// Empties the queue; returns the routed frames it held (for the drop counters).
+    @discardableResult
+    public mutating func removeAll() -> UInt64 {
+        let dropped = samples
         head = 0
         count = 0
+        samples = 0
+        return dropped
     }
 }

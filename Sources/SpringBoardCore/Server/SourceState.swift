@@ -10,6 +10,19 @@ public struct SourceState: Sendable {
     /// A final end marker arrived: the run is over (kept a while so the sender can ask for its confirmation).
     public var isFinished = false
     public var verifier = HIDStreamVerifier()
+    /// The `sequence` of the last valid HID message read from this sender (0: none yet).
+    public var lastSequence: UInt64 = 0
+    /// Times `sequence` jumped forward by more than one (messages lost before springboard).
+    public var sequenceGaps: UInt64 = 0
+
+    /// Follows the sender's `sequence`; returns true when it skipped numbers. A sequence that goes back
+    /// (a restarted sender reusing its id) starts over without counting a gap.
+    @inline(__always) public mutating func note(sequence: UInt64) -> Bool {
+        defer { lastSequence = sequence }
+        guard lastSequence != 0, sequence > lastSequence &+ 1 else { return false }
+        sequenceGaps &+= 1
+        return true
+    }
 
     public init(senderID: UInt64) { self.senderID = senderID }
 

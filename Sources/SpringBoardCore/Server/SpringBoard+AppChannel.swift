@@ -32,6 +32,14 @@ extension SpringBoard {
     private func handleAppMessage() {
         let time = now
         let app = appIdentity.withUnsafeBytes { registry.record(identity: $0) }
+        // The hot path: a cumulative ack is read through a view, without decoding into values.
+        if appBody.count > 5, appBody.withUnsafeBytes({ $0[5] }) == AppMessageType.acks.rawValue {
+            guard let app, app.isRegistered else { return replyError(.notRegistered, "acks from an unregistered app") }
+            do { try appBody.withUnsafeBytes { try handleAcks(AcksView(validating: $0), from: app, time: time) } } catch {
+                replyError(.malformed, "\(error)")
+            }
+            return
+        }
         if appBody.count == 0 {
             // ZMQ_PROBE_ROUTER: the app (re)connected. Ask it to register.
             let record = app ?? appIdentity.withUnsafeBytes { registry.recordCreating(bundleID: String(decoding: $0, as: UTF8.self)) }
@@ -58,6 +66,8 @@ extension SpringBoard {
             if !app.isResponding, !ackOverdue(app, time: time) { markResponding(app) }
         case .goodbye:
             if let app { appVanished(app, reason: "goodbye") }
+        case .acks:
+            break  // handled above
         case .registered, .eventHeader, .state, .error, .hello, .ping:
             replyError(.malformed, "\(decoded) is a SpringBoard -> app message")
         }
@@ -67,6 +77,11 @@ extension SpringBoard {
         let identity = appIdentity.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
         guard identity == message.bundleID else {
             return replyError(.bundleIDMismatch, "register for \(message.bundleID) from routing identity \(identity)")
+        }
+        if let previous = registry.record(bundleID: message.bundleID) {
+            // A re-registration ends the old session: what it had queued or in flight is undelivered.
+            counters.drops.add(.appDead, previous.undeliveredCount)
+            if latch.target.isApp(previous) { latch.retarget(.cancelled) }
         }
         let app = registry.register(bundleID: message.bundleID, displayName: message.displayName, pid: message.pid,
                                     heartbeatInterval: UInt64(message.heartbeatIntervalMilliseconds) * 1_000_000, now: time)
@@ -79,16 +94,46 @@ extension SpringBoard {
         if configuration.verbose { logger.info("registered \(app.bundleID) pid \(app.pid) session \(app.session)") }
     }
 
+    /// A single ack: the same as a batch of one.
     private func handleAck(_ ack: AckMessage, from app: AppRecord, time: UInt64) {
+        let entry = AcksMessage.Entry(appReceived: ack.appReceived, dispatchStarted: ack.dispatchStarted,
+                                      dispatchFinished: ack.dispatchFinished, handled: ack.handled)
+        settle(app, first: ack.deliverySequence, last: ack.deliverySequence, time: time) { _ in entry }
+    }
+
+    private func handleAcks(_ acks: AcksView, from app: AppRecord, time: UInt64) {
+        settle(app, first: acks.firstSequence, last: acks.lastSequence, time: time) { acks.entry($0) }
+    }
+
+    /// Settles sequences `first...last` (and any older ones still waiting: their acks were lost), timing every
+    /// hop of each from springboard's stamps and the app's.
+    private func settle(_ app: AppRecord, first: UInt64, last: UInt64, time: UInt64, entry: (Int) -> AcksMessage.Entry) {
         app.lastHeardFrom = time
-        guard let entry = app.window.acknowledge(ack.deliverySequence) else {
-            return replyError(.unexpectedAck, "ack for delivery sequence \(ack.deliverySequence), not waiting")
+        counters.ackMessages &+= 1
+        let settled = app.window.settle(through: last) { sent in
+            counters.acks &+= 1
+            app.counters.acked &+= 1
+            guard sent.sequence >= first else { return }  // settled without stamps
+            let stamps = entry(Int(sent.sequence - first))
+            if stamps.handled { app.counters.handled &+= 1 }
+            record(.springBoardQueue, from: sent.routerReceived, to: sent.sentAt, app)
+            record(.springBoardToApp, from: sent.sentAt, to: stamps.appReceived, app)
+            record(.appQueue, from: stamps.appReceived, to: stamps.dispatchStarted, app)
+            record(.dispatch, from: stamps.dispatchStarted, to: stamps.dispatchFinished, app)
+            record(.ackBack, from: stamps.dispatchFinished, to: time, app)
+            record(.ack, from: sent.sentAt, to: time, app)
+            record(.endToEnd, from: sent.hardware, to: stamps.dispatchFinished, app)
         }
-        counters.acks &+= 1
-        app.counters.recordAck(sentAt: entry.sentAt, readAt: time, appReceived: ack.appReceived,
-                               dispatchFinished: ack.dispatchFinished, handled: ack.handled)
+        guard settled > 0 else {
+            return replyError(.unexpectedAck, "ack for delivery sequences \(first)...\(last), not waiting")
+        }
         if !app.isResponding, !ackOverdue(app, time: time) { markResponding(app) }
         if !app.outbound.isEmpty { flushOutbound(app) }
+    }
+
+    @inline(__always) private func record(_ hop: Hop, from start: UInt64, to end: UInt64, _ app: AppRecord) {
+        app.counters.latency.record(hop, from: start, to: end)
+        counters.latency.record(hop, from: start, to: end)
     }
 
     /// An error message back to the sender of the message being handled (identity still in `appIdentity`).

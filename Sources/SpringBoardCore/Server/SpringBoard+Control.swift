@@ -36,8 +36,17 @@ extension SpringBoard {
             return ControlReply(ok: true, command: command.name, apps: appInfos())
         case .status:
             return ControlReply(ok: true, command: command.name, status: statusInfo())
-        case .stats:
-            return ControlReply(ok: true, command: command.name, stats: statsInfo())
+        case .stats(let reset, let histograms):
+            let reply = ControlReply(ok: true, command: command.name, stats: statsInfo(histograms: histograms))
+            if reset { resetCounters() }
+            return reply
+        case .overload(let mode):
+            if let mode, mode != configuration.overload {
+                configuration.overload = mode
+                logger.info("overload policy: \(mode.rawValue)")
+                resumeEventPortIfPossible()
+            }
+            return ControlReply(ok: true, command: command.name, overload: configuration.overload)
         case .home:
             goHome(reason: "sbctl home")
             return ControlReply(ok: true, command: command.name, foreground: nil)
@@ -54,7 +63,8 @@ extension SpringBoard {
         case .source(let senderID):
             let state = sources.first { $0.senderID == senderID } ?? SourceState(senderID: senderID)
             return ControlReply(ok: true, command: command.name, source: SourceInfo(
-                senderID: senderID, received: state.received, endReceived: state.endReceived, endCount: state.endCount))
+                senderID: senderID, received: state.received, endReceived: state.endReceived, endCount: state.endCount,
+                lastSequence: state.lastSequence, sequenceGaps: state.sequenceGaps))
         }
     }
 
@@ -72,24 +82,37 @@ extension SpringBoard {
                    homePageCount: homeScreen.model.pageCount, gestureTarget: latch.target.name, liveTouches: latch.touches.count,
                    eventEndpoint: configuration.eventEndpoint, appEndpoint: configuration.appEndpoint,
                    controlEndpoint: configuration.controlEndpoint, registeredApps: registry.apps.filter(\.isReachable).count,
-                   uptimeMilliseconds: (now &- startedAt) / 1_000_000)
+                   uptimeMilliseconds: (now &- startedAt) / 1_000_000, overloadMode: configuration.overload.rawValue)
     }
 
-    func statsInfo() -> StatsInfo {
+    func statsInfo(histograms: Bool = false) -> StatsInfo {
         var apps: [AppStats] = []
         for app in registry.apps {
+            let c = app.counters
             apps.append(AppStats(
-                bundleID: app.bundleID, state: registry.state(of: app).rawValue, sent: app.counters.sent,
-                acked: app.counters.acked, handled: app.counters.handled, cancelsSent: app.counters.cancelsSent,
-                heartbeats: app.counters.heartbeats, registrations: app.counters.registrations,
-                inFlight: app.window.count, queued: app.outbound.count, drops: app.counters.drops.byName,
-                latency: [
-                    "springBoardToApp": app.counters.springBoardToApp.summary, "inApp": app.counters.inApp.summary,
-                    "ackBack": app.counters.ackBack.summary, "ack": app.counters.ack.summary,
-                ]))
+                bundleID: app.bundleID, state: registry.state(of: app).rawValue, routed: c.routed, sent: c.sent,
+                samplesSent: c.samplesSent, coalescedSamples: c.coalescedSamples, acked: c.acked, handled: c.handled,
+                cancelsSent: c.cancelsSent, giveUps: c.giveUps, heartbeats: c.heartbeats, registrations: c.registrations,
+                inFlight: app.window.count, queued: app.outbound.count, queuedSamples: app.outbound.samples,
+                drops: c.drops.byName, latency: c.latency.summaries(AppCounters.hops)))
         }
         return StatsInfo(hops: counters.byName, drops: counters.drops.byName, apps: apps,
                          notResponding: registry.apps.filter { registry.state(of: $0) == .notResponding }.map(\.bundleID),
-                         latency: ["sourceToSpringBoard": counters.sourceToSpringBoard.summary])
+                         latency: counters.latency.summaries(), overloadMode: configuration.overload.rawValue,
+                         intervalNanoseconds: now &- countersSince,
+                         histograms: histograms ? counters.latency.byName() : nil)
+    }
+
+    /// `stats` with `reset`: every counter and histogram starts again from zero (queues and windows are
+    /// state, not counters, and stay).
+    func resetCounters() {
+        counters = SpringBoardCounters()
+        for app in registry.apps {
+            let registrations = app.counters.registrations
+            app.counters = AppCounters()
+            app.counters.registrations = registrations
+        }
+        for i in sources.indices { sources[i].sequenceGaps = 0 }
+        countersSince = now
     }
 }

@@ -3,105 +3,197 @@ import Foundation
 import HIDEvent
 import ZeroMQ
 
-// Sending events to apps: the same bytes that came in, when the app keeps up; a bounded copy when it does not.
+// Sending events to apps: the same bytes that came in when the app keeps up; a bounded, coalescing queue
+// when it does not (protocols/app-channel.md, "Events" and "Overload").
 extension SpringBoard {
-    /// Forwards the event port's current frame (in `eventMessage`) to `app`.
-    func forward(_ raw: UnsafeMutableRawBufferPointer, to app: AppRecord, isMoveOnly: Bool) {
+    /// What a frame is to the overload policy.
+    enum FrameKind {
+        /// A digitizer frame in which no finger begins or lifts: may be coalesced.
+        case move
+        /// A digitizer frame in which a finger begins or lifts: never dropped while the app is served.
+        case touchChange
+        /// A button or motion event: never dropped while the app is served.
+        case other
+        /// A cancel springboard made: never dropped while the app is served.
+        case synthesizedCancel
+    }
+
+    /// Routes the event port's current frame (in `eventMessage`, bytes `raw`) to `app`.
+    func forward(_ raw: UnsafeMutableRawBufferPointer, to app: AppRecord, kind: FrameKind) {
         guard app.isReachable else {
             app.counters.drops.add(.appDead)
             counters.drops.add(.appDead)
             return
         }
         counters.routedToApp &+= 1
+        app.counters.routed &+= 1
         if app.outbound.isEmpty && !app.window.isFull {
-            switch sendEvent(to: app, synthesized: false, body: .message) {
+            switch sendEvent(to: app, body: .message, kind: kind) {
             case .sent, .failed: return
             case .wouldBlock: break
             }
         }
-        enqueue(UnsafeRawBufferPointer(raw), to: app, synthesized: false, isMoveOnly: isMoveOnly)
+        enqueue(raw, to: app, kind: kind)
+        if configuration.overload == .backpressure, !app.outbound.isEmpty { pauseEventPort(for: app) }
     }
 
     /// Sends bytes SpringBoard owns (a synthesized cancel): queued behind anything already waiting.
-    func forwardCopy(_ raw: UnsafeMutableRawBufferPointer, to app: AppRecord, synthesized: Bool, isMoveOnly: Bool) {
+    func forwardCancel(_ raw: UnsafeMutableRawBufferPointer, to app: AppRecord) {
         if app.outbound.isEmpty && !app.window.isFull {
-            switch sendEvent(to: app, synthesized: synthesized, body: .bytes(raw)) {
+            switch sendEvent(to: app, body: .bytes(raw, history: nil), kind: .synthesizedCancel) {
             case .sent, .failed: return
             case .wouldBlock: break
             }
         }
-        enqueue(UnsafeRawBufferPointer(raw), to: app, synthesized: synthesized, isMoveOnly: isMoveOnly)
+        enqueue(raw, to: app, kind: .synthesizedCancel)
     }
 
-    private func enqueue(_ bytes: UnsafeRawBufferPointer, to app: AppRecord, synthesized: Bool, isMoveOnly: Bool) {
-        // Android: downs and ups are never dropped; when the queue is full the oldest move goes first.
+    /// The overload policy (Android's InputDispatcher): moves are coalesced into the last queued move; downs,
+    /// ups, buttons and cancels queue; a queue at its bound with nothing left to coalesce means the app is
+    /// not keeping up at all, and springboard gives up on it (see `giveUp`).
+    private func enqueue(_ raw: UnsafeMutableRawBufferPointer, to app: AppRecord, kind: FrameKind) {
+        if kind == .move, app.outbound.coalesce(raw, limit: configuration.coalesceLimit) {
+            counters.coalescedSamples &+= 1
+            app.counters.coalescedSamples &+= 1
+            return
+        }
         if app.outbound.isFull {
-            if isMoveOnly || !app.outbound.evictOldestMove() {
+            giveUp(on: app, reason: .queueFull)
+            switch kind {
+            case .move, .touchChange:
+                // Its gesture was just cancelled for the app.
                 app.counters.drops.add(.queueFull)
                 counters.drops.add(.queueFull)
                 return
+            case .synthesizedCancel:
+                // The give-up's own cancel covers every finger the app has down.
+                return
+            case .other:
+                break  // room now; a button is not part of the cancelled gesture
             }
-            app.counters.drops.add(.queueFull)
-            counters.drops.add(.queueFull)
         }
-        app.outbound.push(bytes, synthesized: synthesized, isMoveOnly: isMoveOnly)
+        app.outbound.push(UnsafeRawBufferPointer(raw), synthesized: kind == .synthesizedCancel, isMoveOnly: kind == .move)
+    }
+
+    /// springboard stops serving the app's backlog: what is queued is dropped (counted under `reason`), the
+    /// gesture it owns is taken from it (the rest is `gestureCancelled`), and it is sent one cancel for every
+    /// finger it has down in the stream as sent, so what it sees stays a consistent touch stream (Android:
+    /// `synthesizeCancelationEventsForConnectionLocked`). Events already in flight stay in flight.
+    func giveUp(on app: AppRecord, reason: DropReason) {
+        let dropped = app.outbound.removeAll()
+        app.counters.drops.add(reason, dropped)
+        counters.drops.add(reason, dropped)
+        let needsCancel = !app.sentTouches.isEmpty
+        let ownedGesture = latch.target.isApp(app)
+        guard dropped > 0 || needsCancel || ownedGesture else { return }
+        app.counters.giveUps &+= 1
+        counters.giveUps &+= 1
+        if ownedGesture { latch.retarget(.cancelled) }
+        if needsCancel { sendCancel(to: app, touches: app.sentTouches) }
+        logger.warning("gave up on \(app.bundleID) (\(reason.name)): \(dropped) queued frame(s) dropped\(needsCancel ? ", its \(app.sentTouches.count) live touch(es) cancelled" : "")")
+        resumeEventPortIfPossible()
     }
 
     enum EventBody {
         /// `eventMessage`, handed to libzmq without a copy.
         case message
-        case bytes(UnsafeMutableRawBufferPointer)
+        /// Bytes springboard owns, and the coalesced samples that travel with them.
+        case bytes(UnsafeMutableRawBufferPointer, history: UnsafeRawBufferPointer?)
     }
 
     enum SendResult { case sent, wouldBlock, failed }
 
-    /// One `event` message: [identity][24-byte header][HID bytes], routerForwarded stamped just before.
-    func sendEvent(to app: AppRecord, synthesized: Bool, body: EventBody) -> SendResult {
+    /// One `event` message: [identity][24-byte header][HID bytes] and, when moves were coalesced into it,
+    /// [the older samples]. routerForwarded is stamped just before the send.
+    func sendEvent(to app: AppRecord, body: EventBody, kind: FrameKind, historyCount: Int = 0) -> SendResult {
         let sequence = app.nextDeliverySequence
-        EventHeader(deliverySequence: sequence, flags: synthesized ? .synthesized : []).encode(into: headerBuffer)
+        var flags: EventHeader.Flags = kind == .synthesizedCancel ? .synthesized : []
+        if historyCount > 0 { flags.insert(.coalesced) }
+        EventHeader(deliverySequence: sequence, flags: flags).encode(into: headerBuffer)
         let time = now
+        var entry = AckWindow.Entry(sequence: sequence, sentAt: time)
         do {
             // Only the first frame can hit the high-water mark; the rest of the message then always goes.
             guard try appSocket.send(app.identity, more: true, dontWait: true) else { return .wouldBlock }
             try appSocket.send(UnsafeRawBufferPointer(headerBuffer), more: true)
             switch body {
             case .message:
-                eventMessage.withUnsafeMutableBytes { _ = HIDMessageView.stamp(.routerForwarded, time, in: $0) }
+                eventMessage.withUnsafeMutableBytes { raw in
+                    _ = HIDMessageView.stamp(.routerForwarded, time, in: raw)
+                    noteSent(UnsafeRawBufferPointer(raw), to: app, entry: &entry)
+                }
                 try appSocket.send(eventMessage)
-            case .bytes(let raw):
+            case .bytes(let raw, let history):
                 HIDMessageView.stamp(.routerForwarded, time, in: raw)
-                try appSocket.send(UnsafeRawBufferPointer(raw))
+                noteSent(UnsafeRawBufferPointer(raw), to: app, entry: &entry)
+                if let history {
+                    try appSocket.send(UnsafeRawBufferPointer(raw), more: true)
+                    try appSocket.send(history)
+                } else {
+                    try appSocket.send(UnsafeRawBufferPointer(raw))
+                }
             }
         } catch let error as ZMQError where error.code == EHOSTUNREACH {
-            app.counters.drops.add(.sendFailed)
-            counters.drops.add(.sendFailed)
+            countSendFailure(app, samples: kind == .synthesizedCancel ? 0 : UInt64(1 + historyCount))
             appVanished(app, reason: "EHOSTUNREACH on send")
             return .failed
         } catch {
-            app.counters.drops.add(.sendFailed)
-            counters.drops.add(.sendFailed)
+            countSendFailure(app, samples: kind == .synthesizedCancel ? 0 : UInt64(1 + historyCount))
             logger.error("send to \(app.bundleID): \(error)")
             return .failed
         }
         app.nextDeliverySequence = sequence + 1
-        app.window.push(sequence: sequence, sentAt: time)
+        app.window.push(entry)
         app.counters.sent &+= 1
+        if kind != .synthesizedCancel { app.counters.samplesSent &+= UInt64(1 + historyCount) }
         return .sent
+    }
+
+    private func countSendFailure(_ app: AppRecord, samples: UInt64) {
+        app.counters.drops.add(.sendFailed, samples)
+        counters.drops.add(.sendFailed, samples)
+    }
+
+    /// The frame is about to reach the app's socket: keep its stamps for the ack, and follow (and verify)
+    /// the stream as the app will see it.
+    private func noteSent(_ bytes: UnsafeRawBufferPointer, to app: AppRecord, entry: inout AckWindow.Entry) {
+        guard let view = try? HIDMessageView(validating: bytes) else { return }
+        entry.hardware = view.timestamp(.hardware)
+        entry.routerReceived = view.timestamp(.routerReceived)
+        guard view.kind == .digitizer else { return }
+        do { try app.sentStream.verify(view) } catch {
+            counters.outgoingStreamErrors &+= 1
+            logger.error("stream to \(app.bundleID) would be inconsistent: \(error)")
+        }
+        for finger in view.fingers {
+            app.sentTouches.apply(TouchSample(index: finger.transducerIndex, phase: finger.phase, x: finger.x, y: finger.y))
+        }
     }
 
     /// Moves queued events into the ack window while it has room and the socket takes them.
     func flushOutbound(_ app: AppRecord) {
-        var buffer = flushScratch
+        var buffer = flushScratch, history = flushHistoryScratch
         flushScratch = []
-        defer { flushScratch = buffer }
+        flushHistoryScratch = []
+        defer {
+            flushScratch = buffer
+            flushHistoryScratch = history
+        }
         while app.isReachable, !app.window.isFull {
-            guard let flags = app.outbound.popFirst(swappingInto: &buffer) else { return }
-            let result = buffer.withUnsafeMutableBytes { sendEvent(to: app, synthesized: flags.synthesized, body: .bytes($0)) }
+            guard let flags = app.outbound.popFirst(swappingInto: &buffer, history: &history) else { break }
+            let kind: FrameKind = flags.synthesized ? .synthesizedCancel : flags.isMoveOnly ? .move : .touchChange
+            let result = buffer.withUnsafeMutableBytes { raw in
+                history.withUnsafeBytes { samples in
+                    sendEvent(to: app, body: .bytes(raw, history: flags.historyCount > 0 ? samples : nil), kind: kind,
+                              historyCount: flags.historyCount)
+                }
+            }
             if case .wouldBlock = result {
-                app.outbound.pushFront(swappingFrom: &buffer, synthesized: flags.synthesized, isMoveOnly: flags.isMoveOnly)
-                return
+                app.outbound.pushFront(swappingFrom: &buffer, history: &history, flags: flags)
+                break
             }
         }
+        resumeEventPortIfPossible()
     }
 
     /// A single-frame control message to an app ([identity][body]); false if it could not be sent.

@@ -6,7 +6,7 @@ import ZeroMQ
 extension SpringBoard {
     func drainEventPort() {
         var budget = configuration.eventBatch
-        while budget > 0 {
+        while budget > 0, !eventPortPaused {
             budget -= 1
             let received: Bool
             do { received = try eventSocket.receive(into: eventMessage, dontWait: true) } catch {
@@ -37,8 +37,8 @@ extension SpringBoard {
         }
         let time = now
         HIDMessageView.stamp(.routerReceived, time, in: raw)
-        counters.sourceToSpringBoard.add(from: view.timestamp(.hardware), to: time)
-        let source = noteSource(view.senderID)
+        counters.latency.record(.sourceToSpringBoard, from: view.timestamp(.hardware), to: time)
+        let source = noteSource(view.senderID, sequence: view.sequence)
         switch view.kind {
         case .digitizer:
             do { try sources[source].verifier.verify(view) } catch {
@@ -53,7 +53,7 @@ extension SpringBoard {
         case .motion:
             counters.motionEvents &+= 1
             if let app = registry.foreground {
-                forward(raw, to: app, isMoveOnly: false)
+                forward(raw, to: app, kind: .other)
             } else {
                 counters.drops.add(.noTarget)
             }
@@ -63,20 +63,20 @@ extension SpringBoard {
 
     /// Counts a frame from `senderID` and returns its index in `sources` (the busiest sender is kept last,
     /// so the common case is one comparison).
-    @inline(__always) private func noteSource(_ senderID: UInt64) -> Int {
+    @inline(__always) private func noteSource(_ senderID: UInt64, sequence: UInt64) -> Int {
+        let index: Int
         if let last = sources.indices.last, sources[last].senderID == senderID {
-            sources[last].received &+= 1
-            return last
-        }
-        if let index = sources.firstIndex(where: { $0.senderID == senderID }) {
-            sources[index].received &+= 1
-            sources.swapAt(index, sources.count - 1)
+            index = last
+        } else if let found = sources.firstIndex(where: { $0.senderID == senderID }) {
+            sources.swapAt(found, sources.count - 1)
+            index = sources.count - 1
         } else {
-            var state = SourceState(senderID: senderID)
-            state.received = 1
-            addSource(state)
+            addSource(SourceState(senderID: senderID))
+            index = sources.count - 1
         }
-        return sources.count - 1
+        sources[index].received &+= 1
+        if sources[index].note(sequence: sequence) { counters.sequenceGaps &+= 1 }
+        return index
     }
 
     /// Appends a new sender, first forgetting the oldest finished run when at the limit.
@@ -122,7 +122,7 @@ extension SpringBoard {
             return
         }
         if let app = registry.foreground {
-            forward(raw, to: app, isMoveOnly: false)
+            forward(raw, to: app, kind: .other)
         } else {
             counters.drops.add(.noTarget)
         }
@@ -150,7 +150,7 @@ extension SpringBoard {
                 cancelGesture(retargetTo: .system)
                 goHome(reason: "swipe up from the bottom edge")
             } else {
-                forward(raw, to: app, isMoveOnly: isMoveOnly)
+                forward(raw, to: app, kind: isMoveOnly ? .move : .touchChange)
             }
         case .home:
             // The home screen's frames are few (no app is taking events): decoding them into the model

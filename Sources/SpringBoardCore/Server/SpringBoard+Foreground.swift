@@ -23,22 +23,24 @@ extension SpringBoard {
     }
 
     /// Takes the gesture in progress away from its target. An app target gets one digitizer frame with a
-    /// cancelled child for every live finger (IOHIDFamily's cancel: phase cancelled, eventMask cancel).
+    /// cancelled child for every live finger (IOHIDFamily's cancel: phase cancelled, eventMask
+    /// range|touch|cancel).
     func cancelGesture(retargetTo newTarget: GestureTarget) {
         guard !latch.isIdle else { return }
         switch latch.target {
         case .app(let owner):
-            if owner.isReachable { sendCancel(to: owner) }
+            if owner.isReachable { sendCancel(to: owner, touches: latch.touches) }
         case .home:
-            homeScreen.receive(cancelMessage())
+            homeScreen.receive(cancelMessage(for: latch.touches))
         case .system, .cancelled, .none:
             return
         }
         latch.retarget(newTarget)
     }
 
-    private func sendCancel(to app: AppRecord) {
-        let message = cancelMessage()
+    /// Sends (or queues behind what waits) a cancel for `touches` to `app`.
+    func sendCancel(to app: AppRecord, touches: LiveTouches) {
+        let message = cancelMessage(for: touches)
         var bytes = cancelBytes
         cancelBytes = []
         defer { cancelBytes = bytes }
@@ -49,18 +51,19 @@ extension SpringBoard {
         }
         counters.cancelsSynthesized &+= 1
         app.counters.cancelsSent &+= 1
-        bytes.withUnsafeMutableBytes { forwardCopy($0, to: app, synthesized: true, isMoveOnly: false) }
+        bytes.withUnsafeMutableBytes { forwardCancel($0, to: app) }
     }
 
-    /// One digitizer frame cancelling every live finger, from SpringBoard's own sender id.
-    private func cancelMessage() -> HIDMessage {
+    /// One digitizer frame cancelling every finger of `touches`, from SpringBoard's own sender id
+    /// (protocols/hid-event.md: a cancelled finger has phase `cancelled` and mask `range|touch|cancel`).
+    private func cancelMessage(for touches: LiveTouches) -> HIDMessage {
         var fingers: [HIDDigitizerEvent] = []
-        fingers.reserveCapacity(latch.touches.count)
-        for i in 0..<latch.touches.count {
-            let touch = latch.touches[i]
+        fingers.reserveCapacity(touches.count)
+        for i in 0..<touches.count {
+            let touch = touches[i]
             fingers.append(HIDDigitizerEvent(
                 options: [.absolute], phase: .cancelled, depth: 1, transducerIndex: touch.index, transducerType: .finger,
-                eventMask: [.cancel], x: touch.x, y: touch.y))
+                eventMask: [.range, .touch, .cancel], x: touch.x, y: touch.y))
         }
         ownSequence &+= 1
         let time = now

@@ -57,10 +57,13 @@ extension SpringBoard {
         return app.isReachable
     }
 
+    /// Android's ANR: the app keeps its registration and what is in flight; its backlog is given up (a
+    /// cancel for its touches waits for it), so a stuck app never holds the event port or memory.
     func markNotResponding(_ app: AppRecord, reason: String) {
         app.isResponding = false
         counters.notRespondingTransitions &+= 1
         logger.warning("\(app.bundleID) (pid \(app.pid)) is not responding: \(reason)")
+        giveUp(on: app, reason: .notResponding)
     }
 
     func markResponding(_ app: AppRecord) {
@@ -71,11 +74,12 @@ extension SpringBoard {
     /// The app's process is gone (or said goodbye): count what it will never get, take it off the screen.
     func appVanished(_ app: AppRecord, reason: String) {
         guard !app.isDead else { return }
-        let undelivered = UInt64(app.undeliveredCount)
+        let undelivered = app.undeliveredCount
         counters.drops.add(.appDead, undelivered)
         app.markDead()
         if latch.target.isApp(app) { latch.retarget(.cancelled) }
         logger.warning("\(app.bundleID) (pid \(app.pid)) is gone: \(reason); \(undelivered) event(s) undelivered")
         if registry.foreground === app { goHome(reason: "\(app.bundleID) died") }
+        resumeEventPortIfPossible()
     }
 }

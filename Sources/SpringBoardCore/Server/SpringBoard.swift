@@ -10,7 +10,7 @@ import ZeroMQ
 /// thread). Sources of its run loop: the event port (source1), the app channel (source1), the control socket
 /// (source1), the app socket's monitor (source1), the home screen (source0), and a liveness timer.
 public final class SpringBoard {
-    public let configuration: SpringBoardConfiguration
+    public internal(set) var configuration: SpringBoardConfiguration
     public let runLoop: EventRunLoop
     let logger: Logger
     let context: ZMQContext
@@ -36,8 +36,16 @@ public final class SpringBoard {
     let headerBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: EventHeader.size, alignment: 8)
     /// Scratch for synthesized cancels.
     var cancelBytes: [UInt8] = []
-    /// A spare buffer swapped with outbound-queue slots while they are sent.
+    /// Spare buffers swapped with outbound-queue slots while they are sent.
     var flushScratch: [UInt8] = []
+    var flushHistoryScratch: [UInt8] = []
+    /// The event port's source1; out of the run loop while paused (backpressure mode).
+    var eventSource: RunLoopSource1!
+    /// The app whose backlog paused the event port, while it is paused.
+    var eventPortPausedFor: AppRecord?
+    var eventPortPaused: Bool { eventPortPausedFor != nil }
+    /// When the counters were last reset (or springboard started).
+    var countersSince: UInt64 = 0
     var ownSequence: UInt64 = 0
     let ownSenderID: UInt64
 
@@ -59,6 +67,7 @@ public final class SpringBoard {
         }
         runLoop = EventRunLoop()
         startedAt = runLoop.clock.now
+        countersSince = startedAt
         ownSenderID = 0x5342_0000_0000_0000 | UInt64(UInt32(bitPattern: getpid()))
         registry = AppRegistry(windowCapacity: configuration.ackWindow, outboundCapacity: configuration.outboundCapacity)
         homeScreen = HomeScreenScene(runLoop: runLoop, layout: HomeScreenLayout(
@@ -87,7 +96,10 @@ public final class SpringBoard {
     }
 
     private func installSources() {
-        runLoop.add(RunLoopSource1(port: .zmq(eventSocket.handle), order: 0) { [unowned self] in drainEventPort() }, mode: .common)
+        eventSource = RunLoopSource1(port: .zmq(eventSocket.handle), order: 0, name: "event port") { [unowned self] in
+            drainEventPort()
+        }
+        runLoop.add(eventSource, mode: .common)
         runLoop.add(RunLoopSource1(port: .zmq(appSocket.handle), order: 1) { [unowned self] in drainAppChannel() }, mode: .common)
         runLoop.add(RunLoopSource1(port: .zmq(controlSocket.handle), order: 2) { [unowned self] in drainControl() }, mode: .common)
         runLoop.add(RunLoopSource1(port: .zmq(monitorSocket.handle), order: 3) { [unowned self] in drainMonitor() }, mode: .common)

@@ -1,3 +1,5 @@
+import AppChannel
+
 /// Everything `springboard` can be told on its command line.
 public struct SpringBoardConfiguration: Sendable {
     /// Where hid-source connects (PULL).
@@ -13,9 +15,16 @@ public struct SpringBoardConfiguration: Sendable {
     /// Heartbeats missed for this many of the app's own intervals make SpringBoard check the app.
     public var missedHeartbeats: UInt64 = 3
     /// Events in flight (sent, not acknowledged) per app before further events wait in its outbound queue.
-    public var ackWindow = 64
-    /// Events waiting per app before moves are dropped (then anything, counted as queueFull).
+    /// Apps acknowledge a whole dispatch pass at once, so the window bounds how much can pile up in the
+    /// app's socket (where nothing can be coalesced any more), not the throughput.
+    public var ackWindow = 256
+    /// Events waiting per app. Moves coalesce into the last queued move, so the queue grows only with downs,
+    /// ups and buttons; at this bound springboard gives up on the app (drops the queue, cancels its touches).
     public var outboundCapacity = 256
+    /// At most this many samples (the event's own frame included) travel in one coalesced event.
+    public var coalesceLimit = 1024
+    /// What to do when an app cannot take events as fast as they come.
+    public var overload: OverloadMode = .shed
     /// Messages read from the event port per source1 callout, so control requests are served under load.
     public var eventBatch = 256
     public var screenWidth: Double = 390

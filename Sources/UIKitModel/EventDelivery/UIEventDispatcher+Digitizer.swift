@@ -10,10 +10,11 @@ extension UIEventDispatcher {
     /// cancelled. The began pass chooses the touch's window and view; the ended pass runs the same calls
     /// (so a single tap shows the whole hitTest/pointInside pass twice) and its answer is discarded:
     /// delivery stays with the view chosen at began.
-    func dispatchDigitizer(_ frame: HIDDigitizerFrame, hardwareTime: UInt64) {
+    func dispatchDigitizer(_ frame: HIDDigitizerFrame, hardwareTime: UInt64, coalesced: [HIDMessage] = []) {
         let event = touchesEvent ?? UIEvent(type: .touches)
         let timestamp = Self.seconds(hardwareTime)
         for touch in event.touchesInOrder { touch.phase = .stationary }
+        if !event.coalescedSamples.isEmpty { event.coalescedSamples.removeAll(keepingCapacity: true) }
         var changed = false
 
         for finger in frame.children where finger.depth > 0 {
@@ -32,6 +33,7 @@ extension UIEventDispatcher {
             case .began, .stationary:
                 continue
             case .moved:
+                if !coalesced.isEmpty { event.coalescedSamples[ObjectIdentifier(touch)] = samples(of: touch, in: coalesced) }
                 move(touch, to: location, timestamp: timestamp)
             case .ended:
                 move(touch, to: location, timestamp: timestamp)
@@ -65,6 +67,25 @@ extension UIEventDispatcher {
             touch.window = hit.window
             touch.view = hit.view
         }
+    }
+
+    /// The positions `touch`'s finger took in the coalesced frames, oldest first, as touches of their own
+    /// (UIKit's coalesced touches are separate objects; the main touch keeps only the newest state).
+    private func samples(of touch: UITouch, in coalesced: [HIDMessage]) -> [UITouch] {
+        var out: [UITouch] = []
+        var previous = touch.screenLocation
+        for message in coalesced {
+            guard case .digitizer(let frame) = message.payload else { continue }
+            for finger in frame.children where finger.depth > 0 && finger.transducerIndex == touch.transducerIndex {
+                guard finger.phase.contains(.changed) else { continue }
+                let location = CGPoint(x: CGFloat(finger.x), y: CGFloat(finger.y))
+                let sample = touch.snapshot(phase: .moved, location: location, previous: previous,
+                                            timestamp: Self.seconds(message.envelope.timestamps.hardware))
+                out.append(sample)
+                previous = location
+            }
+        }
+        return out
     }
 
     private func move(_ touch: UITouch, to location: CGPoint, timestamp: TimeInterval) {

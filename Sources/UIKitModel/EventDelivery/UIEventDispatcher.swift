@@ -14,8 +14,14 @@ public final class UIEventDispatcher {
 
     /// HID messages received by the fetcher and not yet converted (swapped out on each pass, so steady traffic
     /// reuses the same two buffers).
-    private var pending: [HIDMessage] = []
-    private var converting: [HIDMessage] = []
+    private var pending: [Received] = []
+    private var converting: [Received] = []
+
+    /// A received HID message and the samples coalesced into it (empty: none; an empty array allocates nothing).
+    struct Received {
+        var message: HIDMessage
+        var coalesced: [HIDMessage]
+    }
 
     /// The event of the touch sequence in progress (nil between sequences).
     public internal(set) var touchesEvent: UIEvent?
@@ -34,24 +40,24 @@ public final class UIEventDispatcher {
     }
 
     /// Queues a message for the next pass of the source0 (the fetcher signals the source).
-    public func enqueue(_ message: HIDMessage) {
-        pending.append(message)
+    public func enqueue(_ message: HIDMessage, coalesced: [HIDMessage] = []) {
+        pending.append(Received(message: message, coalesced: coalesced))
     }
 
     /// The source0's perform: converts and sends every queued message, first in, first out.
     public func handleEventQueue() {
         while !pending.isEmpty {
             swap(&pending, &converting)
-            for message in converting { dispatch(message) }
+            for received in converting { dispatch(received.message, coalesced: received.coalesced) }
             converting.removeAll(keepingCapacity: true)
         }
     }
 
     /// Converts one HID message and sends the resulting event through the application's queue.
-    public func dispatch(_ message: HIDMessage) {
+    public func dispatch(_ message: HIDMessage, coalesced: [HIDMessage] = []) {
         let time = message.envelope.timestamps.hardware
         switch message.payload {
-        case .digitizer(let frame): dispatchDigitizer(frame, hardwareTime: time)
+        case .digitizer(let frame): dispatchDigitizer(frame, hardwareTime: time, coalesced: coalesced)
         case .button(let button): dispatchButton(button, hardwareTime: time)
         case .motion(let motion): dispatchMotion(motion, hardwareTime: time)
         }

@@ -14,12 +14,14 @@ public final class UIEventFetcher {
     }
 
     /// Receives one HID message (from a source1 callout). Stamps `appReceived` unless a test already did.
-    public func receive(_ message: HIDMessage) {
+    /// `coalesced`: older digitizer samples the router folded into this frame, oldest first; touchesMoved
+    /// and recognizers see `message`, and `UIEvent.coalescedTouches(for:)` gives the samples.
+    public func receive(_ message: HIDMessage, coalesced: [HIDMessage] = []) {
         var message = message
         if message.envelope.timestamps.appReceived == 0 {
             message.envelope.timestamps.appReceived = clock.now
         }
-        dispatcher.enqueue(message)
+        dispatcher.enqueue(message, coalesced: coalesced)
         dispatcher.source.signal()
     }
 

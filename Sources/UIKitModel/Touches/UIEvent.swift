@@ -12,6 +12,9 @@ open class UIEvent {
 
     /// The touches of the sequence in the order their fingers came down.
     public internal(set) var touchesInOrder: [UITouch] = []
+    /// For the frame being delivered: the samples coalesced into it, per moved touch (oldest first).
+    var coalescedSamples: [ObjectIdentifier: [UITouch]] = [:]
+
     /// Began / ended / cancelled for motion events.
     var motionPhase: MotionPhase = .began
 
@@ -36,6 +39,16 @@ open class UIEvent {
     public func touches(for window: UIWindow) -> Set<UITouch>? {
         guard type == .touches else { return nil }
         return Set(touchesInOrder.lazy.filter { $0.window === window })
+    }
+
+    /// UIKit's `coalescedTouches(for:)`: every position `touch` took since the previous event, oldest first,
+    /// as separate touch objects; the last one has the main touch's current location and timestamp. nil when
+    /// `touch` is not part of this event. Without coalescing the array holds just that last one.
+    public func coalescedTouches(for touch: UITouch) -> [UITouch]? {
+        guard type == .touches, touchesInOrder.contains(where: { $0 === touch }) else { return nil }
+        let current = touch.snapshot(phase: touch.phase, location: touch.screenLocation,
+                                     previous: touch.previousScreenLocation, timestamp: touch.timestamp)
+        return (coalescedSamples[ObjectIdentifier(touch)] ?? []) + [current]
     }
 
     /// The windows whose touches changed in the current frame, in touch order, each once.

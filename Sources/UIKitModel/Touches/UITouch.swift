@@ -48,6 +48,19 @@ public final class UITouch: Hashable {
         return point
     }
 
+    /// A separate touch object with this touch's identity (finger, view, window, tap count) and the given
+    /// state: what UIKit hands out as a coalesced touch.
+    func snapshot(phase: Phase, location: CGPoint, previous: CGPoint, timestamp: TimeInterval) -> UITouch {
+        let copy = UITouch(transducerIndex: transducerIndex, location: location, timestamp: timestamp, tapCount: tapCount,
+                           sequenceNumber: sequenceNumber)
+        copy.phase = phase
+        copy.previousScreenLocation = previous
+        copy.view = view
+        copy.window = window
+        copy.majorRadius = majorRadius
+        return copy
+    }
+
     public static func == (lhs: UITouch, rhs: UITouch) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

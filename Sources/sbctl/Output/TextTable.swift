@@ -25,32 +25,37 @@ enum TextTable {
     }
 
     static func stats(_ stats: StatsInfo) -> String {
-        var lines = ["hops:"]
+        var lines = ["overload policy: \(stats.overloadMode); counters over \(String(format1: Double(stats.intervalNanoseconds) / 1e9)) s", "hops:"]
         for (name, value) in stats.hops.sorted(by: { $0.key < $1.key }) { lines.append("  \(name): \(value)") }
         lines.append("drops:" + (stats.drops.isEmpty ? " none" : ""))
         for (name, value) in stats.drops.sorted(by: { $0.key < $1.key }) { lines.append("  \(name): \(value)") }
-        var rows = [["APP", "STATE", "SENT", "ACKED", "HANDLED", "CANCELS", "IN FLIGHT", "QUEUED", "DROPS"]]
+        var rows = [["APP", "STATE", "ROUTED", "SENT", "SAMPLES", "COALESCED", "ACKED", "CANCELS", "GIVE-UPS", "IN FLIGHT",
+                     "QUEUED", "DROPS"]]
         for app in stats.apps {
             let drops = app.drops.sorted(by: { $0.key < $1.key }).map { "\($0.key)=\($0.value)" }.joined(separator: ",")
-            rows.append([app.bundleID, app.state, "\(app.sent)", "\(app.acked)", "\(app.handled)", "\(app.cancelsSent)",
-                         "\(app.inFlight)", "\(app.queued)", drops.isEmpty ? "-" : drops])
+            rows.append([app.bundleID, app.state, "\(app.routed)", "\(app.sent)", "\(app.samplesSent)", "\(app.coalescedSamples)",
+                         "\(app.acked)", "\(app.cancelsSent)", "\(app.giveUps)", "\(app.inFlight)",
+                         "\(app.queued) (\(app.queuedSamples))", drops.isEmpty ? "-" : drops])
         }
         lines.append(render(rows))
-        lines.append("latency (us, mean / max over count):")
-        var latency = [["HOP", "MEAN", "MAX", "COUNT"]]
-        if let source = stats.latency["sourceToSpringBoard"] { latency.append(row("hid-source -> springboard", source)) }
-        for app in stats.apps {
-            for hop in ["springBoardToApp", "inApp", "ackBack", "ack"] {
-                if let summary = app.latency[hop] { latency.append(row("\(app.bundleID) \(hop)", summary)) }
-            }
+        lines.append("latency (us):")
+        var latency = [["HOP", "COUNT", "P50", "P90", "P99", "P99.9", "MAX", "MEAN"]]
+        for hop in Self.hops { if let summary = stats.latency[hop] { latency.append(row(hop, summary)) } }
+        for app in stats.apps where stats.apps.count > 1 {
+            for hop in Self.hops { if let summary = app.latency[hop] { latency.append(row("\(app.bundleID) \(hop)", summary)) } }
         }
         lines.append(render(latency))
         lines.append("not responding: " + (stats.notResponding.isEmpty ? "none" : stats.notResponding.joined(separator: ", ")))
         return lines.joined(separator: "\n")
     }
 
-    private static func row(_ name: String, _ summary: LatencySummary) -> [String] {
-        ["  " + name, String(format1: summary.meanMicroseconds), String(format1: summary.maxMicroseconds), "\(summary.count)"]
+    /// The hops in the order an event takes them (protocols/control.md).
+    static let hops = ["sourceToSpringBoard", "springBoardQueue", "springBoardToApp", "appQueue", "dispatch", "ackBack",
+                       "ack", "endToEnd"]
+
+    private static func row(_ name: String, _ s: LatencySummary) -> [String] {
+        ["  " + name, "\(s.count)"] + [s.p50Microseconds, s.p90Microseconds, s.p99Microseconds, s.p999Microseconds,
+                                        s.maxMicroseconds, s.meanMicroseconds].map { String(format1: $0) }
     }
 
     private static func render(_ rows: [[String]]) -> String {

@@ -100,24 +100,81 @@ final class FaultTests: XCTestCase {
         XCTAssertEqual(stats.notResponding, [maps])
     }
 
-    func testQueuesTowardAStuckAppAreBoundedAndDropsAreCounted() throws {
+    /// Every per-app counter adds up: each routed frame reached the socket, waits in the queue, or was
+    /// dropped with a reason; every event sent is acknowledged or still in flight.
+    private func assertCountersAddUp(_ app: AppStats, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(app.routed, app.samplesSent + app.queuedSamples + app.drops.values.reduce(0, +), "\(app)", file: file, line: line)
+        XCTAssertEqual(app.sent, app.acked + UInt64(app.inFlight), "\(app)", file: file, line: line)
+    }
+
+    func testMovesTowardAStalledAppAreCoalescedAndEverySampleArrivesInOrder() throws {
         try fixture.startSpringBoard(extra: ["--ack-window", "4", "--outbound-capacity", "8"])
-        let mapsProcess = try fixture.startApp("maps", bundleID: maps, extra: ["--hang-on-sigusr1"])
+        let mapsProcess = try fixture.startApp("maps", bundleID: maps)
         XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
-        block(mapsProcess)
+        mapsProcess.signal(SIGSTOP)
         let source = try TestTouchSource(fixture: fixture)
+        // 0.1 pt steps: under the pan's hysteresis, so the map view's touch ends instead of being cancelled.
         try source.down(1, 200, 400)
-        for step in 1...30 { try source.move(1, 200 + Float(step), 400) }
-        try source.up(1, 230, 400)
+        for step in 1...30 { try source.move(1, 200 + Float(step) / 10, 400) }
+        try source.up(1, 203, 400)
         try source.flush()
-        // 32 frames: 4 in flight (down + 3 moves), 8 queued; the 19 moves that found the queue full are
-        // dropped, and the up (never dropped) evicts the oldest queued move.
-        let stats = try XCTUnwrap(fixture.appStats(maps))
+        // 32 frames: the down and 3 moves fill the window of 4; the other 27 moves coalesce into one queued
+        // event (26 folded into it), and the up queues behind it. Nothing is dropped.
+        var stats = try XCTUnwrap(fixture.appStats(maps))
+        XCTAssertEqual(stats.routed, 32)
         XCTAssertEqual(stats.sent, 4)
         XCTAssertEqual(stats.inFlight, 4)
-        XCTAssertEqual(stats.queued, 8)
-        XCTAssertEqual(stats.drops, ["queueFull": 20])
-        XCTAssertEqual(try fixture.stats().drops, ["queueFull": 20])
+        XCTAssertEqual(stats.queued, 2)
+        XCTAssertEqual(stats.queuedSamples, 28)
+        XCTAssertEqual(stats.coalescedSamples, 26)
+        XCTAssertEqual(stats.drops, [:])
+        assertCountersAddUp(stats)
+
+        mapsProcess.signal(SIGCONT)
+        eventually("Maps to acknowledge all 6 events") { (try? fixture.appStats(maps))?.acked == 6 }
+        stats = try XCTUnwrap(fixture.appStats(maps))
+        XCTAssertEqual(stats.samplesSent, 32)
+        XCTAssertEqual(stats.drops, [:])
+        assertCountersAddUp(stats)
+        fixture.waitForTrace(maps, "-[MapView touchesEnded:withEvent:]")
+        XCTAssertFalse(fixture.trace(maps).contains { $0.contains("touchesCancelled") })
+        mapsProcess.signal(SIGTERM)
+        XCTAssertEqual(mapsProcess.wait(timeout: 5), 0)
+        XCTAssertTrue(mapsProcess.stderr.contains("events 6, samples 32 (0 out of order)"), mapsProcess.stderr)
+    }
+
+    func testAnAppAWholeQueueBehindIsGivenUpOnAndItsTouchesCancelled() throws {
+        try fixture.startSpringBoard(extra: ["--ack-window", "2", "--outbound-capacity", "2"])
+        let mapsProcess = try fixture.startApp("maps", bundleID: maps)
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
+        mapsProcess.signal(SIGSTOP)
+        let source = try TestTouchSource(fixture: fixture)
+        try source.down(1, 200, 400)
+        try source.move(1, 201, 400)
+        try source.down(2, 250, 400)
+        try source.up(2, 250, 400)
+        try source.up(1, 201, 400)
+        try source.flush()
+        // The down and the move fill the window; the second finger's down and up fill the queue; the last up
+        // finds it full with nothing to coalesce: springboard gives up. The two queued frames and that up are
+        // dropped, and Maps gets a cancel for the finger it has down (finger 1).
+        let stats = try XCTUnwrap(fixture.appStats(maps))
+        XCTAssertEqual(stats.sent, 2)
+        XCTAssertEqual(stats.drops, ["queueFull": 3])
+        XCTAssertEqual(stats.giveUps, 1)
+        XCTAssertEqual(stats.cancelsSent, 1)
+        XCTAssertEqual(stats.queued, 1, "the cancel waits behind the window")
+        assertCountersAddUp(stats)
+        let all = try fixture.stats()
+        XCTAssertEqual(all.drops, ["queueFull": 3])
+        XCTAssertEqual(all.hops["outgoingStreamErrors"], 0)
+
+        mapsProcess.signal(SIGCONT)
+        eventually("Maps to acknowledge the cancel") { (try? fixture.appStats(maps))?.acked == 3 }
+        fixture.waitForTrace(maps, "-[MapView touchesCancelled:withEvent:]")
+        let trace = fixture.trace(maps).filter { $0.hasPrefix("-[MapView touches") }
+        XCTAssertEqual(trace, ["-[MapView touchesBegan:withEvent:]", "-[MapView touchesMoved:withEvent:]",
+                               "-[MapView touchesCancelled:withEvent:]"])
     }
 
     func testSIGTERMStopsAnAppCleanlyAndItSaysGoodbye() throws {

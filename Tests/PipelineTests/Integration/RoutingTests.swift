@@ -37,10 +37,14 @@ final class RoutingTests: XCTestCase {
         let mapsStats = try XCTUnwrap(stats.apps.first { $0.bundleID == maps })
         XCTAssertEqual(mapsStats.sent, 2)
         XCTAssertEqual(mapsStats.inFlight, 0)
-        for hop in ["springBoardToApp", "inApp", "ackBack", "ack"] {
+        for hop in ["springBoardQueue", "springBoardToApp", "appQueue", "dispatch", "ackBack", "ack", "endToEnd"] {
             XCTAssertEqual(mapsStats.latency[hop]?.count, 2, hop)
-            XCTAssertGreaterThan(mapsStats.latency[hop]?.meanMicroseconds ?? 0, 0, hop)
+            XCTAssertGreaterThan(mapsStats.latency[hop]?.maxMicroseconds ?? 0, 0, hop)
+            XCTAssertEqual(stats.latency[hop]?.count, 2, hop)
         }
+        XCTAssertEqual(stats.hops["acks"], 2)
+        XCTAssertEqual(mapsStats.routed, 2)
+        XCTAssertEqual(mapsStats.samplesSent, 2)
         XCTAssertEqual(stats.latency["sourceToSpringBoard"]?.count, 2)
     }
 

@@ -3,7 +3,7 @@ import XCTest
 
 final class ControlCodecTests: XCTestCase {
     func testRequestsRoundTrip() throws {
-        for command in [ControlCommand.apps, .home, .status, .stats, .foreground(bundleID: "com.example.maps"), .source(senderID: 99)] {
+        for command in [ControlCommand.apps, .home, .status, .stats(), .stats(reset: true, histograms: true), .overload(mode: nil), .overload(mode: .backpressure), .foreground(bundleID: "com.example.maps"), .source(senderID: 99)] {
             XCTAssertEqual(try ControlRequestCodec.decode(ControlRequestCodec.encode(command)), command)
         }
         XCTAssertEqual(String(decoding: ControlRequestCodec.encode(.foreground(bundleID: "x")), as: UTF8.self),
@@ -22,6 +22,18 @@ final class ControlCodecTests: XCTestCase {
         XCTAssertEqual(code(#"{"command": "foreground"}"#), .missingField)
         XCTAssertEqual(code(#"{"command": "foreground", "bundleID": ""}"#), .malformedRequest)
         XCTAssertEqual(code(#"{"command": "source", "senderID": -1}"#), .malformedRequest)
+        XCTAssertEqual(code(#"{"command": "overload", "mode": "fast"}"#), .malformedRequest)
+    }
+
+    func testWrongTypesNameTheField() {
+        func message(_ text: String) -> String? {
+            do { _ = try ControlRequestCodec.decode(Array(text.utf8)); return nil } catch { return error.message }
+        }
+        XCTAssertEqual(message(#"{"command": "stats", "reset": "yes"}"#), #"field "reset" must be a boolean"#)
+        XCTAssertEqual(message(#"{"command": "source", "senderID": -1}"#), #"field "senderID" must be an unsigned integer"#)
+        XCTAssertEqual(message(#"{"command": 3}"#), #"field "command" must be a string"#)
+        XCTAssertEqual(message(#"{"command": "overload", "mode": "fast"}"#), #"field "mode" must be one of: shed, backpressure"#)
+        XCTAssertEqual(message(#"{"command": "stats", "later": 1}"#), nil)
     }
 
     func testReplyRoundTrip() throws {

@@ -1,3 +1,5 @@
+import AppChannel
+import HIDEvent
 import SpringBoardCore
 import XCTest
 
@@ -20,20 +22,80 @@ final class RoutingQueueTests: XCTestCase {
         XCTAssertEqual(window.count, 1)
     }
 
-    func testOutboundQueueEvictsOldestMoveOnly() {
-        var queue = OutboundQueue(capacity: 3)
-        func push(_ byte: UInt8, move: Bool) -> Bool { [byte].withUnsafeBytes { queue.push($0, synthesized: false, isMoveOnly: move) } }
-        XCTAssertTrue(push(1, move: false))  // down
-        XCTAssertTrue(push(2, move: true))
-        XCTAssertTrue(push(3, move: true))
-        XCTAssertFalse(push(4, move: false))
-        XCTAssertTrue(queue.evictOldestMove())
-        XCTAssertTrue(push(4, move: false))  // up
-        var order: [UInt8] = []
-        while let first = queue.withFirst({ $0.bytes[0] }) { order.append(first); queue.removeFirst() }
-        XCTAssertEqual(order, [1, 3, 4])
-        XCTAssertTrue(push(5, move: false))
-        XCTAssertFalse(queue.evictOldestMove(), "downs and ups are never dropped")
+    func testACumulativeAckSettlesEveryEventThroughItsLastSequenceInOrder() {
+        var window = AckWindow(capacity: 8)
+        for sequence in UInt64(1)...6 { window.push(AckWindow.Entry(sequence: sequence, sentAt: sequence * 10, hardware: sequence)) }
+        var settled: [UInt64] = []
+        XCTAssertEqual(window.settle(through: 4) { settled.append($0.sequence) }, 4)
+        XCTAssertEqual(settled, [1, 2, 3, 4])
+        XCTAssertEqual(window.settle(through: 4), 0, "already settled")
+        XCTAssertEqual(window.settle(through: 9), 0, "never sent")
+        XCTAssertEqual(window.count, 2)
+        XCTAssertEqual(window.settle(through: 6), 2)
+        XCTAssertTrue(window.isEmpty)
+    }
+
+    /// A one-finger frame from sender 7: `phase` for finger 1 at (x, y), finger 2 stationary at (5, 5).
+    private func frame(_ sequence: UInt64, _ phase: HIDDigitizerPhase, x: Float, y: Float = 0, sender: UInt64 = 7) -> [UInt8] {
+        let moving = HIDDigitizerEvent(phase: phase, transducerIndex: 1, eventMask: phase.isEmpty ? [] : [.position], x: x, y: y)
+        let still = HIDDigitizerEvent(transducerIndex: 2, eventMask: [], x: 5, y: 5)
+        let fingers = phase.contains(.began) || phase.contains(.ended) ? [moving] : [moving, still]
+        let message = HIDMessage(envelope: HIDEnvelope(kind: .digitizer, sequence: sequence, senderID: sender,
+                                                       timestamps: HIDHopTimestamps(hardware: sequence * 1000)),
+                                 payload: .digitizer(HIDDigitizerFrame(fingers: fingers)))
+        return try! HIDEncoder.encode(message)
+    }
+
+    private func coalesce(_ queue: inout OutboundQueue, _ bytes: [UInt8], limit: Int = 16) -> Bool {
+        var bytes = bytes
+        return bytes.withUnsafeMutableBytes { queue.coalesce($0, limit: limit) }
+    }
+
+    func testMovesCoalesceIntoTheLastQueuedMoveAndKeepTheirSamplesInOrder() throws {
+        var queue = OutboundQueue(capacity: 4)
+        let down = frame(1, .began, x: 1)
+        down.withUnsafeBytes { XCTAssertTrue(queue.push($0, synthesized: false, isMoveOnly: false)) }
+        XCTAssertFalse(coalesce(&queue, frame(2, .changed, x: 2)), "a down is never coalesced into")
+        frame(2, .changed, x: 2).withUnsafeBytes { XCTAssertTrue(queue.push($0, synthesized: false, isMoveOnly: true)) }
+        // Finger 1 moves in 3, stands still in 4 while finger 2 ... stays: 4's frame must still say finger 1 moved.
+        XCTAssertTrue(coalesce(&queue, frame(3, .changed, x: 3)))
+        XCTAssertTrue(coalesce(&queue, frame(4, [], x: 3)))
+        XCTAssertFalse(coalesce(&queue, frame(5, .changed, x: 5, sender: 8)), "another sender's finger")
+        XCTAssertEqual(queue.count, 2)
+        XCTAssertEqual(queue.samples, 4)
+
+        var buffer: [UInt8] = [], history: [UInt8] = []
+        XCTAssertEqual(queue.popFirst(swappingInto: &buffer, history: &history)?.historyCount, 0)
+        let flags = try XCTUnwrap(queue.popFirst(swappingInto: &buffer, history: &history))
+        XCTAssertEqual(flags, OutboundQueue.Flags(synthesized: false, isMoveOnly: true, historyCount: 2))
+        let newest = try HIDDecoder.decode(buffer)
+        XCTAssertEqual(newest.envelope.sequence, 4)
+        guard case .digitizer(let merged) = newest.payload else { return XCTFail("not a digitizer frame") }
+        XCTAssertEqual(merged.children.map(\.phase), [.changed, []], "finger 1 moved since the last event")
+        XCTAssertEqual(merged.children[0].x, 3)
+        XCTAssertTrue(merged.children[0].eventMask.contains(.position))
+        XCTAssertEqual(merged.parent.phase, .changed)
+        let samples = try history.withUnsafeBytes { try CoalescedSamples.decode($0) }
+        XCTAssertEqual(samples.map(\.envelope.sequence), [2, 3], "older samples, oldest first")
+        XCTAssertEqual(queue.samples, 0)
+    }
+
+    func testCoalescingStopsAtTheSampleLimit() {
+        var queue = OutboundQueue(capacity: 4)
+        frame(1, .changed, x: 1).withUnsafeBytes { _ = queue.push($0, synthesized: false, isMoveOnly: true) }
+        XCTAssertTrue(coalesce(&queue, frame(2, .changed, x: 2), limit: 3))
+        XCTAssertTrue(coalesce(&queue, frame(3, .changed, x: 3), limit: 3))
+        XCTAssertFalse(coalesce(&queue, frame(4, .changed, x: 4), limit: 3), "3 samples is the limit")
+        XCTAssertEqual(queue.samples, 3)
+    }
+
+    func testRemoveAllReportsTheFramesItHeld() {
+        var queue = OutboundQueue(capacity: 4)
+        frame(1, .changed, x: 1).withUnsafeBytes { _ = queue.push($0, synthesized: false, isMoveOnly: true) }
+        XCTAssertTrue(coalesce(&queue, frame(2, .changed, x: 2)))
+        [UInt8](repeating: 0, count: 4).withUnsafeBytes { _ = queue.push($0, synthesized: true, isMoveOnly: false) }
+        XCTAssertEqual(queue.removeAll(), 2, "a synthesized cancel holds no routed frame")
+        XCTAssertTrue(queue.isEmpty)
     }
 
     func testRegistryLifecycleAndIdentityMatch() {
@@ -48,9 +110,10 @@ final class RoutingQueueTests: XCTestCase {
         maps.isResponding = false
         XCTAssertEqual(registry.state(of: maps), .notResponding)
         _ = [UInt8](repeating: 9, count: 3).withUnsafeBytes { maps.outbound.push($0, synthesized: false, isMoveOnly: true) }
+        maps.window.push(sequence: 1, sentAt: 1)
         maps.markDead()
         XCTAssertEqual(registry.state(of: maps), .dead)
-        XCTAssertEqual(maps.counters.drops[.appDead], 1)
+        XCTAssertEqual(maps.counters.drops[.appDead], 2, "queued and in flight")
         let again = registry.register(bundleID: "com.example.maps", displayName: "Maps", pid: 11, heartbeatInterval: 1, now: 6)
         XCTAssertTrue(again === maps)
         XCTAssertEqual(maps.session, 2)

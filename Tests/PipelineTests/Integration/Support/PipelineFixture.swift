@@ -119,7 +119,7 @@ final class PipelineFixture {
     }
 
     func stats() throws -> StatsInfo {
-        guard let stats = try request(.stats).stats else { throw NSError(domain: "PipelineFixture", code: 1) }
+        guard let stats = try request(.stats()).stats else { throw NSError(domain: "PipelineFixture", code: 1) }
         return stats
     }
 

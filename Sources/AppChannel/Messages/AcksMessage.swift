@@ -1,0 +1,115 @@
+/// app -> SpringBoard: the app finished a run of consecutive events in one dispatch pass (a cumulative ack:
+/// one message per pass, however many events the pass handled).
+/// Layout: header(8), firstSequence u64 @8, count u32 @16 (1...4096), reserved u32 @20 (0), then `count`
+/// entries of 32 bytes, one per event firstSequence, firstSequence+1, ...: appReceived u64 @0,
+/// dispatchStarted u64 @8, dispatchFinished u64 @16, flags u32 @24 (bit 0: handled), reserved u32 @28 (0).
+public struct AcksMessage: Equatable, Sendable {
+    public struct Entry: Equatable, Sendable {
+        public var appReceived: UInt64
+        public var dispatchStarted: UInt64
+        public var dispatchFinished: UInt64
+        public var handled: Bool
+
+        public init(appReceived: UInt64, dispatchStarted: UInt64, dispatchFinished: UInt64, handled: Bool = true) {
+            self.appReceived = appReceived
+            self.dispatchStarted = dispatchStarted
+            self.dispatchFinished = dispatchFinished
+            self.handled = handled
+        }
+    }
+
+    public static let headerSize = 24
+    public static let entrySize = 32
+    public static let maxCount = 4096
+
+    public var firstSequence: UInt64
+    public var entries: [Entry]
+
+    public init(firstSequence: UInt64, entries: [Entry]) {
+        self.firstSequence = firstSequence
+        self.entries = entries
+    }
+
+    /// The last sequence acknowledged.
+    public var lastSequence: UInt64 { firstSequence &+ UInt64(entries.count) &- 1 }
+
+    public func encoded() -> [UInt8] {
+        var out: [UInt8] = []
+        AcksMessage.begin(&out, firstSequence: firstSequence)
+        for entry in entries { AcksMessage.append(entry, to: &out) }
+        return out
+    }
+
+    /// Starts a message in `buffer` (emptied, capacity kept); `append` adds entries and the count.
+    public static func begin(_ buffer: inout [UInt8], firstSequence: UInt64) {
+        buffer.removeAll(keepingCapacity: true)
+        buffer.append(contentsOf: repeatElement(0, count: headerSize))
+        buffer.withUnsafeMutableBytes { b in
+            AppChannelHeader(type: .acks).encode(into: b)
+            b.put(firstSequence, 8)
+        }
+    }
+
+    public static func append(_ entry: Entry, to buffer: inout [UInt8]) {
+        let offset = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: entrySize))
+        buffer.withUnsafeMutableBytes { b in
+            b.put(entry.appReceived, offset)
+            b.put(entry.dispatchStarted, offset + 8)
+            b.put(entry.dispatchFinished, offset + 16)
+            b.put(UInt32(entry.handled ? 1 : 0), offset + 24)
+            b.put(UInt32((offset + entrySize - headerSize) / entrySize), 16)
+        }
+    }
+
+    public static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> AcksMessage {
+        let view = try AcksView(validating: b)
+        return AcksMessage(firstSequence: view.firstSequence, entries: (0..<view.count).map { view.entry($0) })
+    }
+}
+
+/// A validated, zero-allocation view of an `acks` message (springboard's hot path).
+public struct AcksView {
+    public let bytes: UnsafeRawBufferPointer
+    public let count: Int
+
+    public init(validating b: UnsafeRawBufferPointer) throws(AppChannelError) {
+        let header = try AppChannelHeader.decode(b)
+        guard header.type == .acks else {
+            throw .invalidField(message: "acks", field: "type", offset: 5, expected: "\(AppMessageType.acks.rawValue)",
+                                found: "\(header.type.rawValue)")
+        }
+        guard b.count >= AcksMessage.headerSize else { throw .truncated(message: "acks", needed: AcksMessage.headerSize, found: b.count) }
+        let count = Int(b.u32(16))
+        guard (1...AcksMessage.maxCount).contains(count) else {
+            throw .invalidField(message: "acks", field: "count", offset: 16, expected: "1...\(AcksMessage.maxCount)", found: "\(count)")
+        }
+        guard b.u32(20) == 0 else { throw .invalidField(message: "acks", field: "reserved", offset: 20, expected: "0", found: "\(b.u32(20))") }
+        guard b.u64(8) != 0 else { throw .invalidField(message: "acks", field: "firstSequence", offset: 8, expected: ">= 1", found: "0") }
+        let size = AcksMessage.headerSize + count * AcksMessage.entrySize
+        guard b.count == size else {
+            if b.count < size { throw .truncated(message: "acks", needed: size, found: b.count) }
+            throw .invalidField(message: "acks", field: "length", offset: 0, expected: "\(size) bytes", found: "\(b.count) bytes")
+        }
+        for i in 0..<count {
+            let offset = AcksMessage.headerSize + i * AcksMessage.entrySize
+            guard b.u32(offset + 24) <= 1 else {
+                throw .invalidField(message: "acks", field: "flags", offset: offset + 24, expected: "0 or 1", found: "\(b.u32(offset + 24))")
+            }
+            guard b.u32(offset + 28) == 0 else {
+                throw .invalidField(message: "acks", field: "reserved", offset: offset + 28, expected: "0", found: "\(b.u32(offset + 28))")
+            }
+        }
+        self.bytes = b
+        self.count = count
+    }
+
+    public var firstSequence: UInt64 { bytes.u64(8) }
+    public var lastSequence: UInt64 { firstSequence &+ UInt64(count) &- 1 }
+
+    public func entry(_ index: Int) -> AcksMessage.Entry {
+        let offset = AcksMessage.headerSize + index * AcksMessage.entrySize
+        return AcksMessage.Entry(appReceived: bytes.u64(offset), dispatchStarted: bytes.u64(offset + 8),
+                                 dispatchFinished: bytes.u64(offset + 16), handled: bytes.u32(offset + 24) == 1)
+    }
+}

@@ -1,0 +1,22 @@
+import HIDEvent
+
+/// The third frame of a coalesced `event`: the older samples springboard folded into the event, whole HID
+/// messages back to back, oldest first (each one's length is 64 + its envelope's `payloadLength`).
+public enum CoalescedSamples {
+    public static func decode(_ bytes: UnsafeRawBufferPointer) throws -> [HIDMessage] {
+        var samples: [HIDMessage] = []
+        var offset = 0
+        while offset < bytes.count {
+            let left = bytes.count - offset
+            guard left >= HIDWireLayout.envelopeSize else {
+                throw AppChannelError.truncated(message: "coalesced samples", needed: HIDWireLayout.envelopeSize, found: left)
+            }
+            let payload = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt32.self)))
+            let length = HIDWireLayout.envelopeSize + payload
+            guard length <= left else { throw AppChannelError.truncated(message: "coalesced samples", needed: length, found: left) }
+            samples.append(try HIDDecoder.decode(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)])))
+            offset += length
+        }
+        return samples
+    }
+}

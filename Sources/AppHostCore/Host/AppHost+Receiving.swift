@@ -1,0 +1,107 @@
+import AppChannel
+import HIDEvent
+import ZeroMQ
+
+// The app port's source1 callout: messages from springboard. An `event` goes to UIKit's fetcher with the
+// samples coalesced into it; everything else is the app channel's own business.
+extension AppHost {
+    func drain() {
+        while true {
+            do {
+                guard try socket.receive(into: frame, dontWait: true) else { return }
+            } catch {
+                log("app channel receive: \(error)")
+                return
+            }
+            do { try handleFrame() } catch { log("app channel: \(error)") }
+        }
+    }
+
+    private func handleFrame() throws {
+        let header = try frame.withUnsafeBytes { try AppChannelHeader.decode($0) }
+        if header.type == .event {
+            let event = try frame.withUnsafeBytes { try EventHeader.decode($0) }
+            guard frame.more, try socket.receive(into: hidFrame) else {
+                throw AppChannelError.frameCount(message: "event", expected: 2, found: 1)
+            }
+            var hasSamples = false
+            if event.flags.contains(.coalesced), hidFrame.more {
+                _ = try socket.receive(into: samplesFrame)
+                hasSamples = true
+                skipExtraFrames(samplesFrame)
+            } else {
+                skipExtraFrames(hidFrame)
+            }
+            try deliver(event, hasSamples: hasSamples)
+            return
+        }
+        skipExtraFrames(frame)
+        let message = try frame.withUnsafeBytes { try AppChannelMessage.decode($0) }
+        switch message {
+        case .hello:
+            register()
+        case .registered(let registered):
+            session = registered.session
+            visibility = registered.visibility
+            expectedSequence = 1
+            pending.removeAll(keepingCapacity: true)
+            unsentAcks.removeAll()  // the old session's sequences mean nothing to the new one
+            log("registered: session \(registered.session), \(registered.visibility)")
+        case .state(let state):
+            visibility = state.visibility
+            log("now \(state.visibility)")
+        case .error(let error):
+            log("springboard refused a message: \(error.code): \(error.text)")
+            if error.code == .notRegistered { register() }
+        case .ping:
+            break
+        case .register, .ack, .acks, .heartbeat, .goodbye, .eventHeader:
+            log("unexpected \(message) from springboard")
+        }
+    }
+
+    private func deliver(_ event: EventHeader, hasSamples: Bool) throws {
+        let time = runLoop.clock.now
+        if event.deliverySequence != expectedSequence { sequenceGaps &+= 1 }
+        expectedSequence = event.deliverySequence &+ 1
+        eventsReceived &+= 1
+        dispatchMark.signal()
+        ackSource.signal()
+        var message: HIDMessage
+        var coalesced: [HIDMessage] = []
+        do {
+            message = try hidFrame.withUnsafeBytes { bytes throws(HIDDecodeError) in try HIDDecoder.decode(bytes) }
+            if hasSamples { coalesced = try samplesFrame.withUnsafeBytes { try CoalescedSamples.decode($0) } }
+        } catch {
+            // Still acknowledged (not handled), so springboard does not wait for it until the ack timeout.
+            pending.append(PendingAck(sequence: event.deliverySequence, appReceived: time, handled: false))
+            throw error
+        }
+        samplesReceived &+= UInt64(1 + coalesced.count)
+        if let last = coalesced.last, !Self.inOrder(coalesced, before: message) {
+            samplesOutOfOrder &+= 1
+            log("coalesced samples out of order: last sample \(last.envelope.sequence), event \(message.envelope.sequence)")
+        }
+        message.envelope.timestamps.appReceived = time
+        pending.append(PendingAck(sequence: event.deliverySequence, appReceived: time))
+        application.eventFetcher.receive(message, coalesced: coalesced)
+    }
+
+    /// The samples of one sender come before the event, in sender order.
+    private static func inOrder(_ samples: [HIDMessage], before message: HIDMessage) -> Bool {
+        var previous: UInt64 = 0
+        for sample in samples {
+            guard sample.envelope.sequence > previous else { return false }
+            previous = sample.envelope.sequence
+        }
+        return previous < message.envelope.sequence
+    }
+
+    private func skipExtraFrames(_ message: ZMQMessage) {
+        var more = message.more
+        while more {
+            guard (try? socket.receive(into: message)) == true else { return }
+            more = message.more
+        }
+    }
+}

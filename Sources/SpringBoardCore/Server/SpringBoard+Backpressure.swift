@@ -1,0 +1,21 @@
+// Backpressure mode: instead of coalescing or dropping, springboard stops reading the event port while the
+// app it routes to cannot take the next frame; the PULL socket's queue fills, then the source's PUSH blocks
+// at its high-water mark, and the source slows to what the app sustains. CF's way to stop listening to a
+// port is to take its source out of the run loop (CFRunLoopRemoveSource); it goes back when the app drains.
+extension SpringBoard {
+    func pauseEventPort(for app: AppRecord) {
+        guard eventPortPausedFor == nil else { return }
+        eventPortPausedFor = app
+        counters.eventPortPauses &+= 1
+        runLoop.remove(eventSource, mode: .common)
+    }
+
+    /// Called whenever an app's backlog may have shrunk (acks, give-ups, deaths, foreground changes, a mode
+    /// change): reads the event port again once the app that paused it has nothing waiting.
+    func resumeEventPortIfPossible() {
+        guard let app = eventPortPausedFor else { return }
+        guard configuration.overload != .backpressure || app.outbound.isEmpty || !app.isReachable else { return }
+        eventPortPausedFor = nil
+        runLoop.add(eventSource, mode: .common)
+    }
+}
