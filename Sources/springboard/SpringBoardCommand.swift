@@ -35,8 +35,11 @@ struct SpringBoardCommand: ParsableCommand {
     @Option(name: .long, help: "Heartbeat intervals an app may miss before springboard checks on it.")
     var missedHeartbeats: UInt64 = 3
 
-    @Option(name: .long, help: "Events in flight per app before the rest wait in its outbound queue.")
+    @Option(name: .long, help: "Most events in flight per app before the rest wait in its outbound queue.")
     var ackWindow: Int = 256
+
+    @Option(name: .long, help: "Fewest events in flight allowed per app (the window in use is sized from the measured round trip).")
+    var minAckWindow: Int = 32
 
     @Option(name: .long, help: "Outbound queue bound per app, in events (moves coalesce into one).")
     var outboundCapacity: Int = 256
@@ -56,7 +59,7 @@ struct SpringBoardCommand: ParsableCommand {
     func validate() throws {
         guard ackTimeoutMs > 0 else { throw ValidationError("--ack-timeout-ms must be positive") }
         guard coalesceLimit >= 1 else { throw ValidationError("--coalesce-limit must be at least 1") }
-        guard ackWindow > 0, outboundCapacity > 0 else { throw ValidationError("--ack-window and --outbound-capacity must be positive") }
+        guard ackWindow > 0, minAckWindow > 0, outboundCapacity > 0 else { throw ValidationError("--ack-window and --outbound-capacity must be positive") }
     }
 
     func run() throws {
@@ -67,6 +70,7 @@ struct SpringBoardCommand: ParsableCommand {
         configuration.ackTimeoutMilliseconds = ackTimeoutMs
         configuration.missedHeartbeats = missedHeartbeats
         configuration.ackWindow = ackWindow
+        configuration.minimumAckWindow = minAckWindow
         configuration.outboundCapacity = outboundCapacity
         configuration.coalesceLimit = coalesceLimit
         configuration.overload = overload

@@ -19,6 +19,8 @@ public struct AppStats: Codable, Equatable, Sendable {
     public var heartbeats: UInt64
     public var registrations: UInt64
     public var inFlight: Int
+    /// The ack window in use: 2 × the measured bandwidth-delay product, within springboard's bounds.
+    public var window: Int
     /// Events waiting in the outbound queue, and the routed frames they hold (coalesced samples included).
     public var queued: Int
     public var queuedSamples: UInt64
@@ -29,7 +31,7 @@ public struct AppStats: Codable, Equatable, Sendable {
 
     public init(bundleID: String, state: String, routed: UInt64, sent: UInt64, samplesSent: UInt64,
                 coalescedSamples: UInt64, acked: UInt64, handled: UInt64, cancelsSent: UInt64, giveUps: UInt64,
-                heartbeats: UInt64, registrations: UInt64, inFlight: Int, queued: Int, queuedSamples: UInt64,
+                heartbeats: UInt64, registrations: UInt64, inFlight: Int, window: Int, queued: Int, queuedSamples: UInt64,
                 drops: [String: UInt64], latency: [String: LatencySummary]) {
         self.bundleID = bundleID
         self.state = state
@@ -44,6 +46,7 @@ public struct AppStats: Codable, Equatable, Sendable {
         self.heartbeats = heartbeats
         self.registrations = registrations
         self.inFlight = inFlight
+        self.window = window
         self.queued = queued
         self.queuedSamples = queuedSamples
         self.drops = drops

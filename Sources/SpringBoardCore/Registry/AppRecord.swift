@@ -20,6 +20,8 @@ public final class AppRecord {
     public var lastHeardFrom: UInt64 = 0
     public var nextDeliverySequence: UInt64 = 1
     public var window: AckWindow
+    /// How much of `window` may be used now (2 × the measured bandwidth-delay product).
+    public var windowSizer: WindowSizer
     public var outbound: OutboundQueue
     public var counters = AppCounters()
     /// The fingers down in the stream as sent to this app (after every frame that reached its socket), with
@@ -29,13 +31,18 @@ public final class AppRecord {
     /// rejects is a springboard bug, counted in `outgoingStreamErrors`.
     public var sentStream = HIDStreamVerifier()
 
-    public init(bundleID: String, displayName: String? = nil, windowCapacity: Int, outboundCapacity: Int) {
+    public init(bundleID: String, displayName: String? = nil, windowCapacity: Int, outboundCapacity: Int,
+                minimumWindow: Int = 32) {
         self.bundleID = bundleID
         self.identity = Array(bundleID.utf8)
         self.displayName = displayName ?? bundleID
         self.window = AckWindow(capacity: windowCapacity)
+        self.windowSizer = WindowSizer(minimum: minimumWindow, maximum: windowCapacity)
         self.outbound = OutboundQueue(capacity: outboundCapacity)
     }
+
+    /// The window has room for one more event.
+    public var windowHasRoom: Bool { window.count < windowSizer.limit && !window.isFull }
 
     /// Can take events now (registered, alive). A not-responding app still queues: it may come back.
     public var isReachable: Bool { isRegistered && !isDead }
@@ -64,6 +71,7 @@ public final class AppRecord {
         outbound.removeAll()
         sentTouches.removeAll()
         sentStream.reset()
+        windowSizer.reset()
         counters.registrations &+= 1
     }
 

@@ -7,10 +7,12 @@ public final class AppRegistry {
     private var lastSession: UInt64 = 0
     public let windowCapacity: Int
     public let outboundCapacity: Int
+    public let minimumWindow: Int
 
-    public init(windowCapacity: Int = 64, outboundCapacity: Int = 256) {
+    public init(windowCapacity: Int = 256, outboundCapacity: Int = 256, minimumWindow: Int = 32) {
         self.windowCapacity = windowCapacity
         self.outboundCapacity = outboundCapacity
+        self.minimumWindow = minimumWindow
     }
 
     public func record(identity frame: UnsafeRawBufferPointer) -> AppRecord? {
@@ -25,7 +27,8 @@ public final class AppRegistry {
     /// The record for `bundleID`, created (launching) if SpringBoard has not seen it before.
     public func recordCreating(bundleID: String) -> AppRecord {
         if let app = record(bundleID: bundleID) { return app }
-        let app = AppRecord(bundleID: bundleID, windowCapacity: windowCapacity, outboundCapacity: outboundCapacity)
+        let app = AppRecord(bundleID: bundleID, windowCapacity: windowCapacity, outboundCapacity: outboundCapacity,
+                            minimumWindow: minimumWindow)
         apps.append(app)
         return app
     }

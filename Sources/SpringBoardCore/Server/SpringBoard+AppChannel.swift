@@ -110,7 +110,9 @@ extension SpringBoard {
     private func settle(_ app: AppRecord, first: UInt64, last: UInt64, time: UInt64, entry: (Int) -> AcksMessage.Entry) {
         app.lastHeardFrom = time
         counters.ackMessages &+= 1
+        var lastSentAt: UInt64 = 0
         let settled = app.window.settle(through: last) { sent in
+            lastSentAt = sent.sentAt
             counters.acks &+= 1
             app.counters.acked &+= 1
             guard sent.sequence >= first else { return }  // settled without stamps
@@ -127,6 +129,7 @@ extension SpringBoard {
         guard settled > 0 else {
             return replyError(.unexpectedAck, "ack for delivery sequences \(first)...\(last), not waiting")
         }
+        app.windowSizer.noteAcks(settled, roundTrip: time &- lastSentAt, now: time)
         if !app.isResponding, !ackOverdue(app, time: time) { markResponding(app) }
         if !app.outbound.isEmpty { flushOutbound(app) }
     }

@@ -93,7 +93,7 @@ extension SpringBoard {
                 bundleID: app.bundleID, state: registry.state(of: app).rawValue, routed: c.routed, sent: c.sent,
                 samplesSent: c.samplesSent, coalescedSamples: c.coalescedSamples, acked: c.acked, handled: c.handled,
                 cancelsSent: c.cancelsSent, giveUps: c.giveUps, heartbeats: c.heartbeats, registrations: c.registrations,
-                inFlight: app.window.count, queued: app.outbound.count, queuedSamples: app.outbound.samples,
+                inFlight: app.window.count, window: app.windowSizer.limit, queued: app.outbound.count, queuedSamples: app.outbound.samples,
                 drops: c.drops.byName, latency: c.latency.summaries(AppCounters.hops)))
         }
         return StatsInfo(hops: counters.byName, drops: counters.drops.byName, apps: apps,

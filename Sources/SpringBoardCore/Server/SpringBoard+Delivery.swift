@@ -27,7 +27,7 @@ extension SpringBoard {
         }
         counters.routedToApp &+= 1
         app.counters.routed &+= 1
-        if app.outbound.isEmpty && !app.window.isFull {
+        if app.outbound.isEmpty && app.windowHasRoom {
             switch sendEvent(to: app, body: .message, kind: kind) {
             case .sent, .failed: return
             case .wouldBlock: break
@@ -39,7 +39,7 @@ extension SpringBoard {
 
     /// Sends bytes SpringBoard owns (a synthesized cancel): queued behind anything already waiting.
     func forwardCancel(_ raw: UnsafeMutableRawBufferPointer, to app: AppRecord) {
-        if app.outbound.isEmpty && !app.window.isFull {
+        if app.outbound.isEmpty && app.windowHasRoom {
             switch sendEvent(to: app, body: .bytes(raw, history: nil), kind: .synthesizedCancel) {
             case .sent, .failed: return
             case .wouldBlock: break
@@ -179,7 +179,7 @@ extension SpringBoard {
             flushScratch = buffer
             flushHistoryScratch = history
         }
-        while app.isReachable, !app.window.isFull {
+        while app.isReachable, app.windowHasRoom {
             guard let flags = app.outbound.popFirst(swappingInto: &buffer, history: &history) else { break }
             let kind: FrameKind = flags.synthesized ? .synthesizedCancel : flags.isMoveOnly ? .move : .touchChange
             let result = buffer.withUnsafeMutableBytes { raw in

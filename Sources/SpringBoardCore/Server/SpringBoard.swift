@@ -69,7 +69,8 @@ public final class SpringBoard {
         startedAt = runLoop.clock.now
         countersSince = startedAt
         ownSenderID = 0x5342_0000_0000_0000 | UInt64(UInt32(bitPattern: getpid()))
-        registry = AppRegistry(windowCapacity: configuration.ackWindow, outboundCapacity: configuration.outboundCapacity)
+        registry = AppRegistry(windowCapacity: configuration.ackWindow, outboundCapacity: configuration.outboundCapacity,
+                               minimumWindow: configuration.minimumAckWindow)
         homeScreen = HomeScreenScene(runLoop: runLoop, layout: HomeScreenLayout(
             screenWidth: configuration.screenWidth, screenHeight: configuration.screenHeight))
         systemGesture = SystemGestureDetector(screenHeight: Float(configuration.screenHeight))

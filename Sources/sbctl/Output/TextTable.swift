@@ -29,12 +29,12 @@ enum TextTable {
         for (name, value) in stats.hops.sorted(by: { $0.key < $1.key }) { lines.append("  \(name): \(value)") }
         lines.append("drops:" + (stats.drops.isEmpty ? " none" : ""))
         for (name, value) in stats.drops.sorted(by: { $0.key < $1.key }) { lines.append("  \(name): \(value)") }
-        var rows = [["APP", "STATE", "ROUTED", "SENT", "SAMPLES", "COALESCED", "ACKED", "CANCELS", "GIVE-UPS", "IN FLIGHT",
+        var rows = [["APP", "STATE", "ROUTED", "SENT", "SAMPLES", "COALESCED", "ACKED", "CANCELS", "GIVE-UPS", "IN FLIGHT / WINDOW",
                      "QUEUED", "DROPS"]]
         for app in stats.apps {
             let drops = app.drops.sorted(by: { $0.key < $1.key }).map { "\($0.key)=\($0.value)" }.joined(separator: ",")
             rows.append([app.bundleID, app.state, "\(app.routed)", "\(app.sent)", "\(app.samplesSent)", "\(app.coalescedSamples)",
-                         "\(app.acked)", "\(app.cancelsSent)", "\(app.giveUps)", "\(app.inFlight)",
+                         "\(app.acked)", "\(app.cancelsSent)", "\(app.giveUps)", "\(app.inFlight) / \(app.window)",
                          "\(app.queued) (\(app.queuedSamples))", drops.isEmpty ? "-" : drops])
         }
         lines.append(render(rows))

@@ -123,3 +123,25 @@ final class RoutingQueueTests: XCTestCase {
         Array("com.example.map".utf8).withUnsafeBytes { XCTAssertNil(registry.record(identity: $0)) }
     }
 }
+
+final class WindowSizerTests: XCTestCase {
+    func testTheWindowIsTwiceTheBandwidthDelayProductWithinItsBounds() {
+        var sizer = WindowSizer(minimum: 8, maximum: 256, period: 1_000_000)
+        XCTAssertEqual(sizer.limit, 256, "a new session starts from the maximum")
+        // 100 acks in 1 ms (100 per ms) with a shortest round trip of 200 us: BDP 20, window 40.
+        sizer.noteAcks(50, roundTrip: 300_000, now: 1_000_000)
+        sizer.noteAcks(50, roundTrip: 200_000, now: 1_500_000)
+        XCTAssertEqual(sizer.limit, 256, "the period has not ended")
+        sizer.noteAcks(0, roundTrip: 250_000, now: 2_000_000)
+        XCTAssertEqual(sizer.limit, 40)
+        // An idle app: the minimum.
+        sizer.noteAcks(1, roundTrip: 100_000, now: 3_000_000)
+        XCTAssertEqual(sizer.limit, 8)
+        // A fast app: capped at the maximum.
+        sizer.noteAcks(100_000, roundTrip: 100_000, now: 4_000_000)
+        XCTAssertEqual(sizer.limit, 256)
+        sizer.noteAcks(1, roundTrip: 100_000, now: 5_000_000)
+        sizer.reset()
+        XCTAssertEqual(sizer.limit, 256)
+    }
+}
