@@ -10,14 +10,17 @@ public struct SourceInfo: Codable, Equatable, Sendable {
     public var lastSequence: UInt64
     /// Messages missing between consecutive valid ones (`sequence` jumped forward by more than one).
     public var sequenceGaps: UInt64
+    /// The sequence numbers those gaps skipped (messages lost before springboard).
+    public var framesMissing: UInt64
 
     public init(senderID: UInt64, received: UInt64, endReceived: Bool, endCount: UInt64, lastSequence: UInt64 = 0,
-                sequenceGaps: UInt64 = 0) {
+                sequenceGaps: UInt64 = 0, framesMissing: UInt64 = 0) {
         self.senderID = senderID
         self.received = received
         self.endReceived = endReceived
         self.endCount = endCount
         self.lastSequence = lastSequence
         self.sequenceGaps = sequenceGaps
+        self.framesMissing = framesMissing
     }
 }

@@ -14,14 +14,17 @@ public struct SourceState: Sendable {
     public var lastSequence: UInt64 = 0
     /// Times `sequence` jumped forward by more than one (messages lost before springboard).
     public var sequenceGaps: UInt64 = 0
+    /// Sequence numbers skipped in those gaps: the messages lost before springboard.
+    public var framesMissing: UInt64 = 0
 
-    /// Follows the sender's `sequence`; returns true when it skipped numbers. A sequence that goes back
+    /// Follows the sender's `sequence`; returns how many numbers it skipped. A sequence that goes back
     /// (a restarted sender reusing its id) starts over without counting a gap.
-    @inline(__always) public mutating func note(sequence: UInt64) -> Bool {
+    @inline(__always) public mutating func note(sequence: UInt64) -> UInt64 {
         defer { lastSequence = sequence }
-        guard lastSequence != 0, sequence > lastSequence &+ 1 else { return false }
+        guard lastSequence != 0, sequence > lastSequence &+ 1 else { return 0 }
         sequenceGaps &+= 1
-        return true
+        framesMissing &+= sequence - lastSequence - 1
+        return sequence - lastSequence - 1
     }
 
     public init(senderID: UInt64) { self.senderID = senderID }

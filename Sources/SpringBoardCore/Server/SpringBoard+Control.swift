@@ -64,7 +64,8 @@ extension SpringBoard {
             let state = sources.first { $0.senderID == senderID } ?? SourceState(senderID: senderID)
             return ControlReply(ok: true, command: command.name, source: SourceInfo(
                 senderID: senderID, received: state.received, endReceived: state.endReceived, endCount: state.endCount,
-                lastSequence: state.lastSequence, sequenceGaps: state.sequenceGaps))
+                lastSequence: state.lastSequence, sequenceGaps: state.sequenceGaps,
+                framesMissing: state.framesMissing))
         }
     }
 
@@ -112,7 +113,10 @@ extension SpringBoard {
             app.counters = AppCounters()
             app.counters.registrations = registrations
         }
-        for i in sources.indices { sources[i].sequenceGaps = 0 }
+        for i in sources.indices {
+            sources[i].sequenceGaps = 0
+            sources[i].framesMissing = 0
+        }
         countersSince = now
     }
 }

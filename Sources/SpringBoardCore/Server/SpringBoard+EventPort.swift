@@ -75,7 +75,11 @@ extension SpringBoard {
             index = sources.count - 1
         }
         sources[index].received &+= 1
-        if sources[index].note(sequence: sequence) { counters.sequenceGaps &+= 1 }
+        let missing = sources[index].note(sequence: sequence)
+        if missing > 0 {
+            counters.sequenceGaps &+= 1
+            counters.framesMissing &+= missing
+        }
         return index
     }
 

@@ -24,6 +24,8 @@ public struct SpringBoardCounters: Sendable {
     public var eventPortPauses: UInt64 = 0
     /// Frames whose `sequence` jumped past the sender's previous one (messages missing before springboard).
     public var sequenceGaps: UInt64 = 0
+    /// The sequence numbers those gaps skipped: frames lost between the sources and springboard.
+    public var framesMissing: UInt64 = 0
     /// Frames springboard was about to send that its per-app stream verifier rejected (a springboard bug:
     /// always 0).
     public var outgoingStreamErrors: UInt64 = 0
@@ -48,7 +50,7 @@ public struct SpringBoardCounters: Sendable {
             "motionEvents": motionEvents, "endMarkers": endMarkers, "routedToApp": routedToApp,
             "routedToHome": routedToHome, "consumedBySystem": consumedBySystem, "homeButtonPresses": homeButtonPresses,
             "cancelsSynthesized": cancelsSynthesized, "coalescedSamples": coalescedSamples, "giveUps": giveUps,
-            "eventPortPauses": eventPortPauses, "sequenceGaps": sequenceGaps,
+            "eventPortPauses": eventPortPauses, "sequenceGaps": sequenceGaps, "framesMissing": framesMissing,
             "outgoingStreamErrors": outgoingStreamErrors, "acks": acks, "ackMessages": ackMessages,
             "heartbeats": heartbeats, "registrations": registrations, "foregroundChanges": foregroundChanges,
             "controlRequests": controlRequests, "notRespondingTransitions": notRespondingTransitions,

@@ -222,6 +222,27 @@ final class RoutingTests: XCTestCase {
         XCTAssertEqual(fixture.appInfo(maps)?.state, "background")
     }
 
+    func testAFrameLostBeforeSpringBoardIsReportedAsASequenceGap() throws {
+        try fixture.startSpringBoard()
+        try fixture.startApp("maps", bundleID: maps)
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
+        let source = try TestTouchSource(fixture: fixture)
+        try source.down(1, 200, 400)
+        source.loseNextFrame()
+        source.loseNextFrame()
+        try source.move(1, 202, 400)
+        try source.up(1, 202, 400)
+        try source.flush()
+        let info = try XCTUnwrap(fixture.request(.source(senderID: source.senderID)).source)
+        XCTAssertEqual(info.received, 3)
+        XCTAssertEqual(info.lastSequence, 5)
+        XCTAssertEqual(info.sequenceGaps, 1, "one gap (of two frames) between sequences 1 and 4")
+        XCTAssertEqual(info.framesMissing, 2)
+        let hops = try fixture.stats().hops
+        XCTAssertEqual(hops["sequenceGaps"], 1)
+        XCTAssertEqual(hops["framesMissing"], 2)
+    }
+
     func testImpossibleFramesAreDroppedByTheStreamVerifier() throws {
         XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
         let source = try TestTouchSource(fixture: fixture)

@@ -82,7 +82,15 @@ final class TestTouchSource {
         XCTAssertTrue(try socket.send(buffer))
     }
 
-    var sent: UInt64 { sequence }
+    /// Sequence numbers used without sending their frame (an injected loss before springboard).
+    private var skipped: UInt64 = 0
+    var sent: UInt64 { sequence - skipped }
+
+    /// Loses the next frame on the way: its sequence number is used, nothing is sent.
+    func loseNextFrame() {
+        sequence += 1
+        skipped += 1
+    }
 
     /// Sends a checkpoint marker and waits until springboard confirms it read everything sent so far.
     func flush(timeout: TimeInterval = 2, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -95,9 +103,9 @@ final class TestTouchSource {
     }
 
     private func confirm(final: Bool, timeout: TimeInterval, file: StaticString, line: UInt) throws {
-        XCTAssertTrue(try socket.send(EndMarker(senderID: senderID, count: sequence, isFinal: final).encoded()))
+        XCTAssertTrue(try socket.send(EndMarker(senderID: senderID, count: sent, isFinal: final).encoded()))
         let control = controlEndpoint
-        let expected = sequence
+        let expected = sent
         eventually("springboard to read \(expected) frame(s) and the end marker", timeout: timeout, file: file, line: line) {
             guard let source = try? ControlClient(endpoint: control, timeoutMilliseconds: 500).request(.source(senderID: senderID)).source
             else { return false }
