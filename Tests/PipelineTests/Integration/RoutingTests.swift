@@ -222,6 +222,33 @@ final class RoutingTests: XCTestCase {
         XCTAssertEqual(fixture.appInfo(maps)?.state, "background")
     }
 
+    func testSbctlStatsResetStartsTheCountersAndHistogramsAgain() throws {
+        try fixture.startSpringBoard()
+        try fixture.startApp("maps", bundleID: maps)
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
+        let source = try TestTouchSource(fixture: fixture)
+        try source.tap(200, 125)
+        try source.flush()
+        eventually("the tap acknowledged") { (try? fixture.appStats(maps))?.acked == 2 }
+        let registrations = try XCTUnwrap(fixture.appStats(maps)).registrations
+        let result = try fixture.sbctl("stats", "--reset")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("  digitizerFrames: 2\n"), result.stdout)
+        let endToEnd = result.stdout.split(separator: "\n").first { $0.hasPrefix("  endToEnd ") }?.split(separator: " ")
+        XCTAssertEqual(endToEnd?.dropFirst().first, "2", result.stdout)
+        let stats = try fixture.stats()
+        XCTAssertEqual(stats.hops["digitizerFrames"], 0)
+        XCTAssertEqual(stats.hops["acks"], 0)
+        XCTAssertEqual(stats.latency, [:])
+        let app = try XCTUnwrap(stats.apps.first { $0.bundleID == maps })
+        XCTAssertEqual([app.routed, app.sent, app.acked], [0, 0, 0])
+        XCTAssertEqual(app.registrations, registrations, "a registration is state, not traffic")
+        try source.tap(200, 125)
+        try source.flush()
+        eventually("the second tap acknowledged") { (try? fixture.appStats(maps))?.acked == 2 }
+        XCTAssertEqual(try fixture.stats().latency["endToEnd"]?.count, 2)
+    }
+
     func testAFrameLostBeforeSpringBoardIsReportedAsASequenceGap() throws {
         try fixture.startSpringBoard()
         try fixture.startApp("maps", bundleID: maps)
