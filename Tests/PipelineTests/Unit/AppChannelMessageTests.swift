@@ -15,6 +15,21 @@ final class AppChannelMessageTests: XCTestCase {
         XCTAssertEqual(try AppChannelMessage.decode(bytes), .ack(ack))
     }
 
+    func testAcksRejectBadCountsLengthsAndFlags() {
+        func error(_ mutate: (inout [UInt8]) -> Void) -> AppChannelError? {
+            var bytes = AcksMessage(firstSequence: 3, entries: [AcksMessage.Entry(appReceived: 1, dispatchStarted: 2, dispatchFinished: 3)]).encoded()
+            mutate(&bytes)
+            do { _ = try AppChannelMessage.decode(bytes); return nil } catch { return error }
+        }
+        XCTAssertNil(error { _ in })
+        XCTAssertEqual(error { $0[16] = 0 }, .invalidField(message: "acks", field: "count", offset: 16, expected: "1...4096", found: "0"))
+        XCTAssertEqual(error { $0[16] = 2 }, .truncated(message: "acks", needed: 88, found: 56))
+        XCTAssertEqual(error { $0.append(0) }, .invalidField(message: "acks", field: "length", offset: 0, expected: "56 bytes", found: "57 bytes"))
+        XCTAssertEqual(error { $0[48] = 2 }, .invalidField(message: "acks", field: "flags", offset: 48, expected: "0 or 1", found: "2"))
+        XCTAssertEqual(error { $0[8] = 0 }, .invalidField(message: "acks", field: "firstSequence", offset: 8, expected: ">= 1", found: "0"))
+        XCTAssertEqual(error { $0[20] = 1 }, .invalidField(message: "acks", field: "reserved", offset: 20, expected: "0", found: "1"))
+    }
+
     func testRegisterRoundTripAndLayout() throws {
         let message = RegisterMessage(bundleID: "com.example.maps", displayName: "Maps", pid: 4242, heartbeatIntervalMilliseconds: 200)
         let bytes = message.encoded()
@@ -29,6 +44,8 @@ final class AppChannelMessageTests: XCTestCase {
         let messages: [AppChannelMessage] = [
             .registered(RegisteredMessage(session: 7, ackTimeoutMilliseconds: 5000, heartbeatIntervalMilliseconds: 200, visibility: .background)),
             .eventHeader(EventHeader(deliverySequence: 3, flags: .synthesized)),
+            .eventHeader(EventHeader(deliverySequence: 4, flags: [.coalesced])),
+            .acks(AcksMessage(firstSequence: 9, entries: [AcksMessage.Entry(appReceived: 1, dispatchStarted: 2, dispatchFinished: 3, handled: false)])),
             .heartbeat(HeartbeatMessage(counter: 9, appTime: 123_456)),
             .state(StateMessage(visibility: .foreground)),
             .error(ChannelErrorMessage(code: .notRegistered, text: "register first")),

@@ -42,6 +42,28 @@ final class ProtocolExampleTests: XCTestCase {
             """))
     }
 
+    func testCumulativeAckAndCoalescedEventHeader() throws {
+        let expected = bytes("""
+            0000: 54 50 41 43 01 0b 00 00 07 00 00 00 00 00 00 00
+            0010: 02 00 00 00 00 00 00 00 e8 03 00 00 00 00 00 00
+            0020: d0 07 00 00 00 00 00 00 b8 0b 00 00 00 00 00 00
+            0030: 01 00 00 00 00 00 00 00 dc 05 00 00 00 00 00 00
+            0040: d0 07 00 00 00 00 00 00 b8 0b 00 00 00 00 00 00
+            0050: 01 00 00 00 00 00 00 00
+            """)
+        let acks = AcksMessage(firstSequence: 7, entries: [
+            AcksMessage.Entry(appReceived: 1000, dispatchStarted: 2000, dispatchFinished: 3000),
+            AcksMessage.Entry(appReceived: 1500, dispatchStarted: 2000, dispatchFinished: 3000),
+        ])
+        XCTAssertEqual(acks.encoded(), expected)
+        XCTAssertEqual(try AppChannelMessage.decode(expected), .acks(acks))
+        XCTAssertEqual(acks.lastSequence, 8)
+        XCTAssertEqual(EventHeader(deliverySequence: 2, flags: .coalesced).encoded(), bytes("""
+            0000: 54 50 41 43 01 03 00 00 02 00 00 00 00 00 00 00
+            0010: 02 00 00 00 00 00 00 00
+            """))
+    }
+
     func testEndMarker() {
         XCTAssertEqual(EndMarker(senderID: 0xABCD, count: 12).encoded(), bytes("""
             0000: 54 50 45 4d 01 01 00 00 cd ab 00 00 00 00 00 00
