@@ -77,7 +77,7 @@ let package = Package(
             "UIKitModel", "AppScene", "AppHostCore", "GestureScript", "TestSupport",
         ]),
         .testTarget(name: "PipelineTests", dependencies: [
-            "AppChannel", "SpringBoardCore", "AppHostCore", "ZeroMQ", "TestSupport",
+            "AppChannel", "SpringBoardCore", "AppHostCore", "ZeroMQ", "HIDEvent", "RunLoopKit", "UIKitModel", "TestSupport",
         ]),
     ],
     // Swift 5 language mode: the UIKit model is main-thread-confined by design (like UIKit itself),

@@ -33,6 +33,8 @@ public final class AppHost {
     /// Ack messages sent, and times the channel pushed back so acks waited for a later pass.
     public internal(set) var ackMessagesSent: UInt64 = 0
     public internal(set) var ackSendsDeferred: UInt64 = 0
+    /// Ack messages waiting for the channel to take them.
+    public var acksWaiting: Int { unsentAcks.count }
     /// Heartbeats or registrations the channel refused (they are sent again by their timer or flow).
     public internal(set) var controlMessagesDeferred: UInt64 = 0
     var expectedSequence: UInt64 = 1
@@ -68,6 +70,14 @@ public final class AppHost {
         // Every (re)connect sends an empty message; SpringBoard answers `hello` and the app registers.
         try socket.setProbeRouter(true)
         try socket.setLinger(100)
+        if let messages = configuration.channelHighWaterMark {
+            try socket.setSendHighWaterMark(messages)
+            try socket.setReceiveHighWaterMark(messages)
+        }
+        if let bytes = configuration.channelBufferBytes {
+            try socket.setSendBufferSize(bytes)
+            try socket.setReceiveBufferSize(bytes)
+        }
         trace = try TraceSink(bundleID: configuration.bundleID, toStdout: configuration.traceToStdout,
                               filePath: configuration.traceFile, publishEndpoint: configuration.traceEndpoint, context: context)
         pending.reserveCapacity(64)

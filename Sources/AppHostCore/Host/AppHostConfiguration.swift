@@ -16,6 +16,10 @@ public struct AppHostConfiguration: Sendable {
     /// Test-only: SIGUSR1 blocks the main thread (no acks, no heartbeats) until SIGTERM/SIGKILL.
     public var hangOnSIGUSR1 = false
     public var verbose = false
+    /// The app channel's high-water mark and kernel buffer sizes (nil: libzmq's and the OS's defaults). Small
+    /// values let a test fill the channel.
+    public var channelHighWaterMark: Int?
+    public var channelBufferBytes: Int?
 
     public init(appEndpoint: String, bundleID: String, displayName: String) {
         self.appEndpoint = appEndpoint

@@ -18,6 +18,10 @@ extension ZMQSocket {
     public func setReceiveHighWaterMark(_ messages: Int) throws { try setInt(ZMQ_RCVHWM, "ZMQ_RCVHWM", messages) }
     public var receiveHighWaterMark: Int { get throws { try int(ZMQ_RCVHWM, "ZMQ_RCVHWM") } }
 
+    /// `ZMQ_SNDBUF` / `ZMQ_RCVBUF`: the kernel socket buffer sizes in bytes (-1 = the OS default).
+    public func setSendBufferSize(_ bytes: Int) throws { try setInt(ZMQ_SNDBUF, "ZMQ_SNDBUF", bytes) }
+    public func setReceiveBufferSize(_ bytes: Int) throws { try setInt(ZMQ_RCVBUF, "ZMQ_RCVBUF", bytes) }
+
     /// `ZMQ_LINGER`: how long unsent messages survive `close()` (-1 = until delivered, 0 = drop at once).
     public func setLinger(_ milliseconds: Int) throws { try setInt(ZMQ_LINGER, "ZMQ_LINGER", milliseconds) }
     public var linger: Int { get throws { try int(ZMQ_LINGER, "ZMQ_LINGER") } }
