@@ -76,8 +76,5 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: [
             "AppChannel", "SpringBoardCore", "AppHostCore", "ZeroMQ", "TestSupport",
         ]),
-    ],
-    // Swift 5 language mode: the UIKit model is main-thread-confined by design (like UIKit itself),
-    // which strict Sendable checking cannot express without wrapping every type.
-    swiftLanguageModes: [.v5]
+    ]
 )

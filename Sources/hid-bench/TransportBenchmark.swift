@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HIDEvent
 import Histogram
+import Synchronization
 import ZeroMQ
 
 /// One hop over a real ZeroMQ PUSH/PULL pair, HID frames against a raw-ZeroMQ baseline measured in the same
@@ -125,7 +126,7 @@ struct TransportBenchmark: ParsableCommand {
     private func micros(_ ns: UInt64) -> String { String(format: "%.1f", Double(ns) / 1000) }
 }
 
-enum TransportPath: String { case raw, hid }
+enum TransportPath: String, Sendable { case raw, hid }
 
 struct TransportRound {
     var eventsPerSecond: Double
@@ -133,14 +134,17 @@ struct TransportRound {
 }
 
 /// The sending side of one round, on its own thread.
-final class TransportSender: @unchecked Sendable {
+final class TransportSender: Sendable {
     let path: TransportPath
     let endpoint: String
     let count: Int
     let rate: Int?
-    var frame: [UInt8]
-    var error: Error?
+    let frame: [UInt8]
+    /// Set by the sender thread; read after `finished`.
+    private let failure = Mutex<(any Error)?>(nil)
     let finished = DispatchSemaphore(value: 0)
+
+    var error: (any Error)? { failure.withLock { $0 } }
 
     init(path: TransportPath, frame: [UInt8], endpoint: String, count: Int, rate: Int?) {
         self.path = path
@@ -158,6 +162,7 @@ final class TransportSender: @unchecked Sendable {
             try push.setSendHighWaterMark(10_000)
             try push.connect(endpoint)
             let interval = rate.map { UInt64(1_000_000_000 / $0) } ?? 0
+            var frame = frame  // stamped in place, frame after frame
             let start = monotonicNanoseconds()
             for index in 0..<count {
                 if interval > 0 {
@@ -174,7 +179,7 @@ final class TransportSender: @unchecked Sendable {
                 }
             }
         } catch {
-            self.error = error
+            failure.withLock { $0 = error }
         }
     }
 }

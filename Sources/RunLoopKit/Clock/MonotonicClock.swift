@@ -1,7 +1,7 @@
 import Glibc
 
 /// Real time: `CLOCK_MONOTONIC` in nanoseconds (the clock `zmq_poll`'s timeout also runs on).
-public final class MonotonicClock: RunLoopClock, @unchecked Sendable {
+public final class MonotonicClock: RunLoopClock {
     public init() {}
 
     public var now: UInt64 {
