@@ -35,15 +35,14 @@ let package = Package(
         // Scene files (YAML) that describe an app's windows, controllers, views and behaviours.
         .target(name: "AppScene", dependencies: ["UIKitModel", .product(name: "Yams", package: "Yams")]),
         // Messages between SpringBoard and apps, and on the control socket.
-        .target(name: "AppChannel", dependencies: ["HIDEvent", "ZeroMQ"]),
+        .target(name: "AppChannel", dependencies: ["ZeroMQ"]),
         // One app process: run loop + app channel + UIApplication.
         .target(name: "AppHostCore", dependencies: [
             "ZeroMQ", "RunLoopKit", "HIDEvent", "GestureScript", "UIKitModel", "AppScene", "AppChannel",
-            .product(name: "Logging", package: "swift-log"),
         ]),
         // The SpringBoard router: registry, foreground app, home screen, control socket.
         .target(name: "SpringBoardCore", dependencies: [
-            "ZeroMQ", "RunLoopKit", "HIDEvent", "UIKitModel", "AppScene", "AppChannel",
+            "ZeroMQ", "RunLoopKit", "HIDEvent", "UIKitModel", "AppChannel",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "hid-source", dependencies: [
@@ -51,15 +50,15 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "springboard", dependencies: [
-            "SpringBoardCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "SpringBoardCore", "AppChannel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "app-host", dependencies: [
-            "AppHostCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
+            "AppHostCore", "AppChannel", "AppScene", "GestureScript", "UIKitModel",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "sbctl", dependencies: [
-            "ZeroMQ", "AppChannel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AppChannel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "hid-bench", dependencies: [
             "ZeroMQ", "HIDEvent", .product(name: "Histogram", package: "hdrhistogram-swift"),
@@ -67,14 +66,14 @@ let package = Package(
         ]),
         // Shared test helpers: paths to shared/, process launching, trace comparison.
         .target(name: "TestSupport", dependencies: ["HIDEvent"], path: "Tests/TestSupport"),
-        .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ", "TestSupport"]),
+        .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
         .testTarget(name: "HIDEventTests", dependencies: ["HIDEvent", "GestureScript", "TestSupport"]),
-        .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "ZeroMQ", "CZeroMQ", "TestSupport"]),
+        .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "CZeroMQ"]),
         .testTarget(name: "UIKitModelTests", dependencies: [
-            "UIKitModel", "AppScene", "AppHostCore", "GestureScript", "TestSupport",
+            "UIKitModel", "AppScene", "AppHostCore", "GestureScript", "HIDEvent", "RunLoopKit", "TestSupport",
         ]),
         .testTarget(name: "PipelineTests", dependencies: [
-            "AppChannel", "SpringBoardCore", "AppHostCore", "ZeroMQ", "TestSupport",
+            "AppChannel", "SpringBoardCore", "HIDEvent", "RunLoopKit", "ZeroMQ", "TestSupport",
         ]),
     ]
 )
