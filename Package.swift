@@ -35,7 +35,7 @@ let package = Package(
         // Scene files (YAML) that describe an app's windows, controllers, views and behaviours.
         .target(name: "AppScene", dependencies: ["UIKitModel", .product(name: "Yams", package: "Yams")]),
         // Messages between SpringBoard and apps, and on the control socket.
-        .target(name: "AppChannel", dependencies: ["ZeroMQ"]),
+        .target(name: "AppChannel", dependencies: ["HIDEvent", "ZeroMQ"]),
         // One app process: run loop + app channel + UIApplication.
         .target(name: "AppHostCore", dependencies: [
             "ZeroMQ", "RunLoopKit", "HIDEvent", "GestureScript", "UIKitModel", "AppScene", "AppChannel",
@@ -46,7 +46,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "hid-source", dependencies: [
-            "ZeroMQ", "HIDEvent", "GestureScript", "AppChannel",
+            "ZeroMQ", "HIDEvent", "GestureScript", "AppChannel", "RunLoopKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "springboard", dependencies: [
@@ -61,7 +61,7 @@ let package = Package(
             "AppChannel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "hid-bench", dependencies: [
-            "ZeroMQ", "HIDEvent", .product(name: "Histogram", package: "hdrhistogram-swift"),
+            "ZeroMQ", "HIDEvent", "RunLoopKit", .product(name: "Histogram", package: "hdrhistogram-swift"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Shared test helpers: paths to shared/, process launching, trace comparison.

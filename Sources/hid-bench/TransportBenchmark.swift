@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HIDEvent
 import Histogram
+import RunLoopKit
 import Synchronization
 import ZeroMQ
 
@@ -101,7 +102,7 @@ struct TransportBenchmark: ParsableCommand {
         var start: UInt64 = 0
         while received < count {
             guard try pull.receive(into: message) else { continue }
-            let now = monotonicNanoseconds()
+            let now = MonotonicClock.now
             if received == 0 { start = now }
             let sent: UInt64 = try message.withUnsafeMutableBytes { bytes in
                 switch path {
@@ -116,7 +117,7 @@ struct TransportBenchmark: ParsableCommand {
             _ = histogram.record(now &- min(now, sent))
             received += 1
         }
-        let elapsed = monotonicNanoseconds() - start
+        let elapsed = MonotonicClock.now - start
         sender.finished.wait()
         if let error = sender.error { throw error }
         let eventsPerSecond = count > 1 && elapsed > 0 ? Double(count - 1) / (Double(elapsed) / 1e9) : 0
@@ -163,14 +164,14 @@ final class TransportSender: Sendable {
             try push.connect(endpoint)
             let interval = rate.map { UInt64(1_000_000_000 / $0) } ?? 0
             var frame = frame  // stamped in place, frame after frame
-            let start = monotonicNanoseconds()
+            let start = MonotonicClock.now
             for index in 0..<count {
                 if interval > 0 {
                     let due = start + UInt64(index) * interval
-                    while monotonicNanoseconds() < due {}   // spin: a sleep's wake-up jitter would dominate
+                    while MonotonicClock.now < due {}   // spin: a sleep's wake-up jitter would dominate
                 }
                 try frame.withUnsafeMutableBytes { bytes in
-                    let now = monotonicNanoseconds()
+                    let now = MonotonicClock.now
                     switch path {
                     case .raw: bytes.storeBytes(of: now.littleEndian, toByteOffset: 32, as: UInt64.self)
                     case .hid: HIDMessageView.stamp(.hardware, now, in: bytes)
@@ -182,10 +183,4 @@ final class TransportSender: Sendable {
             failure.withLock { $0 = error }
         }
     }
-}
-
-func monotonicNanoseconds() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
 }
