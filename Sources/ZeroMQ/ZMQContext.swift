@@ -12,8 +12,9 @@ import Darwin
 /// It still waits, as libzmq specifies, until each closed socket's unsent messages were delivered or its
 /// linger period expired: set `linger` (or create the context with `blocky: false`) for sockets whose peers
 /// may be gone. `shared` is never terminated. A context is thread-safe (libzmq guarantees it).
-// @unchecked: the one stored pointer never changes, and libzmq makes a context thread-safe.
 public final class ZMQContext: @unchecked Sendable {
+    // @unchecked Sendable: the stored properties never change, and libzmq makes a context thread-safe.
+
     /// The process-wide context. Never terminated, so it can back sockets with any lifetime.
     public static let shared = ZMQContext(sharedContext: ())
 
