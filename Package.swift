@@ -41,16 +41,15 @@ let package = Package(
         // One app process: run loop + app channel + UIApplication.
         .target(name: "AppHostCore", dependencies: [
             "ZeroMQ", "RunLoopKit", "HIDEvent", "GestureScript", "UIKitModel", "AppScene", "AppChannel",
-            .product(name: "Logging", package: "swift-log"),
         ]),
         // The SpringBoard router: registry, foreground app, home screen, control socket.
         .target(name: "SpringBoardCore", dependencies: [
-            "ZeroMQ", "RunLoopKit", "HIDEvent", "UIKitModel", "AppScene", "AppChannel",
+            "ZeroMQ", "RunLoopKit", "HIDEvent", "UIKitModel", "AppChannel",
             .product(name: "Histogram", package: "hdrhistogram-swift"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "hid-source", dependencies: [
-            "ZeroMQ", "HIDEvent", "GestureScript", "AppChannel",
+            "ZeroMQ", "HIDEvent", "GestureScript", "AppChannel", "RunLoopKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "springboard", dependencies: [
@@ -58,29 +57,26 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "app-host", dependencies: [
-            "AppHostCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
+            "AppHostCore", "AppChannel", "AppScene", "GestureScript", "UIKitModel",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "sbctl", dependencies: [
-            "ZeroMQ", "AppChannel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AppChannel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "hid-bench", dependencies: [
-            "ZeroMQ", "HIDEvent", .product(name: "Histogram", package: "hdrhistogram-swift"),
+            "ZeroMQ", "HIDEvent", "RunLoopKit", .product(name: "Histogram", package: "hdrhistogram-swift"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Shared test helpers: paths to shared/, process launching, trace comparison.
         .target(name: "TestSupport", dependencies: ["HIDEvent"], path: "Tests/TestSupport"),
-        .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ", "TestSupport"]),
+        .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
         .testTarget(name: "HIDEventTests", dependencies: ["HIDEvent", "GestureScript", "TestSupport"]),
-        .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "ZeroMQ", "CZeroMQ", "TestSupport"]),
+        .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "CZeroMQ"]),
         .testTarget(name: "UIKitModelTests", dependencies: [
-            "UIKitModel", "AppScene", "AppHostCore", "GestureScript", "TestSupport",
+            "UIKitModel", "AppScene", "AppHostCore", "GestureScript", "HIDEvent", "RunLoopKit", "TestSupport",
         ]),
         .testTarget(name: "PipelineTests", dependencies: [
-            "AppChannel", "SpringBoardCore", "AppHostCore", "ZeroMQ", "HIDEvent", "RunLoopKit", "UIKitModel", "TestSupport",
+            "AppChannel", "SpringBoardCore", "AppHostCore", "HIDEvent", "RunLoopKit", "UIKitModel", "ZeroMQ", "TestSupport",
         ]),
-    ],
-    // Swift 5 language mode: the UIKit model is main-thread-confined by design (like UIKit itself),
-    // which strict Sendable checking cannot express without wrapping every type.
-    swiftLanguageModes: [.v5]
+    ]
 )

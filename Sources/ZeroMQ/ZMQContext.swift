@@ -13,6 +13,8 @@ import Darwin
 /// linger period expired: set `linger` (or create the context with `blocky: false`) for sockets whose peers
 /// may be gone. `shared` is never terminated. A context is thread-safe (libzmq guarantees it).
 public final class ZMQContext: @unchecked Sendable {
+    // @unchecked Sendable: the stored properties never change, and libzmq makes a context thread-safe.
+
     /// The process-wide context. Never terminated, so it can back sockets with any lifetime.
     public static let shared = ZMQContext(sharedContext: ())
 

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import HIDEvent
 import Histogram
+import RunLoopKit
+import Synchronization
 import ZeroMQ
 
 /// One hop over a real ZeroMQ PUSH/PULL pair, HID frames against a raw-ZeroMQ baseline measured in the same
@@ -100,7 +102,7 @@ struct TransportBenchmark: ParsableCommand {
         var start: UInt64 = 0
         while received < count {
             guard try pull.receive(into: message) else { continue }
-            let now = monotonicNanoseconds()
+            let now = MonotonicClock.now
             if received == 0 { start = now }
             let sent: UInt64 = try message.withUnsafeMutableBytes { bytes in
                 switch path {
@@ -115,7 +117,7 @@ struct TransportBenchmark: ParsableCommand {
             _ = histogram.record(now &- min(now, sent))
             received += 1
         }
-        let elapsed = monotonicNanoseconds() - start
+        let elapsed = MonotonicClock.now - start
         sender.finished.wait()
         if let error = sender.error { throw error }
         let eventsPerSecond = count > 1 && elapsed > 0 ? Double(count - 1) / (Double(elapsed) / 1e9) : 0
@@ -125,7 +127,7 @@ struct TransportBenchmark: ParsableCommand {
     private func micros(_ ns: UInt64) -> String { String(format: "%.1f", Double(ns) / 1000) }
 }
 
-enum TransportPath: String { case raw, hid }
+enum TransportPath: String, Sendable { case raw, hid }
 
 struct TransportRound {
     var eventsPerSecond: Double
@@ -133,14 +135,17 @@ struct TransportRound {
 }
 
 /// The sending side of one round, on its own thread.
-final class TransportSender: @unchecked Sendable {
+final class TransportSender: Sendable {
     let path: TransportPath
     let endpoint: String
     let count: Int
     let rate: Int?
-    var frame: [UInt8]
-    var error: Error?
+    let frame: [UInt8]
+    /// Set by the sender thread; read after `finished`.
+    private let failure = Mutex<(any Error)?>(nil)
     let finished = DispatchSemaphore(value: 0)
+
+    var error: (any Error)? { failure.withLock { $0 } }
 
     init(path: TransportPath, frame: [UInt8], endpoint: String, count: Int, rate: Int?) {
         self.path = path
@@ -158,14 +163,15 @@ final class TransportSender: @unchecked Sendable {
             try push.setSendHighWaterMark(10_000)
             try push.connect(endpoint)
             let interval = rate.map { UInt64(1_000_000_000 / $0) } ?? 0
-            let start = monotonicNanoseconds()
+            var frame = frame  // stamped in place, frame after frame
+            let start = MonotonicClock.now
             for index in 0..<count {
                 if interval > 0 {
                     let due = start + UInt64(index) * interval
-                    while monotonicNanoseconds() < due {}   // spin: a sleep's wake-up jitter would dominate
+                    while MonotonicClock.now < due {}   // spin: a sleep's wake-up jitter would dominate
                 }
                 try frame.withUnsafeMutableBytes { bytes in
-                    let now = monotonicNanoseconds()
+                    let now = MonotonicClock.now
                     switch path {
                     case .raw: bytes.storeBytes(of: now.littleEndian, toByteOffset: 32, as: UInt64.self)
                     case .hid: HIDMessageView.stamp(.hardware, now, in: bytes)
@@ -174,13 +180,7 @@ final class TransportSender: @unchecked Sendable {
                 }
             }
         } catch {
-            self.error = error
+            failure.withLock { $0 = error }
         }
     }
-}
-
-func monotonicNanoseconds() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
 }

@@ -84,8 +84,9 @@ struct SpringBoardCommand: ParsableCommand {
             FileHandle.standardError.write(Data("springboard: \(error)\n".utf8))
             throw ExitCode(1)
         }
-        print("springboard \(getpid()) ready: events \(configuration.eventEndpoint) apps \(configuration.appEndpoint) control \(configuration.controlEndpoint)")
-        fflush(stdout)
+        // Written at once (unbuffered): launchers wait for this line.
+        let ready = "springboard \(getpid()) ready: events \(configuration.eventEndpoint) apps \(configuration.appEndpoint) control \(configuration.controlEndpoint)\n"
+        try? FileHandle.standardOutput.write(contentsOf: Data(ready.utf8))
         springBoard.run()
     }
 }

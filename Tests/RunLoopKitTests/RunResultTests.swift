@@ -117,7 +117,7 @@ final class RunResultTests: XCTestCase {
 
         XCTAssertEqual(sleeping.wait(timeout: .now() + 1), .success)
         let stoppedAt = Date()
-        loop.stop()
+        loop.handle.stop()
         XCTAssertTrue(thread.join(timeout: 1))
         XCTAssertLessThan(Date().timeIntervalSince(stoppedAt), 0.05)
         XCTAssertEqual(result, .stopped)

@@ -25,7 +25,7 @@ final class WakeUpTests: XCTestCase {
         XCTAssertTrue(source.isSignalled)
 
         let wokenAt = clock.now
-        loop.wakeUp()
+        loop.handle.wakeUp()
         XCTAssertEqual(performed.wait(timeout: .now() + 1), .success)
         XCTAssertTrue(thread.join())
         let latency = performedAt - wokenAt
@@ -56,14 +56,15 @@ final class WakeUpTests: XCTestCase {
         var result: RunLoopRunResult?
         let thread = LoopThread { result = loop.run(mode: .default, until: loop.clock.now + ms(2_000)) }
 
+        let signaller = source.signaller(waking: loop)
+        let handle = loop.handle
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
             for _ in 0..<500 {
-                source.signal()
-                loop.wakeUp()
+                signaller.signal()  // signal, then wake up
             }
         }
-        loop.perform(inModes: [.default]) { loop.stop() }
-        loop.wakeUp()
+        handle.perform(inModes: [.default]) { handle.stop() }
+        handle.wakeUp()
         XCTAssertTrue(thread.join())
         XCTAssertEqual(result, .stopped)
         XCTAssertGreaterThanOrEqual(performs, 1)

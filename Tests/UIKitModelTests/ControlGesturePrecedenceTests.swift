@@ -21,6 +21,7 @@ final class ControlGesturePrecedenceTests: XCTestCase {
         controller.registerAction("buttonTapped:") { _, _ in recorder.record("Button Tapped") }
     }
 
+    @discardableResult
     private func logging<R: UIGestureRecognizer>(_ recognizer: R, as name: String, on view: UIView, log line: String) -> R {
         recognizer.traceClassNameOverride = name
         recognizer.logsCalls = true
@@ -29,6 +30,7 @@ final class ControlGesturePrecedenceTests: XCTestCase {
         return recognizer
     }
 
+    @discardableResult
     private func loggingButton() -> UIButton {
         let button = UIButton(frame: CGRect(x: 100, y: 100, width: 120, height: 44), title: "Tap")
         button.logsCalls = true

@@ -1,12 +1,14 @@
 import Foundation
+import Synchronization
 import XCTest
 import ZeroMQ
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Signals delivered to the test thread (a C signal handler cannot capture context).
-private var interruptsDelivered = 0
+/// Signals delivered to the test thread (a C signal handler cannot capture context; a lock-free atomic
+/// is safe to touch from it).
+private let interruptsDelivered = Atomic<Int>(0)
 
 final class InterruptTests: XCTestCase {
     func testABlockingReceiveInterruptedByASignalIsRetried() throws {
@@ -15,9 +17,9 @@ final class InterruptTests: XCTestCase {
         try pull.setReceiveTimeout(2000)
         try pull.bind("inproc://interrupted")
 
-        interruptsDelivered = 0
+        interruptsDelivered.store(0, ordering: .relaxed)
         // poll(2) inside libzmq fails with EINTR whenever a handler runs, SA_RESTART or not.
-        let previous = signal(SIGUSR1) { _ in interruptsDelivered += 1 }
+        let previous = signal(SIGUSR1) { _ in interruptsDelivered.add(1, ordering: .relaxed) }
         defer { signal(SIGUSR1, previous) }
 
         let receiver = pthread_self()
@@ -38,6 +40,6 @@ final class InterruptTests: XCTestCase {
         let message = ZMQMessage()
         XCTAssertTrue(try pull.receive(into: message), "EINTR must not surface as an error or a timeout")
         XCTAssertEqual(message.bytes, [0x2A])
-        XCTAssertEqual(interruptsDelivered, 1)
+        XCTAssertEqual(interruptsDelivered.load(ordering: .relaxed), 1)
     }
 }

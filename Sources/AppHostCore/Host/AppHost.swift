@@ -121,7 +121,7 @@ public final class AppHost {
 
     func log(_ text: String) {
         guard configuration.verbose else { return }
-        fputs("app-host[\(configuration.bundleID)]: \(text)\n", stderr)
+        try? FileHandle.standardError.write(contentsOf: Data("app-host[\(configuration.bundleID)]: \(text)\n".utf8))
     }
 
     // MARK: Running
@@ -137,7 +137,10 @@ public final class AppHost {
         flushAcks()
         sendOrLog(AppChannelMessage.goodbye.encoded(), what: "goodbye")
         // One line at exit, verbose or not: what this app received and acknowledged (a load test's last hop).
-        fputs("app-host[\(configuration.bundleID)]: events \(eventsReceived), samples \(samplesReceived) (\(samplesOutOfOrder) out of order), ack messages \(ackMessagesSent) (\(ackSendsDeferred) deferred, \(unsentAcks.count) unsent), delivery gaps \(sequenceGaps)\n", stderr)
+        let summary = "app-host[\(configuration.bundleID)]: events \(eventsReceived), samples \(samplesReceived) "
+            + "(\(samplesOutOfOrder) out of order), ack messages \(ackMessagesSent) (\(ackSendsDeferred) deferred, "
+            + "\(unsentAcks.count) unsent), delivery gaps \(sequenceGaps)\n"
+        try? FileHandle.standardError.write(contentsOf: Data(summary.utf8))
         socket.close()
         trace.close()
         for source in signalSources { source.cancel() }
@@ -151,32 +154,35 @@ public final class AppHost {
         runLoop.wakeUp()
     }
 
+    /// The handlers run on a dispatch queue, so they hold only signallers: their source0s act on the main thread.
     private func installSignalHandlers() {
         let hanging = HangFlag()
+        let stopper = RunLoopSource0(name: "stop") { [unowned self] in stop() }
+        runLoop.add(stopper, mode: .common)
+        let stopSignaller = stopper.signaller(waking: runLoop)
         for number in [SIGTERM, SIGINT] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in
+            source.setEventHandler {
                 // A main thread blocked on purpose cannot stop itself: leave at once.
                 if hanging.isSet { _exit(0) }
-                self?.stop()
+                stopSignaller.signal()
             }
             source.resume()
             signalSources.append(source)
         }
         guard configuration.hangOnSIGUSR1 else { return }
+        let hang = RunLoopSource0(name: "hang") { [unowned self] in
+            // Test-only: an app whose main thread is stuck (no acks, no heartbeats; libzmq still answers).
+            hanging.set()
+            log("SIGUSR1: main thread blocked")
+            while true { pause() }
+        }
+        runLoop.add(hang, mode: .common)
+        let hangSignaller = hang.signaller(waking: runLoop)
         signal(SIGUSR1, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: .global())
-        source.setEventHandler { [weak self] in
-            guard let self else { return }
-            runLoop.perform {
-                // Test-only: an app whose main thread is stuck (no acks, no heartbeats; libzmq still answers).
-                hanging.set()
-                self.log("SIGUSR1: main thread blocked")
-                while true { pause() }
-            }
-            runLoop.wakeUp()
-        }
+        source.setEventHandler { hangSignaller.signal() }
         source.resume()
         signalSources.append(source)
     }

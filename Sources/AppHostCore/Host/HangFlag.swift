@@ -1,10 +1,9 @@
-import Foundation
+import Synchronization
 
 /// Set once from the main thread, read from a signal-handling queue.
-final class HangFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
+final class HangFlag: Sendable {
+    private let value = Atomic<Bool>(false)
 
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
+    var isSet: Bool { value.load(ordering: .acquiring) }
+    func set() { value.store(true, ordering: .releasing) }
 }

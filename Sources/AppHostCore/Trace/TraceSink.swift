@@ -39,8 +39,8 @@ public final class TraceSink {
     public func write(_ line: UITraceLine) {
         sequence &+= 1
         if toStdout {
-            fputs(line.text + "\n", stdout)
-            fflush(stdout)
+            // Unbuffered, as the line is followed live (Swift 6 does not allow the C `stdout` global).
+            try? FileHandle.standardOutput.write(contentsOf: Data((line.text + "\n").utf8))
         }
         guard file != nil || publisher != nil else { return }
         let json = "{\"app\":\(JSONStringLiteral.quoted(bundleID)),\"pid\":\(pid),\"seq\":\(sequence),\"time\":\(line.time),\"text\":\(JSONStringLiteral.quoted(line.text))}"

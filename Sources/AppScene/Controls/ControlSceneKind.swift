@@ -3,17 +3,18 @@ import UIKitModel
 /// The `kind:` values for controls (protocols/scene-format.md, "Controls"): `button`, `switch`, `slider`,
 /// `segmentedControl`, `stepper`, `pageControl`, and `control` (a custom UIControl subclass, which gets no
 /// precedence over gesture recognizers). Each reads its own keys plus `enabled`, `selected` and `actions`.
-public struct ControlSceneKind: SceneViewKind {
+public struct ControlSceneKind: SceneViewKind, Sendable {
     public let name: String
     public let uikitClassName: String
     private let ownKeys: Set<String>
-    private let make: (SceneMapping) throws -> UIControl
+    /// Sendable so the kinds can be shared constants (`all`): each call makes a new control.
+    private let make: @Sendable (SceneMapping) throws -> UIControl
 
     static let commonKeys: Set<String> = ["enabled", "selected", "actions"]
 
     public var keys: Set<String> { ownKeys.union(Self.commonKeys) }
 
-    init(name: String, uikitClassName: String, keys: Set<String>, make: @escaping (SceneMapping) throws -> UIControl) {
+    init(name: String, uikitClassName: String, keys: Set<String>, make: @escaping @Sendable (SceneMapping) throws -> UIControl) {
         self.name = name
         self.uikitClassName = uikitClassName
         self.ownKeys = keys

@@ -4,7 +4,10 @@
 /// `EventRunLoop` treats `ManualClock` specially (it moves the clock instead of sleeping; see
 /// `EventRunLoop.run(mode:until:returnAfterSourceHandled:)`); any other clock is assumed to advance
 /// in real time, so the loop sleeps in `zmq_poll` until the clock reaches a deadline.
-public protocol RunLoopClock: AnyObject {
+///
+/// Sendable: other threads read the time of a loop they only hold a handle of (and tests move a
+/// `ManualClock` from their own thread).
+public protocol RunLoopClock: AnyObject, Sendable {
     /// Nanoseconds; never decreases.
     var now: UInt64 { get }
 }

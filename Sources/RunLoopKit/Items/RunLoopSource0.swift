@@ -1,7 +1,9 @@
 /// A version 0 source: a perform callout that runs once per `signal()`, in step 4 of a turn.
 ///
 /// CF: `CFRunLoopSourceSignal` only marks the source; it does not wake a sleeping loop. Call
-/// `EventRunLoop.wakeUp()` after signalling from another thread. `signal()` is thread-safe.
+/// `EventRunLoop.wakeUp()` after signalling. The source belongs to its loop's thread (`signal()` is
+/// thread-safe, but does not wake); another thread holds a `Signaller` (`signaller(waking:)`), whose
+/// `signal()` also wakes the loop.
 public final class RunLoopSource0: RunLoopItem {
     /// Signalled source0s run in ascending order; equal orders run in the order they were signalled
     /// (CF `__CFRunLoopSourceComparator`).
@@ -9,11 +11,8 @@ public final class RunLoopSource0: RunLoopItem {
     /// Shown in traces (`source0 fired <name>`).
     public var name: String?
     private let perform: () -> Void
-    // Guarded by `lock`: other threads signal (CF's source lock).
-    private let lock = RunLoopLock()
-    /// When first signalled (`SignalSequence`); 0 when not signalled (CF `_signaledTime`).
-    private var signalStamp: UInt64 = 0
-    private var valid = true
+    /// The only state other threads touch (CF's source lock guards the same).
+    let signalState = SignalState()
     weak var runLoop: EventRunLoop?
     var sortKey: Int { order }
 
@@ -24,40 +23,30 @@ public final class RunLoopSource0: RunLoopItem {
     }
 
     /// Marks the source to be performed in the next turn of a loop running one of its modes.
-    /// Any thread. Signalling a signalled source keeps its place; an invalid source ignores it (CF).
+    /// Signalling a signalled source keeps its place; an invalid source ignores it (CF).
     public func signal() {
-        lock.withLock {
-            if valid && signalStamp == 0 { signalStamp = SignalSequence.next() }
-        }
+        signalState.signal()
     }
 
     /// Signalled and not yet performed.
-    public var isSignalled: Bool { lock.withLock { signalStamp != 0 } }
+    public var isSignalled: Bool { signalState.isSignalled }
 
-    public var isValid: Bool { lock.withLock { valid } }
+    public var isValid: Bool { signalState.isValid }
 
     /// Removes the source from every mode of its loop and clears its signal; it never runs again.
     /// Call on the loop's thread.
     public func invalidate() {
-        lock.withLock {
-            valid = false
-            signalStamp = 0
-        }
+        signalState.invalidate()
         runLoop?.removeEverywhere(self)
     }
 
     /// The signal stamp if the source is to be collected for this turn's step 4, else nil.
-    var pendingSignal: UInt64? {
-        lock.withLock { signalStamp != 0 && valid ? signalStamp : nil }
-    }
+    var pendingSignal: UInt64? { signalState.pendingSignal }
 
     /// CF `__CFRunLoopDoSources0`: the signal is cleared before the perform callout, so a perform may
     /// signal its own source again for the next turn. Returns whether the callout should run.
     func takeSignal() -> Bool {
-        lock.withLock {
-            defer { signalStamp = 0 }
-            return signalStamp != 0 && valid
-        }
+        signalState.take()
     }
 
     func performCallout() {

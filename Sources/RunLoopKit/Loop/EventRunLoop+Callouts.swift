@@ -22,9 +22,9 @@ extension EventRunLoop {
     /// queued by the callouts (which wait for the next pass). Returns whether any ran.
     @discardableResult
     func doBlocks(_ mode: RunLoopMode) -> Bool {
-        let queued = stateLock.withLock { () -> [RunLoopPendingBlock] in
-            let queued = pendingBlocks
-            if !queued.isEmpty { pendingBlocks = [] }
+        let queued = handle.shared.withLock { shared in
+            let queued = shared.blocks
+            if !queued.isEmpty { shared.blocks = [] }
             return queued
         }
         guard !queued.isEmpty else { return false }
@@ -34,14 +34,17 @@ extension EventRunLoop {
         for block in queued {
             if block.runs(in: mode, modeIsCommon: modeIsCommon) {
                 trace(.block, mode)
-                block.body()
+                switch block.body {
+                case .local(let key): localBlockBodies.removeValue(forKey: key)?()
+                case .shared(let body): body()
+                }
                 ran = true
             } else {
                 kept.append(block)
             }
         }
         if !kept.isEmpty {
-            stateLock.withLock { pendingBlocks = kept + pendingBlocks }
+            handle.shared.withLock { $0.blocks = kept + $0.blocks }
         }
         return ran
     }

@@ -28,10 +28,9 @@ extension EventRunLoop {
         guard mode != .common, let items = existingItems(for: mode), !isEmpty(items, mode) else { return .finished }
 
         // CF `__CFRunLoopPushPerRunData`: a fresh stop flag for this run; the outer run's is restored after.
-        let run = RunLoopRunState(ignoresWakeUps: false)
-        let previousRun = stateLock.withLock { () -> RunLoopRunState in
-            let previous = currentRun
-            currentRun = run
+        let previousRun = handle.shared.withLock { shared in
+            let previous = shared.currentRun
+            shared.currentRun = RunLoopRunState(ignoresWakeUps: false)
             return previous
         }
         let previousMode = currentMode
@@ -39,27 +38,27 @@ extension EventRunLoop {
         runDepth += 1
 
         notify(.entry, items, mode)
-        let result = runTurns(mode, items, run, limit, returnAfterSourceHandled)
+        let result = runTurns(mode, items, limit, returnAfterSourceHandled)
         notify(.exit, items, mode)
 
         runDepth -= 1
         currentMode = previousMode
-        stateLock.withLock { currentRun = previousRun }
+        handle.shared.withLock { $0.currentRun = previousRun }
         return result
     }
 
-    /// CF `__CFRunLoopRun`.
+    /// CF `__CFRunLoopRun`. The run's state is the shared `currentRun` (a nested run swaps in its own
+    /// and restores this one before its callout returns).
     private func runTurns(
-        _ mode: RunLoopMode, _ items: RunLoopModeItems, _ run: RunLoopRunState,
-        _ limit: RunLoopRunLimit, _ returnAfterSourceHandled: Bool
+        _ mode: RunLoopMode, _ items: RunLoopModeItems, _ limit: RunLoopRunLimit, _ returnAfterSourceHandled: Bool
     ) -> RunLoopRunResult {
         // CF: a stop() made by an Entry observer ends the run before its first turn.
-        if takeStop(run) { return .stopped }
+        if takeStop() { return .stopped }
         let zeroTimeout: Bool
         if case .until(let deadline) = limit { zeroTimeout = deadline <= clock.now } else { zeroTimeout = false }
 
         while true {
-            stateLock.withLock { run.ignoresWakeUps = false }
+            handle.shared.withLock { $0.currentRun.ignoresWakeUps = false }
             notify(.beforeTimers, items, mode)                                     // 1
             notify(.beforeSources, items, mode)                                    // 2
             doBlocks(mode)                                                         // 3
@@ -69,7 +68,7 @@ extension EventRunLoop {
             let poll = sourceHandled || zeroTimeout                                // 5
             if !poll { notify(.beforeWaiting, items, mode) }
             let wake = wait(items, poll: poll, limit: limit)                       // 6
-            stateLock.withLock { run.ignoresWakeUps = true }
+            handle.shared.withLock { $0.currentRun.ignoresWakeUps = true }
             if !poll { notify(.afterWaiting, items, mode) }                        // 7
 
             switch wake {                                                          // 8
@@ -85,7 +84,7 @@ extension EventRunLoop {
             if case .failure = wake { return .finished }
             if sourceHandled && returnAfterSourceHandled { return .handledSource }
             if timedOut(limit, poll: poll, wake: wake) { return .timedOut }
-            if takeStop(run) { return .stopped }
+            if takeStop() { return .stopped }
             if isEmpty(items, mode) { return .finished }
         }
     }
@@ -103,10 +102,10 @@ extension EventRunLoop {
         }
     }
 
-    private func takeStop(_ run: RunLoopRunState) -> Bool {
-        stateLock.withLock {
-            defer { run.stopped = false }
-            return run.stopped
+    private func takeStop() -> Bool {
+        handle.shared.withLock { shared in
+            defer { shared.currentRun.stopped = false }
+            return shared.currentRun.stopped
         }
     }
 
@@ -114,7 +113,7 @@ extension EventRunLoop {
     /// block queued for a mode never used makes that mode exist (done here, on the loop's thread).
     private func existingItems(for mode: RunLoopMode) -> RunLoopModeItems? {
         if let existing = modes[mode] { return existing }
-        let named = stateLock.withLock { pendingBlocks.contains { $0.modes.contains(mode) } }
+        let named = handle.shared.withLock { $0.blocks.contains { $0.modes.contains(mode) } }
         return named ? items(for: mode) : nil
     }
 
@@ -122,6 +121,6 @@ extension EventRunLoop {
     func isEmpty(_ items: RunLoopModeItems, _ mode: RunLoopMode) -> Bool {
         guard items.hasNoSourcesOrTimers else { return false }
         let modeIsCommon = commonModeList.contains(mode)
-        return stateLock.withLock { !pendingBlocks.contains { $0.runs(in: mode, modeIsCommon: modeIsCommon) } }
+        return handle.shared.withLock { !$0.blocks.contains { $0.runs(in: mode, modeIsCommon: modeIsCommon) } }
     }
 }

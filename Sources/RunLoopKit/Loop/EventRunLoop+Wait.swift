@@ -48,7 +48,7 @@ extension EventRunLoop {
             pollItems.append(source.port.pollItem)
             pollSources.append(source)
         }
-        pollItems.append(RunLoopPort.fileDescriptor(wakeUpPort.descriptor).pollItem)
+        pollItems.append(RunLoopPort.fileDescriptor(handle.wakeUpPort.descriptor).pollItem)
     }
 
     /// The timer port's deadline: the earliest fire date of a valid timer not in its callout.
@@ -93,7 +93,7 @@ extension EventRunLoop {
         }
         var wokenByWakeUpPort = false
         if pollItems[pollItems.count - 1].revents != 0 {
-            wakeUpPort.drain()
+            handle.wakeUpPort.drain()
             wokenByWakeUpPort = true
         }
         if isDue(nextTimer) { return .timerPort }

@@ -20,9 +20,9 @@ import CZeroMQ
 ///    `.timedOut` if the deadline passed, `.stopped` after `stop()`, `.finished` if the mode is empty;
 ///    else turn again.
 ///
-/// Threads: the loop belongs to the thread that runs it. Only `wakeUp()`, `stop()`,
-/// `perform(inModes:_:)`, `RunLoopSource0.signal()` and `InProcessPort.send(_:)` may be called from
-/// other threads.
+/// Threads: the loop belongs to the thread that runs it, so it is not Sendable. Other threads hold its
+/// `handle` (`wakeUp()`, `stop()`, `perform(inModes:_:)`), a source0's `Signaller`, or an
+/// `InProcessPort`.
 ///
 /// Time: timers and deadlines are in `clock` nanoseconds. With a `ManualClock` the loop never sleeps
 /// for time: see `run(mode:until:returnAfterSourceHandled:)` and `advance(to:mode:)`.
@@ -50,12 +50,12 @@ public final class EventRunLoop {
     /// Nesting level of the active runs, for traces.
     var runDepth = 0
 
-    let wakeUpPort = WakeUpPort()
-    let stateLock = RunLoopLock()
-    /// Guarded by `stateLock`. CF creates a loop ignoring wake-ups until a run starts.
-    var currentRun = RunLoopRunState(ignoresWakeUps: true)
-    /// Guarded by `stateLock` (CF `_blocks_head`).
-    var pendingBlocks: [RunLoopPendingBlock] = []
+    /// The wake-up port, the current run's stop and wake state, and the block queue: what other
+    /// threads may touch.
+    public let handle = Handle()
+    /// Bodies of the blocks queued on this thread, by their key in the shared block queue.
+    var localBlockBodies: [UInt64: () -> Void] = [:]
+    var lastLocalBlockKey: UInt64 = 0
 
     // Scratch space reused by every turn, so a turn allocates nothing once these have grown.
     var pollItems: [zmq_pollitem_t] = []
@@ -69,28 +69,25 @@ public final class EventRunLoop {
         self.manualClock = clock as? ManualClock
     }
 
-    /// Wakes the loop if it is sleeping (or about to sleep in this turn). Any thread.
-    ///
-    /// CF `CFRunLoopWakeUp`: writes the wake-up port unless the loop ignores wake-ups, which it does
-    /// from waking until its next turn starts (that turn runs every signalled source0 before sleeping
-    /// again) and while no run is active.
+    /// `handle.wakeUp()`.
     public func wakeUp() {
-        let ignores = stateLock.withLock { currentRun.ignoresWakeUps }
-        if !ignores { wakeUpPort.signal() }
+        handle.wakeUp()
     }
 
-    /// Makes the innermost active run return `.stopped` at the end of its current turn. Any thread.
-    /// CF `CFRunLoopStop`: the stop belongs to that run (a later run starts afresh) and wakes the loop.
+    /// `handle.stop()`.
     public func stop() {
-        stateLock.withLock { currentRun.stopped = true }
-        wakeUp()
+        handle.stop()
     }
 
-    /// Queues `block` for the next turn of a run in one of `modes` (`.common` means every common mode).
-    /// Any thread. CF `CFRunLoopPerformBlock`: this does not wake a sleeping loop; call `wakeUp()`.
+    /// Queues `block` for the next turn of a run in one of `modes` (`.common` means every common mode),
+    /// on the loop's thread; other threads use `handle.perform(inModes:_:)`. CF `CFRunLoopPerformBlock`:
+    /// this does not wake a sleeping loop.
     public func perform(inModes modes: [RunLoopMode] = [.common], _ block: @escaping () -> Void) {
         guard !modes.isEmpty else { return }
-        stateLock.withLock { pendingBlocks.append(RunLoopPendingBlock(modes: modes, body: block)) }
+        lastLocalBlockKey &+= 1
+        let key = lastLocalBlockKey
+        localBlockBodies[key] = block
+        handle.shared.withLock { $0.blocks.append(RunLoopPendingBlock(modes: modes, body: .local(key))) }
     }
 
     /// Records a trace step; free when there is no tracer.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A thread-safe FIFO whose eventfd is readable exactly while elements remain: a source1 port for
 /// values that never leave the process (the headless runner feeds HID frames through it, down the
 /// same source1 path a ZeroMQ socket takes).
@@ -12,10 +14,9 @@
 ///
 /// Level-triggered like the loop's other ports: a callout that receives only some of the elements is
 /// called again in a later turn. Keep the port alive while a source uses it (the descriptor closes
-/// in `deinit`).
-public final class InProcessPort<Element> {
-    private let lock = RunLoopLock()
-    private var queue = FIFOQueue<Element>()
+/// in `deinit`). Elements cross threads, so they are Sendable.
+public final class InProcessPort<Element: Sendable>: Sendable {
+    private let queue = Mutex(FIFOQueue<Element>())
     private let eventFD: EventFD
 
     public init() throws(RunLoopSystemError) {
@@ -32,7 +33,7 @@ public final class InProcessPort<Element> {
     /// Appends `element`; any thread. The eventfd is written only when the queue was empty, and the
     /// queue and eventfd change under one lock, so "readable" and "non-empty" never disagree.
     public func send(_ element: Element) {
-        lock.withLock {
+        queue.withLock { queue in
             if queue.isEmpty { eventFD.signal() }
             queue.append(element)
         }
@@ -40,7 +41,7 @@ public final class InProcessPort<Element> {
 
     /// The oldest element, or nil when empty; any thread. Taking the last one drains the eventfd.
     public func receive() -> Element? {
-        lock.withLock {
+        queue.withLock { queue in
             let element = queue.removeFirst()
             if element != nil && queue.isEmpty { eventFD.drain() }
             return element
@@ -48,8 +49,5 @@ public final class InProcessPort<Element> {
     }
 
     /// Elements waiting to be received.
-    public var count: Int { lock.withLock { queue.count } }
+    public var count: Int { queue.withLock { $0.count } }
 }
-
-// `send`, `receive` and `count` lock; the descriptor never changes.
-extension InProcessPort: @unchecked Sendable where Element: Sendable {}

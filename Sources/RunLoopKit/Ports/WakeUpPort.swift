@@ -1,6 +1,6 @@
 /// The loop's wake-up port (CF `_wakeUpPort`; an eventfd, as in CoreFoundation on Linux). It is in
 /// every wait, so writing it from any thread ends the loop's sleep; the loop drains it on waking.
-final class WakeUpPort {
+final class WakeUpPort: Sendable {
     private let eventFD: EventFD
 
     /// CF halts when it cannot create the wake-up port (`__CFRunLoopCreate`): a loop that cannot be

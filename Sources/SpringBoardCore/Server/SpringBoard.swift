@@ -140,11 +140,15 @@ public final class SpringBoard {
         runLoop.wakeUp()
     }
 
+    /// The handlers run on a dispatch queue, so they hold only a signaller: its source0 stops on the loop's thread.
     private func installSignalHandlers() {
+        let stopper = RunLoopSource0(name: "stop") { [unowned self] in stop() }
+        runLoop.add(stopper, mode: .common)
+        let stopSignaller = stopper.signaller(waking: runLoop)
         for number in [SIGTERM, SIGINT] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in self?.stop() }
+            source.setEventHandler { stopSignaller.signal() }
             source.resume()
             signalSources.append(source)
         }

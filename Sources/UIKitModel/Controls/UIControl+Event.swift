@@ -1,6 +1,6 @@
 extension UIControl {
     /// The control events, with UIKit's bit values (`UIControlEvents` in UIControl.h).
-    public struct Event: OptionSet, Hashable, CustomStringConvertible {
+    public struct Event: OptionSet, Hashable, Sendable, CustomStringConvertible {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
 

@@ -1,6 +1,6 @@
 extension UIControl {
     /// The control states (`UIControlState`), with UIKit's bit values.
-    public struct State: OptionSet, Hashable {
+    public struct State: OptionSet, Hashable, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
 

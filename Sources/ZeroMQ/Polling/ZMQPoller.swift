@@ -49,7 +49,7 @@ public struct ZMQPoller {
         for (index, socket) in sockets.enumerated() where socket?.isClosed == true {
             throw ZMQError(code: ENOTSOCK, operation: "zmq_poll", detail: "item \(index) is a closed socket")
         }
-        let deadline = timeoutMilliseconds > 0 ? ZMQPoller.nowMilliseconds() + timeoutMilliseconds : 0
+        let started = SuspendingClock.now
         var timeout = timeoutMilliseconds
         while true {
             let ready = items.withUnsafeMutableBufferPointer {
@@ -58,16 +58,17 @@ public struct ZMQPoller {
             if ready >= 0 { return Int(ready) }
             let code = zmq_errno()
             guard code == EINTR else { throw ZMQError(code: code, operation: "zmq_poll") }
-            if timeoutMilliseconds > 0 { timeout = max(0, deadline - ZMQPoller.nowMilliseconds()) }
+            if timeoutMilliseconds > 0 { timeout = max(0, timeoutMilliseconds - ZMQPoller.milliseconds(since: started)) }
         }
     }
 
     /// What item `index` was ready for in the last `poll` (empty if nothing).
     public func revents(at index: Int) -> ZMQPollEvents { ZMQPollEvents(rawValue: items[index].revents) }
 
-    private static func nowMilliseconds() -> Int {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000
+    /// Whole milliseconds elapsed. The standard library's monotonic clock: only a duration is needed here,
+    /// so ZeroMQ stays free of the pipeline's modules (the pipeline's clock is RunLoopKit's `MonotonicClock`).
+    private static func milliseconds(since start: SuspendingClock.Instant) -> Int {
+        let elapsed = start.duration(to: .now).components
+        return Int(elapsed.seconds) * 1000 + Int(elapsed.attoseconds / 1_000_000_000_000_000)
     }
 }

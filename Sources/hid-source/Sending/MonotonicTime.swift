@@ -1,14 +1,11 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import RunLoopKit
 
 /// CLOCK_MONOTONIC in nanoseconds: the clock every process of the pipeline stamps hops with.
 enum MonotonicTime {
-    static var now: UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
-    }
+    static var now: UInt64 { MonotonicClock.now }
 
     /// Sleeps until `deadline`; an interrupting signal ends the sleep early only when it asked to stop.
     static func sleep(until deadline: UInt64) {

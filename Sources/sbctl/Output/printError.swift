@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Foundation
 
 /// Writes one line to stderr.
 func printError(_ text: String) {
-    fputs(text + "\n", stderr)
+    try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8))
 }

@@ -1,25 +1,16 @@
-import Foundation
+import Synchronization
 
 /// An append-only, thread-safe log of strings for asserting callout order.
-final class TestLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [String] = []
+final class TestLog: Sendable {
+    private let storage = Mutex<[String]>([])
 
     func append(_ line: String) {
-        lock.lock()
-        storage.append(line)
-        lock.unlock()
+        storage.withLock { $0.append(line) }
     }
 
-    var lines: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
-    }
+    var lines: [String] { storage.withLock { $0 } }
 
     func removeAll() {
-        lock.lock()
-        storage.removeAll()
-        lock.unlock()
+        storage.withLock { $0.removeAll() }
     }
 }

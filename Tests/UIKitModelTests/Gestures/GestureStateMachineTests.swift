@@ -54,7 +54,7 @@ final class GestureStateMachineTests: XCTestCase {
         recognizer.addTarget(controller!, action: Controller.handle, name: "handle")
         recognizer.state = .began
         XCTAssertEqual(controller?.count, 1)
-        weak var weakController = controller
+        weak let weakController = controller
         controller = nil
         XCTAssertNil(weakController, "the recognizer does not keep its target alive")
         recognizer.state = .changed   // the dead target is skipped

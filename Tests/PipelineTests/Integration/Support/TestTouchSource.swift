@@ -1,6 +1,7 @@
 import AppChannel
 import Foundation
 import HIDEvent
+import RunLoopKit
 import XCTest
 import ZeroMQ
 
@@ -71,11 +72,9 @@ final class TestTouchSource {
 
     private func send(_ payload: HIDPayload) throws {
         sequence += 1
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
         let message = HIDMessage(
             envelope: HIDEnvelope(kind: payload.kind, sequence: sequence, senderID: senderID,
-                                  timestamps: HIDHopTimestamps(hardware: UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec))),
+                                  timestamps: HIDHopTimestamps(hardware: MonotonicClock.now)),
             payload: payload)
         buffer.removeAll(keepingCapacity: true)
         try HIDEncoder.append(message, to: &buffer)
