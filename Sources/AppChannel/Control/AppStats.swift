@@ -19,7 +19,7 @@ public struct AppStats: Codable, Equatable, Sendable {
     public var heartbeats: UInt64
     public var registrations: UInt64
     public var inFlight: Int
-    /// The ack window in use: 2 × the measured bandwidth-delay product, within springboard's bounds.
+    /// The ack window in use: 8 × the measured bandwidth-delay product, within springboard's bounds.
     public var window: Int
     /// Events waiting in the outbound queue, and the routed frames they hold (coalesced samples included).
     public var queued: Int

@@ -45,6 +45,7 @@ extension AppHost {
             visibility = registered.visibility
             expectedSequence = 1
             pending.removeAll(keepingCapacity: true)
+            dispatched = 0
             unsentAcks.removeAll()  // the old session's sequences mean nothing to the new one
             log("registered: session \(registered.session), \(registered.visibility)")
         case .state(let state):
@@ -65,7 +66,6 @@ extension AppHost {
         if event.deliverySequence != expectedSequence { sequenceGaps &+= 1 }
         expectedSequence = event.deliverySequence &+ 1
         eventsReceived &+= 1
-        dispatchMark.signal()
         ackSource.signal()
         var message: HIDMessage
         var coalesced: [HIDMessage] = []
@@ -74,7 +74,8 @@ extension AppHost {
             if hasSamples { coalesced = try samplesFrame.withUnsafeBytes { try CoalescedSamples.decode($0) } }
         } catch {
             // Still acknowledged (not handled), so springboard does not wait for it until the ack timeout.
-            pending.append(PendingAck(sequence: event.deliverySequence, appReceived: time, handled: false))
+            pending.append(PendingAck(sequence: event.deliverySequence, appReceived: time, handled: false,
+                                      dispatchStarted: time, dispatchFinished: time))
             throw error
         }
         samplesReceived &+= UInt64(1 + coalesced.count)

@@ -11,9 +11,18 @@ extension AppHost {
         sendOrLog(message.encoded(), what: "register")
     }
 
-    func markDispatchStart() {
-        let time = runLoop.clock.now
-        for i in pending.indices where pending[i].dispatchStarted == 0 { pending[i].dispatchStarted = time }
+    /// UIKit's dispatcher is about to turn the next received event into a UIEvent and send it.
+    func willDispatch() {
+        while dispatched < pending.count, !pending[dispatched].handled { dispatched += 1 }  // never reached UIKit
+        guard dispatched < pending.count else { return }
+        pending[dispatched].dispatchStarted = runLoop.clock.now
+    }
+
+    /// `sendEvent` returned for it.
+    func didDispatch() {
+        guard dispatched < pending.count else { return }
+        pending[dispatched].dispatchFinished = runLoop.clock.now
+        dispatched += 1
     }
 
     /// Runs after UIKit's source0 in the same pass: every pending event has been through `sendEvent`. One
@@ -29,13 +38,15 @@ extension AppHost {
                 let entry = pending[index]
                 AcksMessage.append(AcksMessage.Entry(
                     appReceived: entry.appReceived, dispatchStarted: entry.dispatchStarted == 0 ? time : entry.dispatchStarted,
-                    dispatchFinished: time, handled: entry.handled), to: &ackScratch)
+                    dispatchFinished: entry.dispatchFinished == 0 ? time : entry.dispatchFinished, handled: entry.handled),
+                    to: &ackScratch)
                 index += 1
                 count += 1
             }
             queueAck(ackScratch)
         }
         pending.removeAll(keepingCapacity: true)
+        dispatched = 0
         flushAcks()
     }
 

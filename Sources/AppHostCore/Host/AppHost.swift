@@ -10,9 +10,9 @@ import ZeroMQ
 ///
 /// The path of an event (event-delivery.md section 1, app side): the DEALER socket's source1 fires → the
 /// callout decodes the HID frame (and any samples coalesced into it) and hands it to UIKit's event fetcher →
-/// the fetcher signals UIKit's event source0 → UIApplication's queue → `sendEvent`. Two source0s of this
-/// host bracket UIKit's (`Order.dispatchStart` and `Order.acknowledge` around UIKit's -1) to time the
-/// dispatch and to acknowledge, in one message, every event the pass handled.
+/// the fetcher signals UIKit's event source0 → UIApplication's queue → `sendEvent`. The dispatcher's
+/// `willDispatch`/`didDispatch` hooks time each event; a source0 of this host ordered after UIKit's
+/// (`Order.acknowledge`) acknowledges, in one message, every event the pass handled.
 public final class AppHost {
     public let application: UIApplication
     public let configuration: AppHostConfiguration
@@ -48,7 +48,8 @@ public final class AppHost {
     /// Encoded ack messages the channel refused (high-water mark): sent first on the next pass.
     var unsentAcks: [[UInt8]] = []
     var ackScratch: [UInt8] = []
-    var dispatchMark: RunLoopSource0!
+    /// How many of `pending` UIKit has dispatched in this pass.
+    var dispatched = 0
     var ackSource: RunLoopSource0!
     /// Retries unsent acks while the channel pushes back (only then in the run loop).
     var ackRetryTimer: RunLoopTimer?
@@ -96,8 +97,6 @@ public final class AppHost {
 
     /// Where this host's two source0s sit around UIKit's event source0 (order -1) in a run-loop pass.
     enum Order {
-        /// Stamps `dispatchStarted` for the events UIKit is about to take.
-        static let dispatchStart = -2
         /// After UIKit's source0 in the same pass: every event read so far went through `sendEvent`.
         static let acknowledge = 1000
     }
@@ -106,11 +105,9 @@ public final class AppHost {
         // The app port's source1 (UIKit's event fetcher source): frames go straight to the fetcher.
         runLoop.add(RunLoopSource1(port: .zmq(socket.handle), order: 0, name: "UIEventFetcher") { [unowned self] in drain() },
                     mode: .common)
-        dispatchMark = RunLoopSource0(order: Order.dispatchStart, name: "dispatch start") { [unowned self] in
-            markDispatchStart()
-        }
+        application.eventDispatcher.willDispatch = { [unowned self] in willDispatch() }
+        application.eventDispatcher.didDispatch = { [unowned self] in didDispatch() }
         ackSource = RunLoopSource0(order: Order.acknowledge, name: "acknowledge") { [unowned self] in sendAcks() }
-        runLoop.add(dispatchMark, mode: .common)
         runLoop.add(ackSource, mode: .common)
         let interval = UInt64(configuration.heartbeatIntervalMilliseconds) * 1_000_000
         heartbeatTimer = RunLoopTimer(fireAt: runLoop.clock.now + interval, interval: interval) { [unowned self] _ in

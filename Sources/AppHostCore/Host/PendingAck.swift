@@ -5,4 +5,5 @@ struct PendingAck {
     /// False when the HID frame did not decode: acknowledged, but never reached UIKit.
     var handled = true
     var dispatchStarted: UInt64 = 0
+    var dispatchFinished: UInt64 = 0
 }

@@ -20,7 +20,7 @@ public final class AppRecord {
     public var lastHeardFrom: UInt64 = 0
     public var nextDeliverySequence: UInt64 = 1
     public var window: AckWindow
-    /// How much of `window` may be used now (2 × the measured bandwidth-delay product).
+    /// How much of `window` may be used now (8 × the measured bandwidth-delay product).
     public var windowSizer: WindowSizer
     public var outbound: OutboundQueue
     public var counters = AppCounters()

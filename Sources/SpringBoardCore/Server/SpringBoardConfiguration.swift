@@ -18,7 +18,7 @@ public struct SpringBoardConfiguration: Sendable {
     /// Apps acknowledge a whole dispatch pass at once, so the window bounds how much can pile up in the
     /// app's socket (where nothing can be coalesced any more), not the throughput.
     public var ackWindow = 256
-    /// The window in use is sized from the acks (2 × the bandwidth-delay product, `WindowSizer`) between this
+    /// The window in use is sized from the acks (8 × the bandwidth-delay product, `WindowSizer`) between this
     /// and `ackWindow`.
     public var minimumAckWindow = 32
     /// Events waiting per app. Moves coalesce into the last queued move, so the queue grows only with downs,

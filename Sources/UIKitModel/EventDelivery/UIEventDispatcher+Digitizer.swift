@@ -14,7 +14,8 @@ extension UIEventDispatcher {
         let event = touchesEvent ?? UIEvent(type: .touches)
         let timestamp = Self.seconds(hardwareTime)
         for touch in event.touchesInOrder { touch.phase = .stationary }
-        if !event.coalescedSamples.isEmpty { event.coalescedSamples.removeAll(keepingCapacity: true) }
+        // The samples are kept as they came; touches are made from them only if someone asks.
+        event.coalescedFrames = coalesced
         var changed = false
 
         for finger in frame.children where finger.depth > 0 {
@@ -33,7 +34,6 @@ extension UIEventDispatcher {
             case .began, .stationary:
                 continue
             case .moved:
-                if !coalesced.isEmpty { event.coalescedSamples[ObjectIdentifier(touch)] = samples(of: touch, in: coalesced) }
                 move(touch, to: location, timestamp: timestamp)
             case .ended:
                 move(touch, to: location, timestamp: timestamp)
@@ -67,25 +67,6 @@ extension UIEventDispatcher {
             touch.window = hit.window
             touch.view = hit.view
         }
-    }
-
-    /// The positions `touch`'s finger took in the coalesced frames, oldest first, as touches of their own
-    /// (UIKit's coalesced touches are separate objects; the main touch keeps only the newest state).
-    private func samples(of touch: UITouch, in coalesced: [HIDMessage]) -> [UITouch] {
-        var out: [UITouch] = []
-        var previous = touch.screenLocation
-        for message in coalesced {
-            guard case .digitizer(let frame) = message.payload else { continue }
-            for finger in frame.children where finger.depth > 0 && finger.transducerIndex == touch.transducerIndex {
-                guard finger.phase.contains(.changed) else { continue }
-                let location = CGPoint(x: CGFloat(finger.x), y: CGFloat(finger.y))
-                let sample = touch.snapshot(phase: .moved, location: location, previous: previous,
-                                            timestamp: Self.seconds(message.envelope.timestamps.hardware))
-                out.append(sample)
-                previous = location
-            }
-        }
-        return out
     }
 
     private func move(_ touch: UITouch, to location: CGPoint, timestamp: TimeInterval) {

@@ -23,6 +23,11 @@ public final class UIEventDispatcher {
         var coalesced: [HIDMessage]
     }
 
+    /// Called just before and just after each received HID message is turned into an event and sent
+    /// (`sendEvent` returned): an app host times every event's dispatch with them.
+    public var willDispatch: (() -> Void)?
+    public var didDispatch: (() -> Void)?
+
     /// The event of the touch sequence in progress (nil between sequences).
     public internal(set) var touchesEvent: UIEvent?
     var touchesByTransducer: [UInt32: UITouch] = [:]
@@ -48,7 +53,11 @@ public final class UIEventDispatcher {
     public func handleEventQueue() {
         while !pending.isEmpty {
             swap(&pending, &converting)
-            for received in converting { dispatch(received.message, coalesced: received.coalesced) }
+            for received in converting {
+                willDispatch?()
+                dispatch(received.message, coalesced: received.coalesced)
+                didDispatch?()
+            }
             converting.removeAll(keepingCapacity: true)
         }
     }

@@ -1,3 +1,4 @@
+import HIDEvent
 import Foundation
 
 /// UIKit's `UIEvent`. A touches event is one object for the whole multi-touch sequence: every touch of the
@@ -12,8 +13,8 @@ open class UIEvent {
 
     /// The touches of the sequence in the order their fingers came down.
     public internal(set) var touchesInOrder: [UITouch] = []
-    /// For the frame being delivered: the samples coalesced into it, per moved touch (oldest first).
-    var coalescedSamples: [ObjectIdentifier: [UITouch]] = [:]
+    /// For the frame being delivered: the older frames coalesced into it, oldest first (empty: none).
+    var coalescedFrames: [HIDMessage] = []
 
     /// Began / ended / cancelled for motion events.
     var motionPhase: MotionPhase = .began
@@ -46,9 +47,24 @@ open class UIEvent {
     /// `touch` is not part of this event. Without coalescing the array holds just that last one.
     public func coalescedTouches(for touch: UITouch) -> [UITouch]? {
         guard type == .touches, touchesInOrder.contains(where: { $0 === touch }) else { return nil }
-        let current = touch.snapshot(phase: touch.phase, location: touch.screenLocation,
-                                     previous: touch.previousScreenLocation, timestamp: touch.timestamp)
-        return (coalescedSamples[ObjectIdentifier(touch)] ?? []) + [current]
+        var samples: [UITouch] = []
+        if touch.phase == .moved, !coalescedFrames.isEmpty {
+            // The samples lie between the location before this frame and the newest one.
+            var previous = touch.previousScreenLocation
+            for message in coalescedFrames {
+                guard case .digitizer(let frame) = message.payload else { continue }
+                for finger in frame.children where finger.depth > 0 && finger.transducerIndex == touch.transducerIndex {
+                    guard finger.phase.contains(.changed) else { continue }
+                    let location = CGPoint(x: CGFloat(finger.x), y: CGFloat(finger.y))
+                    samples.append(touch.snapshot(phase: .moved, location: location, previous: previous,
+                                                  timestamp: TimeInterval(message.envelope.timestamps.hardware) / 1e9))
+                    previous = location
+                }
+            }
+        }
+        samples.append(touch.snapshot(phase: touch.phase, location: touch.screenLocation,
+                                      previous: touch.previousScreenLocation, timestamp: touch.timestamp))
+        return samples
     }
 
     /// The windows whose touches changed in the current frame, in touch order, each once.

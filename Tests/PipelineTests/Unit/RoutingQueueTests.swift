@@ -125,15 +125,15 @@ final class RoutingQueueTests: XCTestCase {
 }
 
 final class WindowSizerTests: XCTestCase {
-    func testTheWindowIsTwiceTheBandwidthDelayProductWithinItsBounds() {
+    func testTheWindowIsEightTimesTheBandwidthDelayProductWithinItsBounds() {
         var sizer = WindowSizer(minimum: 8, maximum: 256, period: 1_000_000)
         XCTAssertEqual(sizer.limit, 256, "a new session starts from the maximum")
-        // 100 acks in 1 ms (100 per ms) with a shortest round trip of 200 us: BDP 20, window 40.
+        // 100 acks in 1 ms (100 per ms) with a shortest round trip of 200 us: BDP 20, window 160.
         sizer.noteAcks(50, roundTrip: 300_000, now: 1_000_000)
         sizer.noteAcks(50, roundTrip: 200_000, now: 1_500_000)
         XCTAssertEqual(sizer.limit, 256, "the period has not ended")
         sizer.noteAcks(0, roundTrip: 250_000, now: 2_000_000)
-        XCTAssertEqual(sizer.limit, 40)
+        XCTAssertEqual(sizer.limit, 160)
         // An idle app: the minimum.
         sizer.noteAcks(1, roundTrip: 100_000, now: 3_000_000)
         XCTAssertEqual(sizer.limit, 8)
