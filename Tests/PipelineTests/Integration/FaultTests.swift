@@ -107,12 +107,18 @@ final class FaultTests: XCTestCase {
         XCTAssertEqual(app.sent, app.acked + UInt64(app.inFlight), "\(app)", file: file, line: line)
     }
 
-    func testMovesTowardAStalledAppAreCoalescedAndEverySampleArrivesInOrder() throws {
-        try fixture.startSpringBoard(extra: ["--ack-window", "4", "--outbound-capacity", "8"])
+    /// springboard with these bounds and Maps in the foreground, stopped (SIGSTOP: its socket stops reading,
+    /// so springboard's window fills; SIGCONT lets it go on with nothing lost in between).
+    private func stoppedMaps(window: Int, queue: Int) throws -> (ChildProcess, TestTouchSource) {
+        try fixture.startSpringBoard(extra: ["--ack-window", "\(window)", "--outbound-capacity", "\(queue)"])
         let mapsProcess = try fixture.startApp("maps", bundleID: maps)
         XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
         mapsProcess.signal(SIGSTOP)
-        let source = try TestTouchSource(fixture: fixture)
+        return (mapsProcess, try TestTouchSource(fixture: fixture))
+    }
+
+    func testMovesTowardAStalledAppAreCoalescedAndEverySampleArrivesInOrder() throws {
+        let (mapsProcess, source) = try stoppedMaps(window: 4, queue: 8)
         // 0.1 pt steps: under the pan's hysteresis, so the map view's touch ends instead of being cancelled.
         try source.down(1, 200, 400)
         for step in 1...30 { try source.move(1, 200 + Float(step) / 10, 400) }
@@ -143,12 +149,34 @@ final class FaultTests: XCTestCase {
         XCTAssertTrue(mapsProcess.stderr.contains("events 6, samples 32 (0 out of order)"), mapsProcess.stderr)
     }
 
-    func testAnAppAWholeQueueBehindIsGivenUpOnAndItsTouchesCancelled() throws {
-        try fixture.startSpringBoard(extra: ["--ack-window", "2", "--outbound-capacity", "2"])
+    func testBackpressureStopsReadingTheEventPortUntilTheAppCatchesUp() throws {
+        try fixture.startSpringBoard(extra: ["--ack-window", "2", "--overload", "backpressure"])
         let mapsProcess = try fixture.startApp("maps", bundleID: maps)
         XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
         mapsProcess.signal(SIGSTOP)
         let source = try TestTouchSource(fixture: fixture)
+        try source.down(1, 200, 400)
+        for step in 1...20 { try source.move(1, 200 + Float(step) / 10, 400) }
+        try source.up(1, 202, 400)
+        // Two frames fill the window, the third waits in the queue, and springboard stops reading: the
+        // other 19 stay in the sockets, pushed back on the source.
+        eventually("springboard to pause its event port") { (try? fixture.stats())?.hops["eventPortPauses"] == 1 }
+        var stats = try fixture.stats()
+        XCTAssertEqual(stats.hops["digitizerFrames"], 3)
+        XCTAssertEqual(stats.overloadMode, "backpressure")
+        mapsProcess.signal(SIGCONT)
+        try source.flush()
+        eventually("Maps to acknowledge all 22 frames") { (try? fixture.appStats(maps))?.acked == 22 }
+        stats = try fixture.stats()
+        let app = try XCTUnwrap(stats.apps.first { $0.bundleID == maps })
+        XCTAssertEqual(stats.hops["digitizerFrames"], 22)
+        XCTAssertEqual([app.routed, app.samplesSent, app.sent, app.coalescedSamples], [22, 22, 22, 0], "nothing coalesced")
+        XCTAssertEqual(stats.drops, [:])
+        assertCountersAddUp(app)
+    }
+
+    func testAnAppAWholeQueueBehindIsGivenUpOnAndItsTouchesCancelled() throws {
+        let (mapsProcess, source) = try stoppedMaps(window: 2, queue: 2)
         try source.down(1, 200, 400)
         try source.move(1, 201, 400)
         try source.down(2, 250, 400)

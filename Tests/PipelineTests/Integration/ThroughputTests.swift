@@ -44,6 +44,10 @@ final class ThroughputTests: XCTestCase {
         XCTAssertEqual(app.sent, app.acked)
         XCTAssertEqual(app.sent + app.coalescedSamples, total)
         XCTAssertEqual(stats.hops["outgoingStreamErrors"], 0)
+        // Every frame read is in exactly one counter of the next hop.
+        XCTAssertEqual(stats.hops["eventPortReceived"], (stats.hops["digitizerFrames"] ?? 0) + (stats.hops["endMarkers"] ?? 0))
+        XCTAssertEqual(stats.hops["acks"], app.acked)
+        XCTAssertEqual(stats.hops["coalescedSamples"], app.coalescedSamples)
         print("""
             throughput: \(total) frames; springboard read them all in \(String(format: "%.3f", routed)) s \
             (\(Int(Double(total) / routed)) frames/s); app acknowledged \(app.acked) in \(String(format: "%.3f", acked)) s \
