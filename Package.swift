@@ -49,16 +49,19 @@ let package = Package(
         ], swiftSettings: hotPath),
         // The SpringBoard router: registry, foreground app, home screen, control socket.
         .target(name: "SpringBoardCore", dependencies: [
-            "ZeroMQ", "RunLoopKit", "HIDEvent", "UIKitModel", "AppChannel",
+            "ZeroMQ", "RunLoopKit", "HIDEvent", "AppChannel",
             .product(name: "Histogram", package: "hdrhistogram-swift"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: hotPath),
+        // SpringBoard's home screen: its own UIKit scene (icon pages, taps, page swipes), behind the router's
+        // `HomeScreenSeam`; the `springboard` executable injects it.
+        .target(name: "SpringBoardHome", dependencies: ["SpringBoardCore", "UIKitModel", "RunLoopKit", "HIDEvent"]),
         .executableTarget(name: "hid-source", dependencies: [
             "ZeroMQ", "HIDEvent", "GestureScript", "AppChannel", "RunLoopKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "springboard", dependencies: [
-            "SpringBoardCore", "AppChannel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "SpringBoardCore", "SpringBoardHome", "AppChannel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "app-host", dependencies: [
@@ -81,7 +84,7 @@ let package = Package(
             "UIKitModel", "AppScene", "AppHostCore", "GestureScript", "HIDEvent", "RunLoopKit", "TestSupport",
         ]),
         .testTarget(name: "PipelineTests", dependencies: [
-            "AppChannel", "SpringBoardCore", "AppHostCore", "HIDEvent", "RunLoopKit", "UIKitModel", "ZeroMQ", "TestSupport",
+            "AppChannel", "SpringBoardCore", "SpringBoardHome", "AppHostCore", "HIDEvent", "RunLoopKit", "UIKitModel", "ZeroMQ", "TestSupport",
         ]),
     ]
 )

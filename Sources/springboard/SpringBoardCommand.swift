@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SpringBoardCore
+import SpringBoardHome
 
 /// `springboard`: the router process (event port, app channel, home screen, control socket).
 @main
@@ -80,7 +81,12 @@ struct SpringBoardCommand: ParsableCommand {
         var logger = Logger(label: "springboard")
         logger.logLevel = verbose ? .info : .warning
         let springBoard: SpringBoard
-        do { springBoard = try SpringBoard(configuration: configuration, logger: logger) } catch {
+        let layout = HomeScreenLayout(screenWidth: configuration.screenWidth, screenHeight: configuration.screenHeight)
+        do {
+            springBoard = try SpringBoard(configuration: configuration, logger: logger) { runLoop in
+                HomeScreenScene(runLoop: runLoop, layout: layout)
+            }
+        } catch {
             FileHandle.standardError.write(Data("springboard: \(error)\n".utf8))
             throw ExitCode(1)
         }

@@ -71,16 +71,16 @@ extension SpringBoard {
 
     func appInfos() -> [AppInfo] {
         registry.apps.map { app in
-            let slot = homeScreen.model.slot(of: app.bundleID) ?? -1
+            let place = homeScreen.place(of: app.bundleID)
             return AppInfo(bundleID: app.bundleID, displayName: app.displayName, pid: app.pid,
                            state: registry.state(of: app).rawValue, session: app.session,
-                           homePage: slot >= 0 ? homeScreen.model.layout.page(ofSlot: slot) : -1, homeSlot: slot)
+                           homePage: place?.page ?? -1, homeSlot: place?.slot ?? -1)
         }
     }
 
     func statusInfo() -> StatusInfo {
-        StatusInfo(pid: getpid(), foreground: registry.foreground?.bundleID, homePage: homeScreen.model.page,
-                   homePageCount: homeScreen.model.pageCount, gestureTarget: latch.target.name, liveTouches: latch.touches.count,
+        StatusInfo(pid: getpid(), foreground: registry.foreground?.bundleID, homePage: homeScreen.page,
+                   homePageCount: homeScreen.pageCount, gestureTarget: latch.target.name, liveTouches: latch.touches.count,
                    eventEndpoint: configuration.eventEndpoint, appEndpoint: configuration.appEndpoint,
                    controlEndpoint: configuration.controlEndpoint, registeredApps: registry.apps.filter(\.isReachable).count,
                    uptimeMilliseconds: (now &- startedAt) / 1_000_000, overloadMode: configuration.overload.rawValue)

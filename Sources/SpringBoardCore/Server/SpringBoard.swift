@@ -22,7 +22,7 @@ public final class SpringBoard {
     public let registry: AppRegistry
     public internal(set) var counters = SpringBoardCounters()
     var latch = GestureLatch()
-    public let homeScreen: HomeScreenScene
+    public let homeScreen: any HomeScreenSeam
     let systemGesture: SystemGestureDetector
     var sources: [SourceState] = []
 
@@ -57,7 +57,9 @@ public final class SpringBoard {
     private var instanceLock: InstanceLock?
     private var signalSources: [DispatchSourceSignal] = []
 
-    public init(configuration: SpringBoardConfiguration, logger: Logger = Logger(label: "springboard")) throws {
+    /// `homeScreen` makes the home screen on springboard's run loop (the executable passes the UIKit scene).
+    public init(configuration: SpringBoardConfiguration, logger: Logger = Logger(label: "springboard"),
+                homeScreen makeHomeScreen: (EventRunLoop) -> any HomeScreenSeam) throws {
         self.configuration = configuration
         self.logger = logger
         if let dir = configuration.runtimeDirectory {
@@ -71,8 +73,7 @@ public final class SpringBoard {
         ownSenderID = 0x5342_0000_0000_0000 | UInt64(UInt32(bitPattern: getpid()))
         registry = AppRegistry(windowCapacity: configuration.ackWindow, outboundCapacity: configuration.outboundCapacity,
                                minimumWindow: configuration.minimumAckWindow)
-        homeScreen = HomeScreenScene(runLoop: runLoop, layout: HomeScreenLayout(
-            screenWidth: configuration.screenWidth, screenHeight: configuration.screenHeight))
+        homeScreen = makeHomeScreen(runLoop)
         systemGesture = SystemGestureDetector(screenHeight: Float(configuration.screenHeight))
         cancelBytes.reserveCapacity(64 + 8 + 33 * 96)
 
@@ -106,7 +107,7 @@ public final class SpringBoard {
         runLoop.add(RunLoopSource1(port: .zmq(monitorSocket.handle), order: 3) { [unowned self] in drainMonitor() }, mode: .common)
         homeScreen.onLaunch = { [unowned self] bundleID in launchFromHomeScreen(bundleID) }
         homeScreen.onPage = { [unowned self] page in
-            if configuration.verbose { logger.info("home: page \(page + 1) of \(homeScreen.model.pageCount)") }
+            if configuration.verbose { logger.info("home: page \(page + 1) of \(homeScreen.pageCount)") }
         }
         if configuration.verbose { homeScreen.traceCalls { [logger] line in logger.info("home: \(line)") } }
         let tick = livenessTick

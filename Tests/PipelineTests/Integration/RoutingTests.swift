@@ -1,7 +1,8 @@
 import AppChannel
-import HIDEvent
 import Foundation
+import HIDEvent
 import SpringBoardCore
+import SpringBoardHome
 import XCTest
 
 /// Events from a hardware source → springboard → the foreground app or the home screen, as real processes

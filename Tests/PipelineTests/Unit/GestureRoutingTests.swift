@@ -1,6 +1,7 @@
 import Foundation
 import HIDEvent
 import SpringBoardCore
+import SpringBoardHome
 import XCTest
 
 final class GestureRoutingTests: XCTestCase {

@@ -1,6 +1,6 @@
 import HIDEvent
 import RunLoopKit
-import SpringBoardCore
+import SpringBoardHome
 import XCTest
 
 /// SpringBoard's home screen as a UIKit scene, driven in-process on a manual-clock run loop: frames enter

@@ -1,13 +1,14 @@
 import Foundation
 import HIDEvent
 import RunLoopKit
+import SpringBoardCore
 import UIKitModel
 
 /// SpringBoard's own UIKit scene, shown when no app is in the foreground: a window whose root view holds a
 /// page of `SBIconView`s per `HomeScreenLayout` page. Frames the home screen owns enter through UIKit's event
 /// fetcher, so its source0 (on SpringBoard's run loop) builds the touches and hit-testing picks the icon,
 /// exactly as in an app (event-delivery.md section 1, system side step 3).
-public final class HomeScreenScene {
+public final class HomeScreenScene: HomeScreenSeam {
     public let application: UIApplication
     public private(set) var model: HomeScreen
     private let window: UIWindow
@@ -63,6 +64,13 @@ public final class HomeScreenScene {
             pages[model.layout.page(ofSlot: slot)].addSubview(icon)
         }
         show(page: model.page)
+    }
+
+    public var page: Int { model.page }
+    public var pageCount: Int { model.pageCount }
+
+    public func place(of bundleID: String) -> (page: Int, slot: Int)? {
+        model.slot(of: bundleID).map { (model.layout.page(ofSlot: $0), $0) }
     }
 
     public func show(page: Int) {
