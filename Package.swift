@@ -40,16 +40,18 @@ let package = Package(
         // Scene files (YAML) that describe an app's windows, controllers, views and behaviours.
         .target(name: "AppScene", dependencies: ["UIKitModel", .product(name: "Yams", package: "Yams")]),
         // Messages between SpringBoard and apps, and on the control socket.
-        .target(name: "AppChannel", dependencies: [
-            "HIDEvent", "ZeroMQ", .product(name: "Histogram", package: "hdrhistogram-swift"),
-        ], swiftSettings: hotPath),
+        .target(name: "AppChannel", dependencies: ["HIDEvent"], swiftSettings: hotPath),
+        // springboard's control socket (protocols/control.md): JSON requests and replies, and a client.
+        .target(name: "ControlProtocol", dependencies: [
+            "ZeroMQ", .product(name: "Histogram", package: "hdrhistogram-swift"),
+        ]),
         // One app process: run loop + app channel + UIApplication.
         .target(name: "AppHostCore", dependencies: [
             "ZeroMQ", "RunLoopKit", "HIDEvent", "GestureScript", "UIKitModel", "AppScene", "AppChannel",
         ], swiftSettings: hotPath),
         // The SpringBoard router: registry, foreground app, home screen, control socket.
         .target(name: "SpringBoardCore", dependencies: [
-            "ZeroMQ", "RunLoopKit", "HIDEvent", "AppChannel",
+            "ZeroMQ", "RunLoopKit", "HIDEvent", "AppChannel", "ControlProtocol",
             .product(name: "Histogram", package: "hdrhistogram-swift"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: hotPath),
@@ -57,11 +59,11 @@ let package = Package(
         // `HomeScreenSeam`; the `springboard` executable injects it.
         .target(name: "SpringBoardHome", dependencies: ["SpringBoardCore", "UIKitModel", "RunLoopKit", "HIDEvent"]),
         .executableTarget(name: "hid-source", dependencies: [
-            "ZeroMQ", "HIDEvent", "GestureScript", "AppChannel", "RunLoopKit",
+            "ZeroMQ", "HIDEvent", "GestureScript", "AppChannel", "ControlProtocol", "RunLoopKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "springboard", dependencies: [
-            "SpringBoardCore", "SpringBoardHome", "AppChannel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "SpringBoardCore", "SpringBoardHome", "AppChannel", "ControlProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "app-host", dependencies: [
@@ -69,7 +71,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "sbctl", dependencies: [
-            "AppChannel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AppChannel", "ControlProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "hid-bench", dependencies: [
             "ZeroMQ", "HIDEvent", "RunLoopKit", .product(name: "Histogram", package: "hdrhistogram-swift"),
@@ -84,7 +86,7 @@ let package = Package(
             "UIKitModel", "AppScene", "AppHostCore", "GestureScript", "HIDEvent", "RunLoopKit", "TestSupport",
         ]),
         .testTarget(name: "PipelineTests", dependencies: [
-            "AppChannel", "SpringBoardCore", "SpringBoardHome", "AppHostCore", "HIDEvent", "RunLoopKit", "UIKitModel", "ZeroMQ", "TestSupport",
+            "AppChannel", "ControlProtocol", "SpringBoardCore", "SpringBoardHome", "AppHostCore", "HIDEvent", "RunLoopKit", "UIKitModel", "ZeroMQ", "TestSupport",
         ]),
     ]
 )

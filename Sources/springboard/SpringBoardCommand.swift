@@ -1,5 +1,6 @@
 import AppChannel
 import ArgumentParser
+import ControlProtocol
 import Foundation
 import Logging
 import SpringBoardCore

@@ -1,4 +1,5 @@
 import AppChannel
+import ControlProtocol
 
 /// Everything `springboard` can be told on its command line.
 public struct SpringBoardConfiguration: Sendable {

@@ -1,4 +1,5 @@
 import AppChannel
+import ControlProtocol
 import Histogram
 
 /// One HdrHistogram of nanoseconds per `Hop` (3 significant digits, up to 60 s). Recording is a bucket

@@ -1,5 +1,6 @@
 import AppChannel
 import ArgumentParser
+import ControlProtocol
 
 /// Options every subcommand shares: where springboard's control socket is, and the output format.
 struct ConnectionOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import AppChannel
 import ArgumentParser
+import ControlProtocol
 
 struct OverloadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

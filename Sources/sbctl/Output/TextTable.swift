@@ -1,4 +1,5 @@
 import AppChannel
+import ControlProtocol
 
 /// Human-readable renderings of control replies.
 enum TextTable {
