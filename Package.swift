@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
         // libzmq through pkg-config; apt provides it as libzmq3-dev.
@@ -29,9 +30,11 @@ let package = Package(
         // Gesture scripts (taps, drags, multi-finger frames with times) -> HID frames.
         .target(name: "GestureScript", dependencies: ["HIDEvent"]),
         // A CFRunLoop-faithful run loop: modes, source0/source1, timers, observers, blocks, clocks.
-        .target(name: "RunLoopKit", dependencies: ["CZeroMQ"]),
+        .target(name: "RunLoopKit", dependencies: ["CZeroMQ", .product(name: "DequeModule", package: "swift-collections")]),
         // UIKit's in-app dispatch: responders, views, touches, events, recognizers, controls.
-        .target(name: "UIKitModel", dependencies: ["RunLoopKit", "HIDEvent"]),
+        .target(name: "UIKitModel", dependencies: [
+            "RunLoopKit", "HIDEvent", .product(name: "DequeModule", package: "swift-collections"),
+        ]),
         // Scene files (YAML) that describe an app's windows, controllers, views and behaviours.
         .target(name: "AppScene", dependencies: ["UIKitModel", .product(name: "Yams", package: "Yams")]),
         // Messages between SpringBoard and apps, and on the control socket.
