@@ -30,7 +30,7 @@ let package = Package(
         // Gesture scripts (taps, drags, multi-finger frames with times) -> HID frames.
         .target(name: "GestureScript", dependencies: ["HIDEvent"]),
         // A CFRunLoop-faithful run loop: modes, source0/source1, timers, observers, blocks, clocks.
-        .target(name: "RunLoopKit", dependencies: ["CZeroMQ", .product(name: "DequeModule", package: "swift-collections")]),
+        .target(name: "RunLoopKit", dependencies: ["ZeroMQ", .product(name: "DequeModule", package: "swift-collections")]),
         // UIKit's in-app dispatch: responders, views, touches, events, recognizers, controls.
         .target(name: "UIKitModel", dependencies: [
             "RunLoopKit", "HIDEvent", .product(name: "DequeModule", package: "swift-collections"),
@@ -74,7 +74,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["HIDEvent"], path: "Tests/TestSupport"),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
         .testTarget(name: "HIDEventTests", dependencies: ["HIDEvent", "GestureScript", "TestSupport"]),
-        .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "CZeroMQ"]),
+        .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "ZeroMQ"]),
         .testTarget(name: "UIKitModelTests", dependencies: [
             "UIKitModel", "AppScene", "AppHostCore", "GestureScript", "HIDEvent", "RunLoopKit", "TestSupport",
         ]),
