@@ -51,20 +51,25 @@ let package = Package(
             .product(name: "Histogram", package: "hdrhistogram-swift"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // Command-line options the executables share: the runtime directory and springboard's endpoints.
+        .target(name: "CommandLineSupport", dependencies: [
+            "AppChannel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .executableTarget(name: "hid-source", dependencies: [
             "ZeroMQ", "HIDEvent", "GestureScript", "AppChannel", "RunLoopKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "springboard", dependencies: [
-            "SpringBoardCore", "AppChannel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "SpringBoardCore", "AppChannel", "CommandLineSupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "app-host", dependencies: [
-            "AppHostCore", "AppChannel", "AppScene", "GestureScript", "UIKitModel",
+            "AppHostCore", "AppChannel", "AppScene", "CommandLineSupport", "GestureScript", "UIKitModel",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "sbctl", dependencies: [
-            "AppChannel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AppChannel", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "hid-bench", dependencies: [
             "ZeroMQ", "HIDEvent", "RunLoopKit", .product(name: "Histogram", package: "hdrhistogram-swift"),
