@@ -39,7 +39,7 @@ extension EventRunLoop {
         }
     }
 
-    /// The source1 ports of the mode, then the wake-up port, in the reusable poll array.
+    /// The source1 ports of the mode, then the wake-up port, in the reusable poller.
     private func preparePollItems(_ items: RunLoopModeItems) {
         poller.removeAll()
         pollSources.removeAll(keepingCapacity: true)
