@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
         // libzmq through pkg-config; apt provides it as libzmq3-dev.
@@ -34,9 +35,13 @@ let package = Package(
         // Gesture scripts (taps, drags, multi-finger frames with times) -> HID frames.
         .target(name: "GestureScript", dependencies: ["HIDEvent"]),
         // A CFRunLoop-faithful run loop: modes, source0/source1, timers, observers, blocks, clocks.
-        .target(name: "RunLoopKit", dependencies: ["CZeroMQ"], swiftSettings: hotPath),
+        .target(name: "RunLoopKit", dependencies: [
+            "ZeroMQ", .product(name: "DequeModule", package: "swift-collections"),
+        ], swiftSettings: hotPath),
         // UIKit's in-app dispatch: responders, views, touches, events, recognizers, controls.
-        .target(name: "UIKitModel", dependencies: ["RunLoopKit", "HIDEvent"], swiftSettings: hotPath),
+        .target(name: "UIKitModel", dependencies: [
+            "RunLoopKit", "HIDEvent", .product(name: "DequeModule", package: "swift-collections"),
+        ], swiftSettings: hotPath),
         // Scene files (YAML) that describe an app's windows, controllers, views and behaviours.
         .target(name: "AppScene", dependencies: ["UIKitModel", .product(name: "Yams", package: "Yams")]),
         // Messages between SpringBoard and apps, and on the control socket.
@@ -58,20 +63,26 @@ let package = Package(
         // SpringBoard's home screen: its own UIKit scene (icon pages, taps, page swipes), behind the router's
         // `HomeScreenSeam`; the `springboard` executable injects it.
         .target(name: "SpringBoardHome", dependencies: ["SpringBoardCore", "UIKitModel", "RunLoopKit", "HIDEvent"]),
+        // Command-line options the executables share: the runtime directory and springboard's endpoints.
+        .target(name: "CommandLineSupport", dependencies: [
+            "AppChannel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .executableTarget(name: "hid-source", dependencies: [
             "ZeroMQ", "HIDEvent", "GestureScript", "AppChannel", "ControlProtocol", "RunLoopKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "springboard", dependencies: [
-            "SpringBoardCore", "SpringBoardHome", "AppChannel", "ControlProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "SpringBoardCore", "SpringBoardHome", "AppChannel", "ControlProtocol", "CommandLineSupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "app-host", dependencies: [
-            "AppHostCore", "AppChannel", "AppScene", "GestureScript", "UIKitModel",
+            "AppHostCore", "AppChannel", "AppScene", "CommandLineSupport", "GestureScript", "UIKitModel",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "sbctl", dependencies: [
-            "AppChannel", "ControlProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AppChannel", "CommandLineSupport", "ControlProtocol",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "hid-bench", dependencies: [
             "ZeroMQ", "HIDEvent", "RunLoopKit", .product(name: "Histogram", package: "hdrhistogram-swift"),
@@ -81,7 +92,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["HIDEvent"], path: "Tests/TestSupport"),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
         .testTarget(name: "HIDEventTests", dependencies: ["HIDEvent", "GestureScript", "TestSupport"]),
-        .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "CZeroMQ"]),
+        .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "ZeroMQ"]),
         .testTarget(name: "UIKitModelTests", dependencies: [
             "UIKitModel", "AppScene", "AppHostCore", "GestureScript", "HIDEvent", "RunLoopKit", "TestSupport",
         ]),

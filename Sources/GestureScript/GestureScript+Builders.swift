@@ -3,7 +3,7 @@ import HIDEvent
 /// Scripts built in code (what `hid-source tap X Y` and friends send). Times and durations are seconds.
 extension GestureScript {
     public static func tap(x: Float, y: Float, at time: Double = 0, fingers: Int = 1,
-                           duration: Double = 0.05) throws(GestureScriptError) -> GestureScript {
+                           duration: Double = defaultTapDuration) throws(GestureScriptError) -> GestureScript {
         try single(time, .tap(at: GesturePoint(x: x, y: y), fingers: fingers, duration: try nanoseconds(duration, "duration")))
     }
 
@@ -13,8 +13,9 @@ extension GestureScript {
         return try single(time, .drag(from: from, to: to, duration: ns, steps: steps ?? GestureCommand.defaultSteps(for: ns)))
     }
 
-    public static func swipe(_ direction: SwipeDirection, from: GesturePoint, distance: Float = 200, duration: Double = 0.15,
-                             steps: Int? = nil, at time: Double = 0) throws(GestureScriptError) -> GestureScript {
+    public static func swipe(_ direction: SwipeDirection, from: GesturePoint, distance: Float = defaultSwipeDistance,
+                             duration: Double = defaultSwipeDuration, steps: Int? = nil,
+                             at time: Double = 0) throws(GestureScriptError) -> GestureScript {
         let ns = try nanoseconds(duration, "duration")
         return try single(time, .swipe(direction, from: from, distance: distance, duration: ns,
                                        steps: steps ?? GestureCommand.defaultSteps(for: ns)))
@@ -39,7 +40,7 @@ extension GestureScript {
     }
 
     /// Shake began at `time`, ended `duration` later.
-    public static func shake(at time: Double = 0, duration: Double = 0.5) throws(GestureScriptError) -> GestureScript {
+    public static func shake(at time: Double = 0, duration: Double = defaultShakeDuration) throws(GestureScriptError) -> GestureScript {
         try single(time, .shake(duration: try nanoseconds(duration, "duration")))
     }
 

@@ -45,7 +45,7 @@ public struct GestureScript: Equatable, Sendable {
 
     /// The HID payloads, sorted by time: one digitizer frame per instant at which any finger changes
     /// (every finger down included), then that instant's buttons and motion in source order.
-    public func frames() -> [ScriptedHIDEvent] {
+    public func frames() -> [TimedHIDPayload] {
         // Validated on init; the timeline cannot fail here.
         guard let timeline = try? GestureTimeline(entries) else { return [] }
         return timeline.events()

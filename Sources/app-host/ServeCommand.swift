@@ -2,6 +2,7 @@ import AppChannel
 import AppHostCore
 import AppScene
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import UIKitModel
 
@@ -15,11 +16,8 @@ struct ServeCommand: ParsableCommand {
     @Argument(help: "The app's scene file (protocols/scene-format.md).")
     var scene: String
 
-    @Option(name: .long, help: "springboard's app channel (default: ipc://<runtime dir>/apps).")
-    var apps: String?
-
-    @Option(name: .long, help: "Runtime directory holding the ipc sockets.")
-    var runtimeDir: String?
+    @OptionGroup var apps: EndpointOption<AppsSocket>
+    @OptionGroup var runtime: RuntimeDirectoryOptions
 
     @Option(name: .long, help: "Bundle id (default: the scene's app.bundleID).")
     var bundleID: String?
@@ -60,7 +58,7 @@ struct ServeCommand: ParsableCommand {
         if let bundleID { application.bundleIdentifier = bundleID }
         if let displayName { application.displayName = displayName }
         var configuration = AppHostConfiguration(
-            appEndpoint: apps ?? DefaultEndpoints(runtimeDirectory: runtimeDir).apps, bundleID: bundle,
+            appEndpoint: apps.resolved(runtime), bundleID: bundle,
             displayName: application.displayName.isEmpty ? bundle : application.displayName)
         configuration.heartbeatIntervalMilliseconds = heartbeatMs
         configuration.traceFile = traceFile

@@ -1,5 +1,6 @@
 import AppChannel
 import ArgumentParser
+import CommandLineSupport
 import ControlProtocol
 import Foundation
 import Logging
@@ -19,17 +20,10 @@ struct SpringBoardCommand: ParsableCommand {
         taking over the sockets.
         """)
 
-    @Option(name: .long, help: "Runtime directory (mode 0700) for the ipc sockets and the lock file.")
-    var runtimeDir: String?
-
-    @Option(name: .long, help: "Event endpoint (default: ipc://<runtime dir>/events).")
-    var events: String?
-
-    @Option(name: .long, help: "App-channel endpoint (default: ipc://<runtime dir>/apps).")
-    var apps: String?
-
-    @Option(name: .long, help: "Control endpoint (default: ipc://<runtime dir>/control).")
-    var control: String?
+    @OptionGroup var runtime: RuntimeDirectoryOptions
+    @OptionGroup var events: EndpointOption<EventsSocket>
+    @OptionGroup var apps: EndpointOption<AppsSocket>
+    @OptionGroup var control: EndpointOption<ControlSocket>
 
     @Option(name: .long, help: "Milliseconds an event may wait for its ack before the app is not responding.")
     var ackTimeoutMs: UInt32 = 5000
@@ -65,10 +59,9 @@ struct SpringBoardCommand: ParsableCommand {
     }
 
     func run() throws {
-        let defaults = DefaultEndpoints(runtimeDirectory: runtimeDir)
         var configuration = SpringBoardConfiguration(
-            eventEndpoint: events ?? defaults.events, appEndpoint: apps ?? defaults.apps,
-            controlEndpoint: control ?? defaults.control, runtimeDirectory: defaults.runtimeDirectory)
+            eventEndpoint: events.resolved(runtime), appEndpoint: apps.resolved(runtime),
+            controlEndpoint: control.resolved(runtime), runtimeDirectory: runtime.endpoints.runtimeDirectory)
         configuration.ackTimeoutMilliseconds = ackTimeoutMs
         configuration.missedHeartbeats = missedHeartbeats
         configuration.ackWindow = ackWindow

@@ -12,8 +12,8 @@ final class GestureScriptFramesTests: XCTestCase {
                                  majorRadius: 6, minorRadius: 6, quality: 1, density: 1)
     }
 
-    private func frame(_ time: UInt64, _ fingers: HIDDigitizerEvent...) -> ScriptedHIDEvent {
-        ScriptedHIDEvent(time: time, payload: .digitizer(HIDDigitizerFrame(fingers: fingers)))
+    private func frame(_ time: UInt64, _ fingers: HIDDigitizerEvent...) -> TimedHIDPayload {
+        TimedHIDPayload(time: time, payload: .digitizer(HIDDigitizerFrame(fingers: fingers)))
     }
 
     func testTap() throws {
@@ -76,15 +76,15 @@ final class GestureScriptFramesTests: XCTestCase {
             at 4.2 button volumeUp up
             """).frames()
         XCTAssertEqual(frames, [
-            ScriptedHIDEvent(time: 3_000_000_000, payload: .button(HIDButtonEvent(button: .home, isDown: true))),
-            ScriptedHIDEvent(time: 3_100_000_000, payload: .button(HIDButtonEvent(button: .home, isDown: false))),
+            TimedHIDPayload(time: 3_000_000_000, payload: .button(HIDButtonEvent(button: .home, isDown: true))),
+            TimedHIDPayload(time: 3_100_000_000, payload: .button(HIDButtonEvent(button: .home, isDown: false))),
             // Same instant: the digitizer frame first, then the others in source order.
             frame(4_000_000_000, finger(1000, 10, 20, .began, [.range, .touch])),
-            ScriptedHIDEvent(time: 4_000_000_000, payload: .motion(HIDMotionEvent(phase: .began))),
-            ScriptedHIDEvent(time: 4_000_000_000, payload: .button(HIDButtonEvent(button: .volumeUp, isDown: true))),
+            TimedHIDPayload(time: 4_000_000_000, payload: .motion(HIDMotionEvent(phase: .began))),
+            TimedHIDPayload(time: 4_000_000_000, payload: .button(HIDButtonEvent(button: .volumeUp, isDown: true))),
             frame(4_050_000_000, finger(1000, 10, 20, .ended, [.range, .touch])),
-            ScriptedHIDEvent(time: 4_200_000_000, payload: .button(HIDButtonEvent(button: .volumeUp, isDown: false))),
-            ScriptedHIDEvent(time: 4_500_000_000, payload: .motion(HIDMotionEvent(phase: .ended))),
+            TimedHIDPayload(time: 4_200_000_000, payload: .button(HIDButtonEvent(button: .volumeUp, isDown: false))),
+            TimedHIDPayload(time: 4_500_000_000, payload: .motion(HIDMotionEvent(phase: .ended))),
         ])
         XCTAssertEqual(try GestureScript.press(.home, at: 3).frames(), Array(frames[0..<2]))
     }
@@ -149,16 +149,16 @@ final class GestureScriptFramesTests: XCTestCase {
         XCTAssertEqual(at53.first.map { phases($0) }, [.changed, .changed, .changed, .changed, .began])
     }
 
-    private func phases(_ event: ScriptedHIDEvent) -> [HIDDigitizerPhase] {
+    private func phases(_ event: TimedHIDPayload) -> [HIDDigitizerPhase] {
         if case .digitizer(let f) = event.payload { return f.children.map(\.phase) }
         return []
     }
 
-    private func positions(_ frames: [ScriptedHIDEvent]) -> [[Float]] {
+    private func positions(_ frames: [TimedHIDPayload]) -> [[Float]] {
         frames.compactMap { if case .digitizer(let f) = $0.payload { return f.children.flatMap { [$0.x, $0.y] } }; return nil }
     }
 
-    private func indices(_ frames: [ScriptedHIDEvent]) -> [[UInt32]] {
+    private func indices(_ frames: [TimedHIDPayload]) -> [[UInt32]] {
         frames.compactMap { if case .digitizer(let f) = $0.payload { return f.children.map(\.transducerIndex) }; return nil }
     }
 }

@@ -58,7 +58,7 @@ final class InProcessPortTests: XCTestCase {
             if total == senders * perSender { loop.stop() }
         }, mode: .default)
         var result: RunLoopRunResult?
-        let thread = LoopThread { result = loop.run(mode: .default, until: loop.clock.now + ms(2_000)) }
+        let thread = LoopThread { result = loop.run(mode: .default, until: loop.clock.now + patienceNanoseconds) }
 
         DispatchQueue.concurrentPerform(iterations: senders) { sender in
             for sequence in 0..<perSender { port.send((sender, sequence)) }

@@ -1,4 +1,4 @@
-import CZeroMQ
+import Glibc
 import RunLoopKit
 import XCTest
 
@@ -19,10 +19,10 @@ final class ZeroMQSourceTests: XCTestCase {
         loop.add(RunLoopObserver(activities: .beforeWaiting, repeats: false, name: "asleep") { _ in sleeping.signal() }, mode: .default)
         var result: RunLoopRunResult?
         let thread = LoopThread {
-            result = loop.run(mode: .default, until: loop.clock.now + ms(2_000), returnAfterSourceHandled: true)
+            result = loop.run(mode: .default, until: loop.clock.now + patienceNanoseconds, returnAfterSourceHandled: true)
         }
 
-        XCTAssertEqual(sleeping.wait(timeout: .now() + 1), .success)
+        XCTAssertEqual(sleeping.wait(timeout: .now() + patience), .success)
         let sentAt = loop.clock.now
         try pair.send([1, 2, 3])
         XCTAssertTrue(thread.join())
@@ -34,7 +34,8 @@ final class ZeroMQSourceTests: XCTestCase {
             "after waiting", "source1 fired hid", "exit default",
         ])
         print("RunLoopKit: zmq send -> source1 callout latency \(Double(receivedAt - sentAt) / 1_000) µs")
-        XCTAssertLessThan(receivedAt - sentAt, ms(50))
+        // Woken by the message, not by the run's deadline (`patience` away); the printed latency is the measure.
+        XCTAssertLessThan(receivedAt - sentAt, promptlyNanoseconds)
     }
 
     func testACalloutThatLeavesMessagesUnreadIsCalledAgainNextTurn() throws {
@@ -80,7 +81,10 @@ final class ZeroMQSourceTests: XCTestCase {
         print("RunLoopKit: idle loop used \(Double(cpu) / 1_000) µs CPU in \(Double(wall) / 1_000_000) ms")
         XCTAssertEqual(result, .timedOut)
         XCTAssertGreaterThanOrEqual(wall, ms(300))
-        XCTAssertLessThan(cpu, ms(5))
+        // A loop that spins, or wakes every millisecond, spends most of the 300 ms on the CPU; an idle one
+        // only its few turns (well under 1 ms). The thread's own CPU time does not grow with the machine's
+        // load, but page faults and accounting on a loaded machine add some: a fifth of the wall time.
+        XCTAssertLessThan(cpu, ms(60))
     }
 
     func testSeveralReadyPortsAreServedOnePerTurnWithoutStarvingEachOther() throws {
@@ -105,13 +109,13 @@ final class ZeroMQSourceTests: XCTestCase {
 }
 
 extension ZeroMQSourceTests {
-    func testAPortZeroMQCannotPollEndsTheRunWithATypedError() {
+    func testAPortZeroMQCannotPollEndsTheRunWithATypedError() throws {
         let loop = EventRunLoop(clock: ManualClock())
-        // Zeroed memory is not a socket: libzmq checks its tag and fails with ENOTSOCK.
-        let notASocket = UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 16)
-        notASocket.initializeMemory(as: UInt8.self, repeating: 0, count: 256)
-        defer { notASocket.deallocate() }
-        loop.add(RunLoopSource1(port: .zmq(notASocket)) { XCTFail("never ready") }, mode: .default)
+        // A socket closed while its source is in a mode: the port still holds it (nothing freed is
+        // polled), and the wait refuses it with ENOTSOCK.
+        let pair = try ZMQPushPull()
+        loop.add(RunLoopSource1(port: .zmq(pair.pull)) { XCTFail("never ready") }, mode: .default)
+        pair.pull.close()
 
         XCTAssertEqual(loop.runUntilIdle(), .finished)
         XCTAssertEqual(loop.lastWaitError?.operation, "zmq_poll")

@@ -5,7 +5,8 @@ import HIDEvent
 /// protocol B (slots and tracking ids) into frames of contacts, and played as HID digitizer frames scaled
 /// to a screen in points. Read in place from `shared/recordings`; never copied into the repository.
 public struct EvemuRecording {
-    public enum Change: Equatable, Sendable { case down, move, up, still }
+    /// What a contact does in a frame: down, move, up or stationary (no cancels in a recording).
+    public typealias Change = HIDFingerChange
 
     public struct Contact: Equatable, Sendable {
         /// A fresh id per contact (tracking ids are reused by devices).
@@ -98,12 +99,12 @@ public struct EvemuRecording {
                 var contacts: [Contact] = []
                 for key in current.keys.sorted() {
                     var contact = current[key]!
-                    if !changed.contains(key) { contact.change = .still }
+                    if !changed.contains(key) { contact.change = .stationary }
                     contacts.append(contact)
-                    current[key]?.change = .still
+                    current[key]?.change = .stationary
                 }
                 contacts += ended
-                if contacts.contains(where: { $0.change != .still }) {
+                if contacts.contains(where: { $0.change != .stationary }) {
                     frames.append(Frame(time: UInt64((time * 1_000_000).rounded()) * 1_000, contacts: contacts))
                 }
                 changed.removeAll()
@@ -132,18 +133,9 @@ public struct EvemuRecording {
         let sx = Double(size.width) / Double(xRange.upperBound - xRange.lowerBound)
         let sy = Double(size.height) / Double(yRange.upperBound - yRange.lowerBound)
         return frames.filter { $0.time >= from && $0.time <= to }.map { frame in
-            let fingers = frame.contacts.map { contact -> HIDDigitizerEvent in
-                var phase: HIDDigitizerPhase = []
-                var mask: HIDDigitizerEventMask = []
-                switch contact.change {
-                case .down: phase = .began; mask = [.range, .touch]
-                case .move: phase = .changed; mask = [.position]
-                case .up: phase = .ended; mask = [.range, .touch]
-                case .still: break
-                }
-                return HIDDigitizerEvent(
-                    phase: phase, transducerIndex: contact.id, eventMask: mask,
-                    x: Float(Double(contact.x - xRange.lowerBound) * sx), y: Float(Double(contact.y - yRange.lowerBound) * sy))
+            let fingers = frame.contacts.map { contact in
+                HIDDigitizerEvent(finger: contact.id, contact.change,
+                                  x: Float(Double(contact.x - xRange.lowerBound) * sx), y: Float(Double(contact.y - yRange.lowerBound) * sy))
             }
             return (base + frame.time - from, .digitizer(HIDDigitizerFrame(fingers: fingers)))
         }

@@ -2,6 +2,7 @@ import AppHostCore
 import AppScene
 import Foundation
 import GestureScript
+import HIDEvent
 import TestSupport
 import UIKitModel
 import XCTest
@@ -18,8 +19,7 @@ final class ControlSceneTests: XCTestCase {
     /// deploy/scenes/scripts/blue-button-tap.gesture: a tap on the button, then one on the blue view beside it.
     private func blueButtonTaps() throws -> [TimedHIDPayload] {
         let url = SharedPaths.packageRoot.appendingPathComponent("deploy/scenes/scripts/blue-button-tap.gesture")
-        let frames = try GestureScript.parse(try String(contentsOf: url, encoding: .utf8)).frames()
-        return frames.map { TimedHIDPayload(time: $0.time, payload: $0.payload) }
+        return try GestureScript.parse(try String(contentsOf: url, encoding: .utf8)).frames()
     }
 
     func testBlueButtonWithATapOnItsParent() throws {

@@ -1,6 +1,7 @@
 import AppHostCore
 import Foundation
 import GestureScript
+import HIDEvent
 import TestSupport
 import UIKitModel
 import XCTest
@@ -13,7 +14,7 @@ final class TablePuzzleTests: XCTestCase {
     private func run(script name: String) throws -> [String] {
         let url = SharedPaths.packageRoot.appendingPathComponent("deploy/scenes/scripts/\(name).gesture")
         let frames = try GestureScript.parse(try String(contentsOf: url, encoding: .utf8)).frames()
-        return try run(frames.map { TimedHIDPayload(time: $0.time, payload: $0.payload) })
+        return try run(frames)
     }
 
     private func run(_ inputs: [TimedHIDPayload]) throws -> [String] {

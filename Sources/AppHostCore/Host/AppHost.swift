@@ -103,7 +103,7 @@ public final class AppHost {
 
     func installSources() {
         // The app port's source1 (UIKit's event fetcher source): frames go straight to the fetcher.
-        runLoop.add(RunLoopSource1(port: .zmq(socket.handle), order: 0, name: "UIEventFetcher") { [unowned self] in drain() },
+        runLoop.add(RunLoopSource1(port: .zmq(socket), order: 0, name: "UIEventFetcher") { [unowned self] in drain() },
                     mode: .common)
         application.eventDispatcher.willDispatch = { [unowned self] in willDispatch() }
         application.eventDispatcher.didDispatch = { [unowned self] in didDispatch() }

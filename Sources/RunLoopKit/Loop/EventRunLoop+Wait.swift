@@ -1,5 +1,4 @@
-import CZeroMQ
-import Glibc
+import ZeroMQ
 
 /// Steps 5-6: the one wait of a turn (CF `__CFRunLoopServiceMachPort` on the mode's port set).
 extension EventRunLoop {
@@ -34,21 +33,21 @@ extension EventRunLoop {
             let timeout = wakeTime.map { milliseconds(until: $0) } ?? -1
             let wake = pollPorts(timeoutMilliseconds: timeout, nextTimer: nextTimer)
             guard case .nothing = wake else { return wake }
-            // zmq_poll counts whole milliseconds on its own clock and may return a little early (or
-            // on EINTR): keep waiting, since CF's wait ends only for a port or a deadline.
+            // zmq_poll counts whole milliseconds on its own clock and may return a little early: keep
+            // waiting, since CF's wait ends only for a port or a deadline.
             if let wakeTime, clock.now >= wakeTime { return .nothing }
         }
     }
 
-    /// The source1 ports of the mode, then the wake-up port, in the reusable poll array.
+    /// The source1 ports of the mode, then the wake-up port, in the reusable poller.
     private func preparePollItems(_ items: RunLoopModeItems) {
-        pollItems.removeAll(keepingCapacity: true)
+        poller.removeAll()
         pollSources.removeAll(keepingCapacity: true)
         for source in items.sources1 where source.isValid {
-            pollItems.append(source.port.pollItem)
+            source.port.add(to: &poller)
             pollSources.append(source)
         }
-        pollItems.append(RunLoopPort.fileDescriptor(handle.wakeUpPort.descriptor).pollItem)
+        RunLoopPort.fileDescriptor(handle.wakeUpPort.descriptor).add(to: &poller)
     }
 
     /// The timer port's deadline: the earliest fire date of a valid timer not in its callout.
@@ -82,17 +81,18 @@ extension EventRunLoop {
     /// event), else one ready source1, else the wake-up port. Ready source1s are served in their
     /// order, starting after the one served last time, so a port that is never drained cannot starve
     /// the others (CF serves whichever message arrived first; zmq_poll does not say).
+    /// The poller retries EINTR with the time left; any other failure (a closed socket, a terminated
+    /// context) is recorded with libzmq's text for its errno.
     private func pollPorts(timeoutMilliseconds: Int, nextTimer: UInt64?) -> RunLoopWake {
-        let count = Int32(pollItems.count)
-        let ready = zmq_poll(&pollItems, count, timeoutMilliseconds)
-        if ready < 0 {
-            let code = zmq_errno()
-            if code == EINTR { return .nothing }
-            lastWaitError = RunLoopSystemError(operation: "zmq_poll", code: code, message: String(cString: zmq_strerror(code)))
+        let ready: Int
+        do {
+            ready = try poller.poll(timeoutMilliseconds: timeoutMilliseconds)
+        } catch {
+            lastWaitError = RunLoopSystemError(operation: error.operation, code: error.code, message: ZMQError.text(for: error.code))
             return .failure
         }
         var wokenByWakeUpPort = false
-        if pollItems[pollItems.count - 1].revents != 0 {
+        if !poller.revents(at: poller.count - 1).isEmpty {
             handle.wakeUpPort.drain()
             wokenByWakeUpPort = true
         }
@@ -110,7 +110,7 @@ extension EventRunLoop {
         }
         for step in 0..<count {
             let index = (start + step) % count
-            if pollItems[index].revents != 0 {
+            if !poller.revents(at: index).isEmpty {
                 lastServedSource1 = pollSources[index]
                 return pollSources[index]
             }

@@ -1,4 +1,4 @@
-import CZeroMQ
+import ZeroMQ
 
 /// A run loop that follows CFRunLoop (`CFRunLoopRunSpecific` / `__CFRunLoopRun` in
 /// swift-corelibs-foundation) step by step.
@@ -58,7 +58,7 @@ public final class EventRunLoop {
     var lastLocalBlockKey: UInt64 = 0
 
     // Scratch space reused by every turn, so a turn allocates nothing once these have grown.
-    var pollItems: [zmq_pollitem_t] = []
+    var poller = ZMQPoller()
     var pollSources: [RunLoopSource1] = []
     weak var lastServedSource1: RunLoopSource1?
     var source0Scratch: [[(source: RunLoopSource0, stamp: UInt64)]] = []

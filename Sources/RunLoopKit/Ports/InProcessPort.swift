@@ -1,3 +1,4 @@
+import DequeModule
 import Synchronization
 
 /// A thread-safe FIFO whose eventfd is readable exactly while elements remain: a source1 port for
@@ -16,7 +17,8 @@ import Synchronization
 /// called again in a later turn. Keep the port alive while a source uses it (the descriptor closes
 /// in `deinit`). Elements cross threads, so they are Sendable.
 public final class InProcessPort<Element: Sendable>: Sendable {
-    private let queue = Mutex(FIFOQueue<Element>())
+    /// A ring buffer: O(1) at both ends, no allocation once grown to the working set.
+    private let queue = Mutex(Deque<Element>())
     private let eventFD: EventFD
 
     public init() throws(RunLoopSystemError) {
@@ -42,7 +44,7 @@ public final class InProcessPort<Element: Sendable>: Sendable {
     /// The oldest element, or nil when empty; any thread. Taking the last one drains the eventfd.
     public func receive() -> Element? {
         queue.withLock { queue in
-            let element = queue.removeFirst()
+            let element = queue.popFirst()
             if element != nil && queue.isEmpty { eventFD.drain() }
             return element
         }

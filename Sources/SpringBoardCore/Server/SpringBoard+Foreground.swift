@@ -61,9 +61,7 @@ extension SpringBoard {
         fingers.reserveCapacity(touches.count)
         for i in 0..<touches.count {
             let touch = touches[i]
-            fingers.append(HIDDigitizerEvent(
-                options: [.absolute], phase: .cancelled, depth: 1, transducerIndex: touch.index, transducerType: .finger,
-                eventMask: [.range, .touch, .cancel], x: touch.x, y: touch.y))
+            fingers.append(HIDDigitizerEvent(finger: touch.index, .cancel, x: touch.x, y: touch.y))
         }
         ownSequence &+= 1
         let time = now

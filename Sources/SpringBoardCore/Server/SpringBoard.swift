@@ -98,13 +98,13 @@ public final class SpringBoard {
     }
 
     private func installSources() {
-        eventSource = RunLoopSource1(port: .zmq(eventSocket.handle), order: 0, name: "event port") { [unowned self] in
+        eventSource = RunLoopSource1(port: .zmq(eventSocket), order: 0, name: "event port") { [unowned self] in
             drainEventPort()
         }
         runLoop.add(eventSource, mode: .common)
-        runLoop.add(RunLoopSource1(port: .zmq(appSocket.handle), order: 1) { [unowned self] in drainAppChannel() }, mode: .common)
-        runLoop.add(RunLoopSource1(port: .zmq(controlSocket.handle), order: 2) { [unowned self] in drainControl() }, mode: .common)
-        runLoop.add(RunLoopSource1(port: .zmq(monitorSocket.handle), order: 3) { [unowned self] in drainMonitor() }, mode: .common)
+        runLoop.add(RunLoopSource1(port: .zmq(appSocket), order: 1) { [unowned self] in drainAppChannel() }, mode: .common)
+        runLoop.add(RunLoopSource1(port: .zmq(controlSocket), order: 2) { [unowned self] in drainControl() }, mode: .common)
+        runLoop.add(RunLoopSource1(port: .zmq(monitorSocket), order: 3) { [unowned self] in drainMonitor() }, mode: .common)
         homeScreen.onLaunch = { [unowned self] bundleID in launchFromHomeScreen(bundleID) }
         homeScreen.onPage = { [unowned self] page in
             if configuration.verbose { logger.info("home: page \(page + 1) of \(homeScreen.pageCount)") }

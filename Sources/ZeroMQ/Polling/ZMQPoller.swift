@@ -34,6 +34,12 @@ public struct ZMQPoller {
         return items.count - 1
     }
 
+    /// Removes every item, keeping the storage: a poller rebuilt for each wait allocates nothing once grown.
+    public mutating func removeAll() {
+        items.removeAll(keepingCapacity: true)
+        sockets.removeAll(keepingCapacity: true)
+    }
+
     /// Changes which events item `index` waits for.
     public mutating func setEvents(_ events: ZMQPollEvents, at index: Int) {
         items[index].events = events.rawValue
@@ -45,7 +51,7 @@ public struct ZMQPoller {
     /// Waits until an item is ready or the timeout passes (-1 = forever, 0 = just check).
     /// EINTR is retried with the time that is left. Returns the number of ready items (0 on timeout).
     @discardableResult
-    public mutating func poll(timeoutMilliseconds: Int) throws -> Int {
+    public mutating func poll(timeoutMilliseconds: Int) throws(ZMQError) -> Int {
         for (index, socket) in sockets.enumerated() where socket?.isClosed == true {
             throw ZMQError(code: ENOTSOCK, operation: "zmq_poll", detail: "item \(index) is a closed socket")
         }

@@ -7,6 +7,6 @@ struct AppsCommand: ParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() throws {
-        try connection.run(.apps) { reply in TextTable.apps(reply.apps ?? []) }
+        try connection.run(.apps) { reply in ReplyText.apps(reply.apps ?? []) }
     }
 }

@@ -1,14 +1,12 @@
 import AppChannel
 import ArgumentParser
+import CommandLineSupport
 import ControlProtocol
 
 /// Options every subcommand shares: where springboard's control socket is, and the output format.
 struct ConnectionOptions: ParsableArguments {
-    @Option(name: .long, help: "Control endpoint (default: ipc://<runtime dir>/control).")
-    var control: String?
-
-    @Option(name: .long, help: "Runtime directory holding the ipc sockets (default: $TOUCHPIPELINE_RUNTIME_DIR, $XDG_RUNTIME_DIR/touchpipeline or /tmp/touchpipeline-$UID).")
-    var runtimeDir: String?
+    @OptionGroup var control: EndpointOption<ControlSocket>
+    @OptionGroup var runtime: RuntimeDirectoryOptions
 
     @Option(name: .long, help: "Milliseconds to wait for the reply.")
     var timeout: Int = 2000
@@ -16,7 +14,7 @@ struct ConnectionOptions: ParsableArguments {
     @Flag(name: .long, help: "Print springboard's JSON reply as is.")
     var json = false
 
-    var endpoint: String { control ?? DefaultEndpoints(runtimeDirectory: runtimeDir).control }
+    var endpoint: String { control.resolved(runtime) }
 
     /// Sends the request, prints the reply (JSON or `human`), and exits 1 on an error reply, 2 on no reply.
     func run(_ command: ControlCommand, human: (ControlReply) -> String) throws {

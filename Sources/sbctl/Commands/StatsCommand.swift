@@ -13,6 +13,6 @@ struct StatsCommand: ParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() throws {
-        try connection.run(.stats(reset: reset)) { reply in reply.stats.map(TextTable.stats) ?? "" }
+        try connection.run(.stats(reset: reset)) { reply in reply.stats.map(ReplyText.stats) ?? "" }
     }
 }

@@ -7,6 +7,6 @@ struct StatusCommand: ParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() throws {
-        try connection.run(.status) { reply in reply.status.map(TextTable.status) ?? "" }
+        try connection.run(.status) { reply in reply.status.map(ReplyText.status) ?? "" }
     }
 }

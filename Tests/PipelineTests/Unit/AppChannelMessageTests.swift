@@ -103,7 +103,8 @@ final class AppChannelMessageTests: XCTestCase {
     func testEndMarker() throws {
         let marker = EndMarker(senderID: 0xABCD, count: 12)
         let bytes = marker.encoded()
-        XCTAssertEqual(Array(bytes[0..<8]), [0x54, 0x50, 0x45, 0x4D, 1, 1, 0, 0])  // "TPEM", v1, final
+        // protocols/app-channel.md's example, byte for byte: "TPEM", v1, final, sender id, count.
+        XCTAssertEqual(bytes, [0x54, 0x50, 0x45, 0x4D, 1, 1, 0, 0, 0xCD, 0xAB, 0, 0, 0, 0, 0, 0, 0x0C, 0, 0, 0, 0, 0, 0, 0])
         try bytes.withUnsafeBytes { raw in
             XCTAssertTrue(EndMarker.matches(raw))
             XCTAssertEqual(try EndMarker.decode(raw), marker)

@@ -24,7 +24,7 @@ final class LoopThread {
     }
 
     /// True if the body returned within `seconds`.
-    func join(timeout seconds: Double = 2) -> Bool {
+    func join(timeout seconds: Double = patience) -> Bool {
         finished.wait(timeout: .now() + seconds) == .success
     }
 }
@@ -38,3 +38,18 @@ func threadCPUTimeNanoseconds() -> UInt64 {
 
 /// Milliseconds as run-loop clock nanoseconds.
 func ms(_ milliseconds: UInt64) -> UInt64 { milliseconds * 1_000_000 }
+
+// Real-clock tests run on loaded machines (two cores shared by several builds): a thread can wait tens of
+// milliseconds for a core. So a wait for something that must happen gets `patience` (a passing test never
+// waits it out: only a failure does), and "at once" means within `promptly`, far over any scheduling delay
+// and far under `patience`, so that "woken" and "woken only by the deadline" stay apart.
+
+/// Seconds a real-clock test waits for what must happen (a semaphore, a join, the deadline of a run the
+/// test ends itself).
+let patience: Double = 30
+/// `patience` in run-loop clock nanoseconds.
+let patienceNanoseconds = UInt64(patience * 1e9)
+/// Seconds within which something that happens at once (a wake-up, a stop) is seen on a loaded machine.
+let promptly: Double = 2
+/// `promptly` in run-loop clock nanoseconds.
+let promptlyNanoseconds = UInt64(promptly * 1e9)

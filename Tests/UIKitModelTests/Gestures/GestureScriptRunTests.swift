@@ -13,7 +13,7 @@ final class GestureScriptRunTests: XCTestCase {
         let runner = try HeadlessAppRunner(sceneURL: root.appendingPathComponent("deploy/scenes/\(scene).yaml"))
         let text = try String(contentsOf: root.appendingPathComponent("deploy/scenes/scripts/\(script).gesture"), encoding: .utf8)
         let frames = try GestureScript.parse(text).frames()
-        return runner.run(frames.map { TimedHIDPayload(time: $0.time, payload: $0.payload) })
+        return runner.run(frames)
     }
 
     private func timed(_ lines: [UITraceLine]) -> [String] {

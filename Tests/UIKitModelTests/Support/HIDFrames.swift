@@ -2,7 +2,8 @@ import HIDEvent
 
 /// Builds HID messages the way IOHIDFamily frames them, for tests that feed the dispatcher directly.
 enum HIDFrames {
-    enum Change { case down, move, up, still, cancel }
+    /// What a finger does in a frame (`.down`, `.move`, `.up`, `.cancel`, `.stationary`).
+    typealias Change = HIDFingerChange
 
     struct Finger {
         var index: UInt32
@@ -17,18 +18,7 @@ enum HIDFrames {
 
     /// One digitizer frame at `seconds` carrying `fingers`.
     static func frame(at seconds: Double, _ fingers: [Finger], sequence: UInt64 = 0) -> HIDMessage {
-        let children = fingers.map { f -> HIDDigitizerEvent in
-            var phase: HIDDigitizerPhase = []
-            var mask: HIDDigitizerEventMask = []
-            switch f.change {
-            case .down: phase = .began; mask = [.range, .touch]
-            case .move: phase = .changed; mask = [.position]
-            case .up: phase = .ended; mask = [.range, .touch]
-            case .still: break
-            case .cancel: phase = .cancelled; mask = [.cancel]
-            }
-            return HIDDigitizerEvent(phase: phase, transducerIndex: f.index, eventMask: mask, x: f.x, y: f.y)
-        }
+        let children = fingers.map { HIDDigitizerEvent(finger: $0.index, $0.change, x: $0.x, y: $0.y) }
         return message(.digitizer(HIDDigitizerFrame(fingers: children)), at: seconds, sequence: sequence)
     }
 

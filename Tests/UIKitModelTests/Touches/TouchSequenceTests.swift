@@ -19,8 +19,8 @@ final class TouchSequenceTests: XCTestCase {
         let (app, view) = makeApp()
         app.send([
             HIDFrames.frame(at: 1.000, [HIDFrames.finger(1, 100, 100, .down)]),
-            HIDFrames.frame(at: 1.016, [HIDFrames.finger(1, 100, 100, .still), HIDFrames.finger(2, 200, 100, .down)]),
-            HIDFrames.frame(at: 1.032, [HIDFrames.finger(1, 110, 100, .move), HIDFrames.finger(2, 200, 100, .still)]),
+            HIDFrames.frame(at: 1.016, [HIDFrames.finger(1, 100, 100, .stationary), HIDFrames.finger(2, 200, 100, .down)]),
+            HIDFrames.frame(at: 1.032, [HIDFrames.finger(1, 110, 100, .move), HIDFrames.finger(2, 200, 100, .stationary)]),
             HIDFrames.frame(at: 1.048, [HIDFrames.finger(1, 110, 100, .up), HIDFrames.finger(2, 200, 100, .up)]),
         ])
         XCTAssertEqual(view.summary, ["began 1", "began 1", "moved 1", "ended 2"])

@@ -28,25 +28,18 @@ final class TestTouchSource {
 
     deinit { socket.close() }
 
-    /// One digitizer frame: `changes` (finger, phase, position) plus every other live finger, stationary.
-    func frame(_ changes: [(index: UInt32, phase: HIDDigitizerPhase, x: Float, y: Float)]) throws {
+    /// One digitizer frame: `changes` (finger, change, position) plus every other live finger, stationary.
+    func frame(_ changes: [(index: UInt32, change: HIDFingerChange, x: Float, y: Float)]) throws {
         var fingers: [HIDDigitizerEvent] = []
         let changed = Set(changes.map(\.index))
         for (index, position) in live.sorted(by: { $0.key < $1.key }) where !changed.contains(index) {
-            fingers.append(HIDDigitizerEvent(transducerIndex: index, identity: index, eventMask: [],
-                                             x: position.x, y: position.y, tipPressure: 1))
+            fingers.append(HIDDigitizerEvent(finger: index, .stationary, x: position.x, y: position.y,
+                                             identity: index, tipPressure: 1))
         }
         for change in changes {
-            var mask: HIDDigitizerEventMask = [.position]
-            if change.phase.contains(.began) || change.phase.contains(.ended) { mask.formUnion([.touch, .range]) }
-            fingers.append(HIDDigitizerEvent(phase: change.phase, transducerIndex: change.index, identity: change.index,
-                                             eventMask: mask, x: change.x, y: change.y,
-                                             tipPressure: change.phase.contains(.ended) ? 0 : 1))
-            if change.phase.contains(.ended) || change.phase.contains(.cancelled) {
-                live[change.index] = nil
-            } else {
-                live[change.index] = (change.x, change.y)
-            }
+            fingers.append(HIDDigitizerEvent(finger: change.index, change.change, x: change.x, y: change.y,
+                                             identity: change.index, tipPressure: change.change.contains(.up) ? 0 : 1))
+            live[change.index] = change.change.lifts ? nil : (change.x, change.y)
         }
         try send(.digitizer(HIDDigitizerFrame(fingers: fingers)))
     }
@@ -57,9 +50,9 @@ final class TestTouchSource {
         try send(.digitizer(HIDDigitizerFrame(fingers: fingers)))
     }
 
-    func down(_ index: UInt32 = 1, _ x: Float, _ y: Float) throws { try frame([(index, .began, x, y)]) }
-    func move(_ index: UInt32 = 1, _ x: Float, _ y: Float) throws { try frame([(index, .changed, x, y)]) }
-    func up(_ index: UInt32 = 1, _ x: Float, _ y: Float) throws { try frame([(index, .ended, x, y)]) }
+    func down(_ index: UInt32 = 1, _ x: Float, _ y: Float) throws { try frame([(index, .down, x, y)]) }
+    func move(_ index: UInt32 = 1, _ x: Float, _ y: Float) throws { try frame([(index, .move, x, y)]) }
+    func up(_ index: UInt32 = 1, _ x: Float, _ y: Float) throws { try frame([(index, .up, x, y)]) }
 
     func tap(_ x: Float, _ y: Float) throws {
         try down(1, x, y)

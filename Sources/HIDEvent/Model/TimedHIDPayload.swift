@@ -1,7 +1,6 @@
-import HIDEvent
-
-/// One HID payload of a played script and its time (nanoseconds from the start of the script).
-public struct ScriptedHIDEvent: Equatable, Sendable {
+/// A HID payload and when the hardware produced it (nanoseconds from the start of a run or script): what a
+/// gesture script plays and what the headless runner feeds.
+public struct TimedHIDPayload: Equatable, Sendable {
     public var time: UInt64
     public var payload: HIDPayload
 
@@ -10,7 +9,7 @@ public struct ScriptedHIDEvent: Equatable, Sendable {
         self.payload = payload
     }
 
-    /// The message a source sends for this event; `hardware` is its hardware timestamp.
+    /// The message a source sends for this payload; `hardware` is its hardware timestamp.
     public func message(sequence: UInt64, senderID: UInt64, hardware: UInt64) -> HIDMessage {
         HIDMessage(envelope: HIDEnvelope(kind: payload.kind, sequence: sequence, senderID: senderID,
                                          timestamps: HIDHopTimestamps(hardware: hardware)),
