@@ -69,6 +69,7 @@ struct SpringBoardCommand: ParsableCommand {
         configuration.outboundCapacity = outboundCapacity
         configuration.coalesceLimit = coalesceLimit
         configuration.overload = overload
+        configuration.backpressureQueue = max(1, min(64, outboundCapacity / 2))
         configuration.screenWidth = screenWidth
         configuration.screenHeight = screenHeight
         configuration.verbose = verbose

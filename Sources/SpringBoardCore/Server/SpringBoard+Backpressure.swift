@@ -1,7 +1,9 @@
 // Backpressure mode: instead of coalescing or dropping, springboard stops reading the event port while the
-// app it routes to cannot take the next frame; the PULL socket's queue fills, then the source's PUSH blocks
-// at its high-water mark, and the source slows to what the app sustains. CF's way to stop listening to a
-// port is to take its source out of the run loop (CFRunLoopRemoveSource); it goes back when the app drains.
+// app it routes to has `backpressureQueue` frames waiting; the PULL socket's queue fills, then the source's
+// PUSH blocks at its high-water mark, and the source slows to what the app sustains. CF's way to stop
+// listening to a port is to take its source out of the run loop (CFRunLoopRemoveSource); it goes back when
+// the queue is down to half. Keeping that much queued (not pausing at the first queued frame) means an ack
+// always finds frames ready to send: the app never waits for springboard to read the event port again.
 extension SpringBoard {
     func pauseEventPort(for app: AppRecord) {
         guard eventPortPausedFor == nil else { return }
@@ -14,7 +16,8 @@ extension SpringBoard {
     /// change): reads the event port again once the app that paused it has nothing waiting.
     func resumeEventPortIfPossible() {
         guard let app = eventPortPausedFor else { return }
-        guard configuration.overload != .backpressure || app.outbound.isEmpty || !app.isReachable else { return }
+        guard configuration.overload != .backpressure || app.outbound.count <= configuration.backpressureQueue / 2
+            || !app.isReachable else { return }
         eventPortPausedFor = nil
         runLoop.add(eventSource, mode: .common)
     }

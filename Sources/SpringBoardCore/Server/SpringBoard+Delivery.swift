@@ -34,7 +34,9 @@ extension SpringBoard {
             }
         }
         enqueue(raw, to: app, kind: kind)
-        if configuration.overload == .backpressure, !app.outbound.isEmpty { pauseEventPort(for: app) }
+        if configuration.overload == .backpressure, app.outbound.count >= configuration.backpressureQueue {
+            pauseEventPort(for: app)
+        }
     }
 
     /// Sends bytes SpringBoard owns (a synthesized cancel): queued behind anything already waiting.
@@ -52,7 +54,8 @@ extension SpringBoard {
     /// ups, buttons and cancels queue; a queue at its bound with nothing left to coalesce means the app is
     /// not keeping up at all, and springboard gives up on it (see `giveUp`).
     private func enqueue(_ raw: UnsafeMutableRawBufferPointer, to app: AppRecord, kind: FrameKind) {
-        if kind == .move, app.outbound.coalesce(raw, limit: configuration.coalesceLimit) {
+        // Backpressure mode slows the source down instead: nothing is coalesced.
+        if kind == .move, configuration.overload == .shed, app.outbound.coalesce(raw, limit: configuration.coalesceLimit) {
             counters.coalescedSamples &+= 1
             app.counters.coalescedSamples &+= 1
             return

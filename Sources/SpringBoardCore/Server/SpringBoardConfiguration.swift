@@ -29,6 +29,9 @@ public struct SpringBoardConfiguration: Sendable {
     public var coalesceLimit = 1024
     /// What to do when an app cannot take events as fast as they come.
     public var overload: OverloadMode = .shed
+    /// Backpressure mode: frames queued for an app before springboard stops reading the event port (it reads
+    /// again at half). Below `outboundCapacity`, so backpressure never makes springboard give up on an app.
+    public var backpressureQueue = 64
     /// Messages read from the event port per source1 callout, so control requests are served under load.
     public var eventBatch = 256
     public var screenWidth: Double = 390

@@ -151,7 +151,8 @@ final class FaultTests: XCTestCase {
     }
 
     func testBackpressureStopsReadingTheEventPortUntilTheAppCatchesUp() throws {
-        try fixture.startSpringBoard(extra: ["--ack-window", "2", "--overload", "backpressure"])
+        // A queue of 4: springboard stops reading with 2 frames queued (half the queue, so it never gives up).
+        try fixture.startSpringBoard(extra: ["--ack-window", "2", "--outbound-capacity", "4", "--overload", "backpressure"])
         let mapsProcess = try fixture.startApp("maps", bundleID: maps)
         XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
         mapsProcess.signal(SIGSTOP)
@@ -159,11 +160,12 @@ final class FaultTests: XCTestCase {
         try source.down(1, 200, 400)
         for step in 1...20 { try source.move(1, 200 + Float(step) / 10, 400) }
         try source.up(1, 202, 400)
-        // Two frames fill the window, the third waits in the queue, and springboard stops reading: the
-        // other 19 stay in the sockets, pushed back on the source.
+        // Two frames fill the window, two wait in the queue, and springboard stops reading: the other 18 stay
+        // in the sockets, pushed back on the source. Nothing is coalesced, although the queued ones are moves.
         eventually("springboard to pause its event port") { (try? fixture.stats())?.hops["eventPortPauses"] == 1 }
         var stats = try fixture.stats()
-        XCTAssertEqual(stats.hops["digitizerFrames"], 3)
+        XCTAssertEqual(stats.hops["digitizerFrames"], 4)
+        XCTAssertEqual(stats.apps.first { $0.bundleID == maps }?.queued, 2)
         XCTAssertEqual(stats.overloadMode, "backpressure")
         mapsProcess.signal(SIGCONT)
         try source.flush()
