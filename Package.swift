@@ -97,7 +97,7 @@ let package = Package(
             "UIKitModel", "AppScene", "AppHostCore", "GestureScript", "HIDEvent", "RunLoopKit", "TestSupport",
         ]),
         .testTarget(name: "PipelineTests", dependencies: [
-            "AppChannel", "ControlProtocol", "SpringBoardCore", "SpringBoardHome", "AppHostCore", "HIDEvent", "RunLoopKit", "UIKitModel", "ZeroMQ", "TestSupport",
+            "AppChannel", "ControlProtocol", "SpringBoardCore", "SpringBoardHome", "AppHostCore", "GestureScript", "HIDEvent", "RunLoopKit", "UIKitModel", "ZeroMQ", "TestSupport",
         ]),
     ]
 )

@@ -1,0 +1,48 @@
+import ControlProtocol
+import Foundation
+import XCTest
+
+/// The real processes: springboard, the app's app-host, and `hid-source play` for the script (in real time,
+/// its end marker confirmed). The trace is the app's JSON-lines trace file; it is read once the app has
+/// acknowledged every event and the file has stopped growing (the app's own timers, such as a table's
+/// 0.15 s content delay, may still add lines after the last ack).
+final class LiveDriver: ScenarioDriver {
+    let name = "live"
+    private let fixture: PipelineFixture
+    private var bundleID: String?
+
+    init() throws { fixture = try PipelineFixture() }
+
+    func launch(_ app: String) throws {
+        let bundleID = "com.example.\(app)"
+        try fixture.startSpringBoard()
+        try fixture.startApp(app, bundleID: bundleID)
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: bundleID)).ok, true)
+        self.bundleID = bundleID
+    }
+
+    func play(_ script: String) throws -> [String] {
+        guard let bundleID else { throw ScenarioError.notLaunched }
+        let file = fixture.directory.appendingPathComponent("scenario.gesture")
+        try script.write(to: file, atomically: true, encoding: .utf8)
+        let result = try fixture.hidSource("play", file.path)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        eventually("\(bundleID) to acknowledge every event", timeout: 5) {
+            guard let app = try? self.fixture.appStats(bundleID) else { return false }
+            return app.sent > 0 && app.acked == app.sent && app.queued == 0
+        }
+        var trace = fixture.trace(bundleID)
+        var stableSince = Date()
+        while Date().timeIntervalSince(stableSince) < 0.6 {
+            usleep(50_000)
+            let now = fixture.trace(bundleID)
+            if now != trace {
+                trace = now
+                stableSince = Date()
+            }
+        }
+        return trace
+    }
+
+    func tearDown() { fixture.tearDown() }
+}
