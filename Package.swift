@@ -51,6 +51,7 @@ let package = Package(
         ]),
         .executableTarget(name: "hid-source", dependencies: [
             "ZeroMQ", "HIDEvent", "GestureScript", "AppChannel",
+            .product(name: "Histogram", package: "hdrhistogram-swift"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "springboard", dependencies: [
