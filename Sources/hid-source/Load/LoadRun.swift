@@ -31,6 +31,8 @@ enum LoadRun {
 
         Interruption.install()
         let sender = try LoadSender(endpoint: settings.eventEndpoint)
+        // Keeps the socket open until the run is confirmed (see `LoadSender.close`).
+        defer { sender.close() }
         let progress = LoadProgress(controlEndpoint: settings.controlEndpoint, app: app)
         let sent = try LoadSendLoop(settings: settings, sender: sender, progress: progress).run()
         progress.finish()

@@ -22,6 +22,10 @@ final class LoadSender {
 
     deinit { socket.close() }
 
+    /// Closes the socket (linger 0). Only once springboard confirmed the end marker: over ipc a PUSH socket
+    /// closed with frames still in its pipe loses them, whatever the linger.
+    func close() { socket.close() }
+
     /// Sends `bytes`, waiting as long as the socket pushes back. `whileBlocked` runs after each slice spent
     /// waiting and returns false to give up (the frame is then not sent). Returns whether it was sent.
     func send(_ bytes: UnsafeRawBufferPointer, whileBlocked: () -> Bool) throws -> Bool {
