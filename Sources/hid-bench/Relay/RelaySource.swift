@@ -52,6 +52,7 @@ final class RelaySource {
         var result = RelaySourceResult()
         var buffer: [UInt8] = []
         let interval = rate > 0 ? 1e9 / rate : nil
+        if interval != nil { TimerSlack.minimize() }
         let t0 = monotonicNanoseconds()
         let end = durationNanoseconds.map { t0 + $0 }
         result.started = t0
