@@ -14,7 +14,7 @@ extension LoadReport {
             ["  offered", "\(offered)"],
             ["  received by springboard", "\(received)" + (sequenceGaps > 0 ? " (\(sequenceGaps) sequence gaps)" : "")],
             ["  routed to the app", "\(routed)"],
-            ["  delivered", "\(delivered)" + (coalesced > 0 ? " (\(coalesced) as coalesced samples)" : "")],
+            ["  delivered", "\(delivered)" + (coalesced > 0 ? " (springboard coalesced \(coalesced) moves)" : "")],
             ["  queued / in flight", "\(queued) / \(inFlight) events" + (drained ? "" : " (the app did not drain)")],
             ["  lost", "\(lost)" + (lost > 0 ? " (\(dropText))" : "")],
             ["  consumed elsewhere", elsewhereText.isEmpty ? "0" : elsewhereText.joined(separator: ", ")],

@@ -29,7 +29,9 @@ struct LoadReport: Codable {
     var routed: UInt64
     /// Reached the app: as an event of their own or as a coalesced sample inside one (`samplesSent`).
     var delivered: UInt64
-    /// Of `delivered`, moves that travelled as samples of a later event.
+    /// Moves springboard folded into a later queued event (`coalescedSamples`). springboard counts them when it
+    /// coalesces, so when it later gives up on the app, the ones dropped with their event are counted here
+    /// too (and under `drops`); with no drops they all travelled as samples of the events in `dispatched`.
     var coalesced: UInt64
     /// Still in springboard's outbound queue when the report was taken.
     var queued: UInt64
