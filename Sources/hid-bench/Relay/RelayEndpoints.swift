@@ -22,8 +22,3 @@ struct RelayEndpoints {
 
     func remove() { try? FileManager.default.removeItem(atPath: directory) }
 }
-
-struct RelayError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}

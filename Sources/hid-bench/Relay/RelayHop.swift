@@ -11,3 +11,8 @@ enum RelayHop: String, CaseIterable, Codable {
     /// The `hardware` stamp → the ack for it is back at the relay.
     case sourceToAck
 }
+
+extension RelayHop {
+    /// Position in `allCases`: the relay keeps its histograms in an array in that order.
+    var index: Int { RelayHop.allCases.firstIndex(of: self)! }
+}

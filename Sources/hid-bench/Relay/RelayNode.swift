@@ -120,7 +120,3 @@ final class RelayNode {
         return result
     }
 }
-
-extension RelayHop {
-    var index: Int { RelayHop.allCases.firstIndex(of: self)! }
-}

@@ -5,20 +5,6 @@ import ZeroMQ
 import Glibc
 #endif
 
-/// What the baseline's source did.
-struct RelaySourceResult {
-    var offered: UInt64 = 0
-    var started: UInt64 = 0
-    var finished: UInt64 = 0
-    var interrupted = false
-    var frameBytes = 0
-    /// The frame's stamp → its PUSH socket took it.
-    var sourceSend = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000,
-                                       numberOfSignificantValueDigits: .three)
-
-    var sendSeconds: Double { finished > started ? Double(finished - started) / 1e9 : 0 }
-}
-
 /// The baseline's source, in the `hid-bench relay` process: the same open-loop schedule as `hid-source load`
 /// (frame i due at t0 + i/rate, stamped with that time; flat out stamped at send), the same blocking PUSH
 /// that waits in 20 ms slices so SIGINT/SIGTERM get through, then an empty frame that ends the run.

@@ -45,8 +45,3 @@ struct BaselineRatios: Codable, Equatable {
         endToEndP99 = ratio(endToEnd?.p99, relayEndToEndP99)
     }
 }
-
-struct BaselineError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}

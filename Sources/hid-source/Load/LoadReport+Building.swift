@@ -1,18 +1,6 @@
 import AppChannel
 import Histogram
 
-/// Everything a run collected, before it is turned into a report.
-struct LoadOutcome {
-    var settings: LoadSettings
-    var app: String
-    var overload: OverloadMode
-    var sent: LoadSendResult
-    var source: SourceInfo?
-    var confirmed: Bool
-    var drainedAt: UInt64?
-    var stats: StatsInfo
-}
-
 extension LoadReport {
     init(_ outcome: LoadOutcome) {
         let stats = outcome.stats, sent = outcome.sent, settings = outcome.settings
