@@ -47,6 +47,10 @@ struct LoadCommand: ParsableCommand {
     private func settings() throws -> LoadSettings {
         guard (1...10).contains(fingers) else { throw ValidationError("--fingers must be 1...10, got \(fingers)") }
         guard rate.isFinite, rate >= 0 else { throw ValidationError("--rate must be a number of frames/s >= 0 (0: flat out)") }
+        // Shared with the script commands (SourceOptions), meaningless here: the rate is --rate.
+        guard options.speed == 1, options.repeatCount == 1 else {
+            throw ValidationError("--speed and --repeat-count are for scripts; load paces with --rate and stops at --count/--duration")
+        }
         guard count != nil || duration != nil else { throw ValidationError("give --count N, --duration TIME or both") }
         if let count, count == 0 { throw ValidationError("--count must be at least 1") }
         var length: LoadDuration?

@@ -102,6 +102,7 @@ final class LoadTests: XCTestCase {
             (["--count", "10", "--fingers", "11"], "--fingers must be 1...10"),
             (["--duration", "ten"], "is not a time"),
             (["--rate", "100"], "give --count N, --duration TIME or both"),
+            (["--count", "10", "--speed", "2"], "--speed and --repeat-count are for scripts"),
             (["--count", "10", "--baseline", "/nonexistent.json"], "cannot read /nonexistent.json"),
         ] {
             let result = try fixture.runTool("hid-source", ["load"] + arguments + fixture.runtimeArguments)
