@@ -1,5 +1,6 @@
 import AppChannel
 import ArgumentParser
+import Foundation
 
 /// Options shared by every hid-source subcommand.
 struct SourceOptions: ParsableArguments {
@@ -28,4 +29,10 @@ struct SourceOptions: ParsableArguments {
     var json = false
 
     var endpoints: DefaultEndpoints { DefaultEndpoints(runtimeDirectory: runtimeDir) }
+
+    /// `--sender-id`, else a fresh one per run: the pid in the high half, a random number in the low half, so
+    /// springboard never mixes this run's sequence numbers (and end marker) with an earlier run's.
+    var runSenderID: UInt64 {
+        senderID ?? (UInt64(UInt32(bitPattern: getpid())) << 32 | UInt64(UInt32.random(in: 1...UInt32.max)))
+    }
 }

@@ -18,7 +18,7 @@ enum ScriptPlayer {
             throw ValidationError("gesture script: \(error)")
         }
         let frames = script.frames()
-        let senderID = options.senderID ?? (UInt64(UInt32(bitPattern: getpid())) << 32 | UInt64(UInt32.random(in: 1...UInt32.max)))
+        let senderID = options.runSenderID
         let eventEndpoint = options.events ?? options.endpoints.events
         let controlEndpoint = options.control ?? options.endpoints.control
 

@@ -1,4 +1,5 @@
 import AppChannel
+import ControlProtocol
 import Foundation
 import XCTest
 #if canImport(Glibc)

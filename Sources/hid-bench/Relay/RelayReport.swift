@@ -1,0 +1,49 @@
+import Foundation
+
+/// The baseline's report (`hid-bench relay --json`): one JSON object, keys sorted, times in microseconds.
+/// `framesPerSecond` and `latency.endToEnd` are what `hid-source load --baseline` divides by.
+struct RelayReport: Codable {
+    var kind = "relay"
+    var rate: Double
+    var fingers: Int
+    var frameBytes: Int
+    var window: Int
+    var interrupted: Bool
+    var offered: UInt64
+    /// Read by the relay and sent on to the sink.
+    var forwarded: UInt64
+    /// Acknowledged by the sink (so read by it).
+    var delivered: UInt64
+    /// t0 → the last frame taken by the source's socket; t0 → the last ack back at the relay.
+    var sendSeconds: Double
+    var drainSeconds: Double
+    /// Over the send interval, as `hid-source load` counts them.
+    var offeredPerSecond: Double
+    var framesPerSecond: Double
+    var latency: [String: HopLatency]
+
+    static let hopOrder = ["sourceSend"] + RelayHop.allCases.map(\.rawValue)
+
+    var text: String {
+        let pace = rate > 0 ? String(format: "%.0f frames/s", rate) : "flat out"
+        var lines = [
+            "hid-bench relay: source PUSH → relay PULL/ROUTER → sink DEALER, acks back; \(fingers)-finger frames of \(frameBytes) bytes, \(pace), window \(window)" + (interrupted ? ", interrupted" : ""),
+            "  offered \(offered), forwarded \(forwarded), delivered \(delivered)",
+            String(format: "  over the %.3f s send interval (drained at %.3f s): offered %.0f frames/s, delivered %.0f frames/s",
+                   sendSeconds, drainSeconds, offeredPerSecond, framesPerSecond),
+        ]
+        var rows = [["latency (µs)", "count", "p50", "p90", "p99", "p99.9", "max"]]
+        for hop in Self.hopOrder {
+            guard let l = latency[hop] else { continue }
+            rows.append(["  " + hop, "\(l.count)"] + [l.p50, l.p90, l.p99, l.p999, l.max].map { String(format: "%.1f", $0) })
+        }
+        let widths = (0..<7).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        for row in rows {
+            lines.append(row.enumerated().map { column, cell in
+                column == 0 ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[column] - cell.count) + cell
+            }.joined(separator: "  "))
+        }
+        return lines.joined(separator: "\n")
+    }
+}

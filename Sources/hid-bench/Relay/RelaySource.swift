@@ -1,0 +1,89 @@
+import RunLoopKit
+import HIDEvent
+import Histogram
+import ZeroMQ
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The baseline's source, in the `hid-bench relay` process: the same open-loop schedule as `hid-source load`
+/// (frame i due at t0 + i/rate, stamped with that time; flat out stamped at send), the same blocking PUSH
+/// that waits in 20 ms slices so SIGINT/SIGTERM get through, then an empty frame that ends the run.
+final class RelaySource {
+    let rate: Double
+    let count: UInt64?
+    let durationNanoseconds: UInt64?
+    let frames: RelayFrames
+    private let context: ZMQContext
+    private let push: ZMQSocket
+
+    init(endpoint: String, rate: Double, count: UInt64?, durationNanoseconds: UInt64?, frames: RelayFrames) throws {
+        self.rate = rate
+        self.count = count
+        self.durationNanoseconds = durationNanoseconds
+        self.frames = frames
+        context = try ZMQContext(ioThreads: 1)
+        push = try context.socket(.push)
+        try push.setLinger(0)
+        try push.setSendTimeout(20)
+        try push.connect(endpoint)
+    }
+
+    deinit { push.close() }
+
+    /// Only after the relay reported: over ipc a PUSH socket closed with frames still in its pipe loses them
+    /// (the end frame first of all), whatever the linger.
+    func close() { push.close() }
+
+    func run() throws -> RelaySourceResult {
+        var result = RelaySourceResult()
+        var buffer: [UInt8] = []
+        let interval = rate > 0 ? 1e9 / rate : nil
+        if interval != nil { TimerSlack.minimize() }
+        let t0 = MonotonicClock.now
+        let end = durationNanoseconds.map { t0 + $0 }
+        result.started = t0
+        var index: UInt64 = 0
+        sending: while !BenchInterruption.requested {
+            if let count, index >= count { break }
+            let due = interval.map { t0 + UInt64((Double(index) * $0).rounded()) }
+            if let end, (due ?? MonotonicClock.now) >= end { break }
+            try frames.append(sequence: index + 1, into: &buffer)
+            let stamp: UInt64
+            if let due {
+                sleep(until: due)
+                if BenchInterruption.requested { break }
+                stamp = due
+            } else {
+                stamp = MonotonicClock.now
+            }
+            let sent = try buffer.withUnsafeMutableBytes { raw -> Bool in
+                HIDMessageView.stamp(.hardware, stamp, in: raw)
+                while true {
+                    if try push.send(UnsafeRawBufferPointer(raw)) { return true }
+                    if BenchInterruption.requested { return false }
+                }
+            }
+            guard sent else { break sending }
+            index += 1
+            let now = MonotonicClock.now
+            _ = result.sourceSend.record(min(now - min(now, stamp), 60_000_000_000))
+            result.finished = now
+        }
+        result.offered = index
+        result.interrupted = BenchInterruption.requested
+        result.frameBytes = buffer.count
+        if result.finished == 0 { result.finished = t0 }
+        // The end frame waits behind the frames still queued; it must go even after an interruption.
+        let deadline = MonotonicClock.now + 30_000_000_000
+        while try !push.send([UInt8]()) {
+            guard MonotonicClock.now < deadline else { throw RelayError("the relay stopped reading its input") }
+        }
+        return result
+    }
+
+    private func sleep(until deadline: UInt64) {
+        var ts = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR, !BenchInterruption.requested {}
+    }
+}

@@ -1,0 +1,82 @@
+import AppChannel
+import ArgumentParser
+import ControlProtocol
+import HIDEvent
+
+/// `hid-source load`: an open-loop generator of digitizer frames for load tests, with a report of where
+/// every frame went and how long every hop took.
+struct LoadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "load",
+        abstract: "Send digitizer frames at a fixed rate (or flat out) and report throughput, loss and per-hop latency.",
+        discussion: """
+        Open loop: frame i is due at t0 + i/rate and is stamped with that time, so when the pipeline pushes back \
+        the wait shows as latency. Drags and taps use --fingers fingers; a pinch always uses two. Before the \
+        run springboard's counters are reset; after it the final end marker is confirmed, the app is left to \
+        drain, and the report is built from springboard's counters and histograms. Exit status: 0 every frame \
+        accounted for, 1 frames unexplained or the app did not drain, 3 springboard did not answer or confirm, \
+        64 bad input.
+        """)
+
+    @Option(help: "Frames per second; 0 sends flat out.") var rate: Double = 0
+    @Option(help: "How long to send: 10s, 500ms, 2m or plain seconds.") var duration: String?
+    @Option(help: "How many frames to send (the run stops at whichever of --duration and --count comes first).")
+    var count: UInt64?
+    @Option(help: "Fingers per drag and tap, 1...10.") var fingers: Int = 1
+    @Option(help: "Gesture weights: drag=W,tap=W,pinch=W.") var mix: String = GestureMix.standard.description
+    @Option(help: "Seed of the gesture generator (the same seed, the same frames).") var seed: UInt64 = 1
+    @Option(help: "Switch springboard's overload policy for the run (shed or backpressure); the previous one is restored after.")
+    var overload: OverloadMode?
+    @Option(help: "The app to load (brought to the foreground if needed; default: the foreground app).")
+    var app: String?
+    @Option(help: "Write each hop's histogram (HdrHistogram percentile distribution, µs) into this directory.")
+    var hgrm: String?
+    @Option(help: "The JSON of `hid-bench relay --json`: add the pipeline's ratios to the raw relay.")
+    var baseline: String?
+    @Option(help: "Milliseconds to wait for the app to drain after the run.") var drainTimeout: Int = 10_000
+    @OptionGroup var options: SourceOptions
+
+    func validate() throws {
+        _ = try settings()
+    }
+
+    func run() throws {
+        try LoadRun.run(try settings())
+    }
+
+    /// The checked options; every complaint is a `ValidationError` (exit 64).
+    private func settings() throws -> LoadSettings {
+        guard (1...10).contains(fingers) else { throw ValidationError("--fingers must be 1...10, got \(fingers)") }
+        guard rate.isFinite, rate >= 0 else { throw ValidationError("--rate must be a number of frames/s >= 0 (0: flat out)") }
+        // Shared with the script commands (SourceOptions), meaningless here: the rate is --rate.
+        guard options.speed == 1, options.repeatCount == 1 else {
+            throw ValidationError("--speed and --repeat-count are for scripts; load paces with --rate and stops at --count/--duration")
+        }
+        guard count != nil || duration != nil else { throw ValidationError("give --count N, --duration TIME or both") }
+        if let count, count == 0 { throw ValidationError("--count must be at least 1") }
+        var length: LoadDuration?
+        if let duration {
+            guard let parsed = LoadDuration(parsing: duration) else {
+                throw ValidationError("--duration: \"\(duration)\" is not a time such as 10s, 500ms, 2m or 1.5")
+            }
+            length = parsed
+        }
+        let gestureMix: GestureMix
+        do { gestureMix = try GestureMix(parsing: mix) } catch { throw ValidationError(error.description) }
+        guard drainTimeout >= 0 else { throw ValidationError("--drain-timeout must be >= 0") }
+        var relay: (String, BaselineRatios.RelayReport)?
+        if let baseline {
+            do { relay = (baseline, try BaselineRatios.load(baseline)) } catch let error as BaselineError {
+                throw ValidationError("--baseline: \(error)")
+            }
+        }
+        return LoadSettings(
+            rate: rate, duration: length, count: count, fingers: fingers, mix: gestureMix, seed: seed, overload: overload,
+            app: app, json: options.json, histogramDirectory: hgrm, baseline: relay, senderID: options.runSenderID,
+            eventEndpoint: options.events ?? options.endpoints.events,
+            controlEndpoint: options.control ?? options.endpoints.control,
+            confirmTimeoutMilliseconds: options.confirmTimeout, drainTimeoutMilliseconds: drainTimeout)
+    }
+}
+
+extension OverloadMode: ExpressibleByArgument {}

@@ -1,0 +1,14 @@
+import AppChannel
+import ControlProtocol
+
+/// Everything a run collected, before it is turned into a report.
+struct LoadOutcome {
+    var settings: LoadSettings
+    var app: String
+    var overload: OverloadMode
+    var sent: LoadSendResult
+    var source: SourceInfo?
+    var confirmed: Bool
+    var drainedAt: UInt64?
+    var stats: StatsInfo
+}

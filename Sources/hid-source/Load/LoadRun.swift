@@ -1,0 +1,110 @@
+import AppChannel
+import ArgumentParser
+import ControlProtocol
+import Foundation
+
+/// One load run against a live springboard: set it up through the control socket, send, end the run the
+/// way every hid-source run ends (a final end marker confirmed through `source`), let the app drain, collect
+/// the counters and histograms, report.
+enum LoadRun {
+    static func run(_ settings: LoadSettings) throws {
+        let control = LoadControl(endpoint: settings.controlEndpoint)
+        do {
+            try perform(settings, control)
+        } catch let error as ControlClientError {
+            FileHandle.standardError.write(Data("hid-source: \(error)\n".utf8))
+            throw ExitCode(3)
+        } catch let error as ControlError {
+            FileHandle.standardError.write(Data("hid-source: springboard refused a request: \(error)\n".utf8))
+            throw ExitCode(3)
+        }
+    }
+
+    private static func perform(_ settings: LoadSettings, _ control: LoadControl) throws {
+        let app = try control.targetApp(requested: settings.app)
+        let previous = try control.overload()
+        var mode = previous
+        if let wanted = settings.overload, wanted != previous { mode = try control.overload(wanted) }
+        // The policy is springboard-wide: put back what the user had, whatever ends the run.
+        defer { if mode != previous { _ = try? control.overload(previous) } }
+        // Counters and histograms from zero, so the report holds this run only.
+        _ = try control.stats(reset: true)
+
+        Interruption.install()
+        let sender = try LoadSender(endpoint: settings.eventEndpoint)
+        // Keeps the socket open until the run is confirmed (see `LoadSender.close`).
+        defer { sender.close() }
+        let progress = LoadProgress(controlEndpoint: settings.controlEndpoint, app: app)
+        let sent = try LoadSendLoop(settings: settings, sender: sender, progress: progress).run()
+        progress.finish()
+
+        // Final: springboard cancels fingers a cut-short gesture left down. Under backpressure the marker waits
+        // behind the frames still queued, like they did.
+        let markerWait = UInt64(max(settings.confirmTimeoutMilliseconds, 10_000)) * 1_000_000
+        let marker = EndMarker(senderID: settings.senderID, count: sent.offered, isFinal: true)
+        let (source, confirmed): (SourceInfo?, Bool)
+        if try sender.sendEndMarker(marker, timeoutNanoseconds: markerWait) {
+            (source, confirmed) = try confirm(control, settings.senderID, offered: sent.offered,
+                                              timeoutMilliseconds: settings.confirmTimeoutMilliseconds)
+        } else {
+            (source, confirmed) = (try? control.source(settings.senderID), false)
+        }
+        let drainedAt = try waitForDrain(control, app: app, timeoutMilliseconds: settings.drainTimeoutMilliseconds)
+        let stats = try control.stats(histograms: true)
+
+        let report = LoadReport(LoadOutcome(settings: settings, app: app, overload: mode, sent: sent, source: source,
+                                            confirmed: confirmed, drainedAt: drainedAt, stats: stats))
+        var files: [String] = []
+        if let directory = settings.histogramDirectory {
+            var histograms = stats.histograms ?? [:]
+            histograms["sourceSend"] = sent.sourceSend
+            files = try HistogramFiles.write(histograms, to: directory)
+        }
+        if settings.json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        } else {
+            print(report.text)
+            if !files.isEmpty { print("histograms (µs): \(files.joined(separator: " "))") }
+        }
+        if !confirmed {
+            FileHandle.standardError.write(Data("hid-source: springboard did not confirm the end marker (read \(source?.received ?? 0) of \(sent.offered))\n".utf8))
+            throw ExitCode(3)
+        }
+        if report.unexplained != 0 || !report.drained {
+            FileHandle.standardError.write(Data("hid-source: \(report.unexplained) frame(s) unexplained\(report.drained ? "" : ", \(app) did not drain")\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    /// Polls `source` until springboard has read the final marker and everything before it. The deadline
+    /// moves while `received` still grows: a long backlog (backpressure) is progress, not a lost marker.
+    private static func confirm(_ control: LoadControl, _ senderID: UInt64, offered: UInt64,
+                                timeoutMilliseconds: Int) throws -> (SourceInfo?, Bool) {
+        let patience = UInt64(timeoutMilliseconds) * 1_000_000
+        var deadline = MonotonicTime.now + patience
+        var last: SourceInfo?
+        while true {
+            let source = try control.source(senderID)
+            if source.endReceived, source.received >= offered { return (source, true) }
+            if let last, source.received > last.received { deadline = MonotonicTime.now + patience }
+            last = source
+            if MonotonicTime.now >= deadline { return (last, false) }
+            MonotonicTime.sleep(until: MonotonicTime.now + 2_000_000)
+        }
+    }
+
+    /// Waits until the app has nothing in flight or queued; returns when that was seen, or nil at the timeout.
+    private static func waitForDrain(_ control: LoadControl, app: String, timeoutMilliseconds: Int) throws -> UInt64? {
+        let deadline = MonotonicTime.now + UInt64(timeoutMilliseconds) * 1_000_000
+        while true {
+            let now = MonotonicTime.now
+            if let stats = try control.stats().apps.first(where: { $0.bundleID == app }), stats.inFlight == 0, stats.queued == 0 {
+                return now
+            }
+            if now >= deadline { return nil }
+            MonotonicTime.sleep(until: MonotonicTime.now + 2_000_000)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import HIDEvent
+import Histogram
+
+/// The open-loop generator. Frame i is due at t0 + i/rate whatever happened to the frames before it, and its
+/// `hardware` stamp is that intended time, not the time it went out: when the pipeline pushes back and a send
+/// waits, the wait shows as latency of every frame behind it instead of silently slowing the schedule
+/// (coordinated omission). Flat out, a frame is due as soon as the previous one was taken, so it is stamped
+/// with its send time.
+struct LoadSendLoop {
+    let settings: LoadSettings
+    let sender: LoadSender
+    let progress: LoadProgress
+
+    func run() throws -> LoadSendResult {
+        var result = LoadSendResult()
+        var generator = FrameGenerator(mix: settings.mix, fingers: settings.fingers, seed: settings.seed)
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(64 + 8 + 11 * 96)
+        let interval = settings.intervalNanoseconds
+        if interval != nil { TimerSlack.minimize() }
+        let t0 = MonotonicTime.now
+        let end = settings.duration.map { t0 + $0.nanoseconds }
+        result.started = t0
+        progress.begin(at: t0)
+        var index: UInt64 = 0
+        while !Interruption.requested {
+            if let count = settings.count, index >= count { break }
+            let due = interval.map { t0 + UInt64((Double(index) * $0).rounded()) }
+            if let end, (due ?? MonotonicTime.now) >= end { break }
+            let frame = try generator.next(sequence: index + 1, senderID: settings.senderID,
+                                           last: isLast(index, t0: t0, end: end), into: &buffer)
+            let stamp: UInt64
+            if let due {
+                if MonotonicTime.now < due { MonotonicTime.sleep(until: due) }
+                if Interruption.requested { break }
+                stamp = due
+            } else {
+                stamp = MonotonicTime.now
+            }
+            let sent = try buffer.withUnsafeMutableBytes { raw -> Bool in
+                HIDMessageView.stamp(.hardware, stamp, in: raw)
+                return try sender.send(UnsafeRawBufferPointer(raw)) {
+                    progress.tick(now: MonotonicTime.now, offered: index)
+                    return !Interruption.requested
+                }
+            }
+            guard sent else { break }
+            index += 1
+            if let kind = frame.began {
+                result.gestures[kind, default: 0] += 1
+                result.fingersLeftDown = true
+            }
+            if frame.lifted { result.fingersLeftDown = false }
+            let now = MonotonicTime.now
+            _ = result.sourceSend.record(min(now - min(now, stamp), 60_000_000_000))
+            result.finished = now
+            progress.tick(now: now, offered: index)
+        }
+        result.offered = index
+        result.interrupted = Interruption.requested
+        if result.finished == 0 { result.finished = t0 }
+        return result
+    }
+
+    /// The run's final frame, known ahead when the count or the schedule bounds the run: a gesture lifts in it.
+    private func isLast(_ index: UInt64, t0: UInt64, end: UInt64?) -> Bool {
+        if let count = settings.count, index + 1 >= count { return true }
+        if let end, let interval = settings.intervalNanoseconds {
+            return t0 + UInt64((Double(index + 1) * interval).rounded()) >= end
+        }
+        return false
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `hid-bench relay` (the raw three-process baseline) and `hid-source load --baseline` reading its JSON. Counts
+/// only: every frame through the relay and its sink and acknowledged; the ratios present, whatever they are.
+final class LoadBaselineTests: XCTestCase {
+    private var fixture: PipelineFixture!
+
+    override func setUpWithError() throws {
+        fixture = try PipelineFixture()
+        let fixture = fixture!
+        addTeardownBlock { fixture.tearDown() }
+    }
+
+    private func run(_ executable: String, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        let child = try fixture.launch(executable, arguments)
+        guard let status = child.wait(timeout: 60) else {
+            child.signal(SIGKILL)
+            XCTFail("\(executable) did not finish", file: file, line: line)
+            return [:]
+        }
+        XCTAssertEqual(status, 0, child.stderr, file: file, line: line)
+        let object = try JSONSerialization.jsonObject(with: Data(child.stdout.utf8))
+        return try XCTUnwrap(object as? [String: Any], child.stdout, file: file, line: line)
+    }
+
+    func testTheRelayDeliversAndAcknowledgesEveryFrameAndLoadDividesByIt() throws {
+        let relay = try run("hid-bench", ["relay", "--count", "3000", "--fingers", "2", "--json"])
+        XCTAssertEqual(relay["kind"] as? String, "relay")
+        XCTAssertEqual(relay["offered"] as? Int, 3000)
+        XCTAssertEqual(relay["forwarded"] as? Int, 3000)
+        XCTAssertEqual(relay["delivered"] as? Int, 3000)
+        XCTAssertEqual(relay["frameBytes"] as? Int, 64 + 8 + 3 * 96, "a real 2-finger digitizer frame")
+        let latency = try XCTUnwrap(relay["latency"] as? [String: [String: Any]])
+        for hop in ["sourceToRelay", "endToEnd", "ack", "sourceToAck"] {
+            XCTAssertEqual(latency[hop]?["count"] as? Int, 3000, hop)
+        }
+
+        let baseline = fixture.directory.appendingPathComponent("relay.json")
+        try JSONSerialization.data(withJSONObject: relay).write(to: baseline)
+        try fixture.startSpringBoard()
+        try fixture.startApp("bench", bundleID: "com.example.bench")
+        let load = try run("hid-source", ["load", "--app", "com.example.bench", "--count", "500", "--overload", "backpressure",
+                                          "--baseline", baseline.path, "--json"] + fixture.runtimeArguments)
+        XCTAssertEqual(load["unexplained"] as? Int, 0)
+        let ratios = try XCTUnwrap(load["baseline"] as? [String: Any])
+        XCTAssertEqual(ratios["file"] as? String, baseline.path)
+        XCTAssertNotNil(ratios["throughput"] as? Double)
+        XCTAssertNotNil(ratios["endToEndP50"] as? Double)
+        XCTAssertNotNil(ratios["endToEndP99"] as? Double)
+    }
+}

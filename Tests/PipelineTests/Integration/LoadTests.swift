@@ -1,0 +1,114 @@
+import AppChannel
+import ControlProtocol
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `hid-source load` against a real springboard and the silent bench app: every frame offered is accounted
+/// for in the JSON report, under both overload policies. Only counts are asserted, never timings (the
+/// machine is shared); the latency check is that the end-to-end hop was measured at all.
+final class LoadTests: XCTestCase {
+    private var fixture: PipelineFixture!
+    private let bench = "com.example.bench"
+
+    override func setUpWithError() throws {
+        fixture = try PipelineFixture()
+        let fixture = fixture!
+        addTeardownBlock { fixture.tearDown() }
+    }
+
+    private func startWithBenchInFront() throws {
+        try fixture.startSpringBoard()
+        try fixture.startApp("bench", bundleID: bench)
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: bench)).ok, true)
+    }
+
+    /// Runs `hid-source load ARGS --json` (a debug build on a busy machine: up to 60 s) and decodes its report.
+    private func load(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        let child = try fixture.launch("hid-source", ["load"] + arguments + ["--json"] + fixture.runtimeArguments)
+        guard let status = child.wait(timeout: 60) else {
+            child.signal(SIGKILL)
+            XCTFail("hid-source load did not finish", file: file, line: line)
+            return [:]
+        }
+        XCTAssertEqual(status, 0, child.stderr, file: file, line: line)
+        let object = try JSONSerialization.jsonObject(with: Data(child.stdout.utf8))
+        return try XCTUnwrap(object as? [String: Any], child.stdout, file: file, line: line)
+    }
+
+    private func endToEndP50(_ report: [String: Any]) -> Double {
+        ((report["latency"] as? [String: Any])?["endToEnd"] as? [String: Any])?["p50"] as? Double ?? 0
+    }
+
+    func testBackpressureDeliversEveryFrame() throws {
+        try startWithBenchInFront()
+        let report = try load(["--count", "2000", "--rate", "0", "--overload", "backpressure"])
+        XCTAssertEqual(report["overload"] as? String, "backpressure")
+        XCTAssertEqual(report["offered"] as? Int, 2000)
+        XCTAssertEqual(report["received"] as? Int, 2000)
+        XCTAssertEqual(report["sequenceGaps"] as? Int, 0)
+        XCTAssertEqual(report["routed"] as? Int, 2000)
+        XCTAssertEqual(report["delivered"] as? Int, 2000)
+        XCTAssertEqual(report["coalesced"] as? Int, 0, "backpressure never coalesces")
+        XCTAssertEqual(report["dispatched"] as? Int, 2000, "one event per frame, each acknowledged")
+        XCTAssertEqual(report["lost"] as? Int, 0)
+        XCTAssertEqual(report["unexplained"] as? Int, 0)
+        XCTAssertEqual(report["drained"] as? Bool, true)
+        XCTAssertEqual(report["confirmed"] as? Bool, true)
+        XCTAssertEqual(report["fingersLeftDown"] as? Bool, false, "a count-limited run lifts its last gesture")
+        XCTAssertGreaterThan(endToEndP50(report), 0)
+        XCTAssertEqual(try fixture.request(.overload(mode: nil)).overload, .shed, "the previous policy is restored")
+    }
+
+    func testShedAccountsForEveryFrameAndLosesNoDownOrUp() throws {
+        try startWithBenchInFront()
+        let report = try load(["--count", "2000", "--rate", "0", "--overload", "shed"])
+        XCTAssertEqual(report["overload"] as? String, "shed")
+        XCTAssertEqual(report["offered"] as? Int, 2000)
+        XCTAssertEqual(report["received"] as? Int, 2000)
+        // Moves the app could not take yet travel as coalesced samples: delivered all the same.
+        XCTAssertEqual(report["delivered"] as? Int, 2000)
+        XCTAssertEqual(report["lost"] as? Int, 0)
+        XCTAssertEqual(report["drops"] as? [String: Int], [:], "no frame dropped, so no down or up either")
+        XCTAssertEqual(report["unexplained"] as? Int, 0)
+        let dispatched = try XCTUnwrap(report["dispatched"] as? Int), coalesced = try XCTUnwrap(report["coalesced"] as? Int)
+        XCTAssertEqual(dispatched + coalesced, 2000, "every frame is an event of its own or a sample inside one")
+        XCTAssertGreaterThan(endToEndP50(report), 0)
+    }
+
+    func testAnotherAppIsBroughtForwardAndTheDefaultIsTheForegroundApp() throws {
+        try fixture.startSpringBoard()
+        try fixture.startApp("bench", bundleID: bench)
+        // Nothing in the foreground: the load needs --app.
+        let missing = try fixture.hidSource("load", "--count", "10")
+        XCTAssertEqual(missing.status, 64)
+        XCTAssertTrue(missing.stderr.contains("no app is in the foreground"), missing.stderr)
+        let unknown = try fixture.hidSource("load", "--count", "10", "--app", "com.example.nope")
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.contains("com.example.nope"), unknown.stderr)
+        let report = try load(["--count", "100", "--app", bench])
+        XCTAssertEqual(report["app"] as? String, bench)
+        XCTAssertEqual(report["delivered"] as? Int, 100)
+        XCTAssertEqual(fixture.foreground, .some(bench))
+    }
+
+    func testBadOptionsAreUsageErrors() throws {
+        for (arguments, message) in [
+            (["--count", "10", "--mix", "drag=1,wiggle=2"], "unknown gesture \"wiggle\""),
+            (["--count", "10", "--mix", "drag"], "is not name=weight"),
+            (["--count", "10", "--mix", "drag=0"], "at least one weight must be positive"),
+            (["--count", "10", "--fingers", "0"], "--fingers must be 1...10"),
+            (["--count", "10", "--fingers", "11"], "--fingers must be 1...10"),
+            (["--duration", "ten"], "is not a time"),
+            (["--rate", "100"], "give --count N, --duration TIME or both"),
+            (["--count", "10", "--speed", "2"], "--speed and --repeat-count are for scripts"),
+            (["--count", "10", "--baseline", "/nonexistent.json"], "cannot read /nonexistent.json"),
+        ] {
+            let result = try fixture.runTool("hid-source", ["load"] + arguments + fixture.runtimeArguments)
+            XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+    }
+}
