@@ -14,7 +14,8 @@ public struct AppStats: Codable, Equatable, Sendable {
     public var acked: UInt64
     public var handled: UInt64
     public var cancelsSent: UInt64
-    /// Times springboard gave up on the app (queue bound with nothing left to coalesce, or not responding).
+    /// Times springboard gave up on the app because it stopped responding (its queue dropped, its touches
+    /// cancelled).
     public var giveUps: UInt64
     public var heartbeats: UInt64
     public var registrations: UInt64

@@ -1,5 +1,5 @@
 /// Per-app counters, owned by the run-loop thread like `SpringBoardCounters`. They add up:
-/// `routed = samplesSent + queuedSamples + drops` (drops before a send: queueFull, notResponding, appDead,
+/// `routed = samplesSent + queuedSamples + drops` (drops before a send: notResponding, appDead,
 /// sendFailed), and `sent = acked + inFlight + (unacknowledged events counted as appDead)`.
 public struct AppCounters: Sendable {
     /// Frames routed to this app.
@@ -8,7 +8,7 @@ public struct AppCounters: Sendable {
     public var sent: UInt64 = 0
     /// Routed frames that reached the socket: alone, or as coalesced samples of a later event.
     public var samplesSent: UInt64 = 0
-    /// Of the routed frames, moves folded into a later event (counted when folded).
+    /// Of `samplesSent`, the moves that travelled as coalesced samples of a later event (counted when sent).
     public var coalescedSamples: UInt64 = 0
     public var acked: UInt64 = 0
     public var handled: UInt64 = 0

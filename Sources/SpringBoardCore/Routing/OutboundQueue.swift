@@ -1,7 +1,7 @@
 import HIDEvent
 
-/// Events waiting to be sent to one app (its ack window is full, or its socket pushed back). Bounded in
-/// events; moves of a finger are coalesced into the last queued move (the newest frame is what gets sent,
+/// Events waiting to be sent to one app (its ack window is full, or its socket pushed back). Kept to
+/// `capacity` events by springboard (it stops reading the event port there); moves of a finger are coalesced into the last queued move (the newest frame is what gets sent,
 /// the older ones travel with it as samples), so a slow app receives fewer, fuller events and nothing is
 /// lost. The slots' byte buffers are kept across uses: after warm-up queuing copies bytes but allocates
 /// nothing. This is the slow path; an app that keeps up never sees its events copied.
@@ -40,17 +40,19 @@ public struct OutboundQueue: Sendable {
     public private(set) var samples: UInt64 = 0
 
     public init(capacity: Int) {
-        ring = [Entry](repeating: Entry(), count: max(1, capacity))
+        self.capacity = max(1, capacity)
+        ring = [Entry](repeating: Entry(), count: self.capacity)
     }
 
-    public var capacity: Int { ring.count }
+    /// The bound springboard keeps the queue to (by pausing the event port); the ring may be larger.
+    public let capacity: Int
     public var isEmpty: Bool { count == 0 }
-    public var isFull: Bool { count == ring.count }
+    public var isFull: Bool { count >= capacity }
 
-    /// Copies `bytes` into the next slot. Returns false when full.
-    @discardableResult
-    public mutating func push(_ bytes: UnsafeRawBufferPointer, synthesized: Bool, isMoveOnly: Bool) -> Bool {
-        guard count < ring.count else { return false }
+    /// Copies `bytes` into the next slot. Past `capacity` (what springboard already read when it stopped
+    /// reading, or a cancel it made) the ring grows: nothing routed is ever refused.
+    public mutating func push(_ bytes: UnsafeRawBufferPointer, synthesized: Bool, isMoveOnly: Bool) {
+        if count == ring.count { grow() }
         let index = (head + count) % ring.count
         ring[index].bytes.removeAll(keepingCapacity: true)
         ring[index].bytes.append(contentsOf: bytes)
@@ -60,7 +62,14 @@ public struct OutboundQueue: Sendable {
         ring[index].isMoveOnly = isMoveOnly
         count += 1
         samples += ring[index].samples
-        return true
+    }
+
+    /// Doubles the ring, keeping order (the oldest entry moves to slot 0).
+    private mutating func grow() {
+        var larger = [Entry](repeating: Entry(), count: Swift.max(1, ring.count * 2))
+        for i in 0..<count { swap(&larger[i], &ring[(head + i) % ring.count]) }
+        ring = larger
+        head = 0
     }
 
     /// Folds the move-only frame `newer` into the last queued entry when that entry is a move of the same
@@ -109,7 +118,7 @@ public struct OutboundQueue: Sendable {
 
     /// Puts an entry taken by `popFirst` back in front (its send would have blocked).
     public mutating func pushFront(swappingFrom buffer: inout [UInt8], history: inout [UInt8], flags: Flags) {
-        guard count < ring.count else { return }
+        if count == ring.count { grow() }
         head = (head + ring.count - 1) % ring.count
         swap(&buffer, &ring[head].bytes)
         swap(&history, &ring[head].history)

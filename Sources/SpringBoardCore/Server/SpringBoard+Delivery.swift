@@ -34,9 +34,7 @@ extension SpringBoard {
             }
         }
         enqueue(raw, to: app, kind: kind)
-        if configuration.overload == .backpressure, app.outbound.count >= configuration.backpressureQueue {
-            pauseEventPort(for: app)
-        }
+        if app.outbound.count >= pauseThreshold { pauseEventPort(for: app) }
     }
 
     /// Sends bytes SpringBoard owns (a synthesized cancel): queued behind anything already waiting.
@@ -51,34 +49,19 @@ extension SpringBoard {
     }
 
     /// The overload policy (Android's InputDispatcher): moves are coalesced into the last queued move; downs,
-    /// ups, buttons and cancels queue; a queue at its bound with nothing left to coalesce means the app is
-    /// not keeping up at all, and springboard gives up on it (see `giveUp`).
+    /// ups, buttons and cancels queue. The queue is never cut short: when it reaches its bound springboard
+    /// stops reading the event port (`forward`), as Android's dispatcher waits for a window that is not
+    /// ready, and gives up only on an app that stops responding.
     private func enqueue(_ raw: UnsafeMutableRawBufferPointer, to app: AppRecord, kind: FrameKind) {
         // Backpressure mode slows the source down instead: nothing is coalesced.
         if kind == .move, configuration.overload == .shed, app.outbound.coalesce(raw, limit: configuration.coalesceLimit) {
-            counters.coalescedSamples &+= 1
-            app.counters.coalescedSamples &+= 1
             return
-        }
-        if app.outbound.isFull {
-            giveUp(on: app, reason: .queueFull)
-            switch kind {
-            case .move, .touchChange:
-                // Its gesture was just cancelled for the app.
-                app.counters.drops.add(.queueFull)
-                counters.drops.add(.queueFull)
-                return
-            case .synthesizedCancel:
-                // The give-up's own cancel covers every finger the app has down.
-                return
-            case .other:
-                break  // room now; a button is not part of the cancelled gesture
-            }
         }
         app.outbound.push(UnsafeRawBufferPointer(raw), synthesized: kind == .synthesizedCancel, isMoveOnly: kind == .move)
     }
 
-    /// springboard stops serving the app's backlog: what is queued is dropped (counted under `reason`), the
+    /// springboard stops serving the backlog of an app that stopped responding: what is queued is dropped
+    /// (counted under `reason`), the
     /// gesture it owns is taken from it (the rest is `gestureCancelled`), and it is sent one cancel for every
     /// finger it has down in the stream as sent, so what it sees stays a consistent touch stream (Android:
     /// `synthesizeCancelationEventsForConnectionLocked`). Events already in flight stay in flight.
@@ -149,6 +132,9 @@ extension SpringBoard {
         app.window.push(entry)
         app.counters.sent &+= 1
         if kind != .synthesizedCancel { app.counters.samplesSent &+= UInt64(1 + historyCount) }
+        // Counted when they reach the socket, so a coalesced sample is never both delivered and dropped.
+        app.counters.coalescedSamples &+= UInt64(historyCount)
+        counters.coalescedSamples &+= UInt64(historyCount)
         return .sent
     }
 

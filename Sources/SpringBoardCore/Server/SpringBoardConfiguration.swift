@@ -23,14 +23,14 @@ public struct SpringBoardConfiguration: Sendable {
     /// and `ackWindow`.
     public var minimumAckWindow = 32
     /// Events waiting per app. Moves coalesce into the last queued move, so the queue grows only with downs,
-    /// ups and buttons; at this bound springboard gives up on the app (drops the queue, cancels its touches).
+    /// ups and buttons; at this bound springboard stops reading the event port until it is down to half.
     public var outboundCapacity = 256
     /// At most this many samples (the event's own frame included) travel in one coalesced event.
     public var coalesceLimit = 1024
     /// What to do when an app cannot take events as fast as they come.
     public var overload: OverloadMode = .shed
     /// Backpressure mode: frames queued for an app before springboard stops reading the event port (it reads
-    /// again at half). Below `outboundCapacity`, so backpressure never makes springboard give up on an app.
+    /// again at half).
     public var backpressureQueue = 64
     /// Messages read from the event port per source1 callout, so control requests are served under load.
     public var eventBatch = 256

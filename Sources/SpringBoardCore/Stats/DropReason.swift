@@ -2,10 +2,6 @@
 public enum DropReason: Int, Sendable, CaseIterable {
     /// The target app died (or said goodbye) before the event could be delivered.
     case appDead
-    /// springboard gave up on the app because its outbound queue reached its bound with nothing left to
-    /// coalesce (downs and ups of a stuck app): what was queued, and the frame that found it full. The app
-    /// received a cancel for its live touches instead, so its stream stays consistent.
-    case queueFull
     /// springboard gave up on an app that stopped responding (ack timeout): what was queued for it. The
     /// app receives a cancel for its live touches when it comes back.
     case notResponding
@@ -24,7 +20,6 @@ public enum DropReason: Int, Sendable, CaseIterable {
     public var name: String {
         switch self {
         case .appDead: return "appDead"
-        case .queueFull: return "queueFull"
         case .notResponding: return "notResponding"
         case .gestureCancelled: return "gestureCancelled"
         case .sendFailed: return "sendFailed"

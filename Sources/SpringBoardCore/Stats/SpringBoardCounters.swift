@@ -15,12 +15,12 @@ public struct SpringBoardCounters: Sendable {
     public var consumedBySystem: UInt64 = 0
     public var homeButtonPresses: UInt64 = 0
     public var cancelsSynthesized: UInt64 = 0
-    /// Moves folded into a later event for the same app (their samples travel with it): not a loss.
+    /// Moves that reached an app as coalesced samples of a later event (counted when that event is sent).
     public var coalescedSamples: UInt64 = 0
-    /// Times springboard gave up on an app (queue bound reached, or not responding) and cancelled its touches.
+    /// Times springboard gave up on an app that stopped responding and cancelled its touches.
     public var giveUps: UInt64 = 0
-    /// Times the event port stopped being read because the app it routes to could not take more
-    /// (backpressure mode).
+    /// Times the event port stopped being read because the app it routes to could not take more (its queue
+    /// reached the backpressure threshold, or in shed mode its bound).
     public var eventPortPauses: UInt64 = 0
     /// Frames whose `sequence` jumped past the sender's previous one (messages missing before springboard).
     public var sequenceGaps: UInt64 = 0

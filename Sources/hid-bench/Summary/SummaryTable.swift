@@ -21,7 +21,7 @@ struct SummaryTable {
             "- **offered/s, delivered frames/s, events/s** are counted over the send interval (t0 → the last frame taken by "
                 + "the source's socket). Delivered frames reached the app alone or as coalesced samples; events are what the "
                 + "app dispatched and acknowledged (shed coalesces moves, so fewer events than frames).",
-            "- **lost** are frames springboard dropped, with a reason (shed gives up on an app a whole queue behind); "
+            "- **lost** are frames springboard dropped, with a reason (springboard gives up only on an app that stops responding); "
                 + "**unexplained** = offered − (delivered + queued + lost + consumed elsewhere) and must be 0.",
             "- **e2e** is the frame's intended time (open loop: a frame that waits to be sent counts its wait) → the app's "
                 + "`sendEvent` returned; for the relay, → the sink read it. **ack** is sent → its ack back (springboard or relay).",

@@ -110,8 +110,9 @@ final class FaultTests: XCTestCase {
 
     /// springboard with these bounds and Maps in the foreground, stopped (SIGSTOP: its socket stops reading,
     /// so springboard's window fills; SIGCONT lets it go on with nothing lost in between).
-    private func stoppedMaps(window: Int, queue: Int) throws -> (ChildProcess, TestTouchSource) {
-        try fixture.startSpringBoard(extra: ["--ack-window", "\(window)", "--outbound-capacity", "\(queue)"])
+    private func stoppedMaps(window: Int, queue: Int, ackTimeout: Int = 5000) throws -> (ChildProcess, TestTouchSource) {
+        try fixture.startSpringBoard(ackTimeoutMilliseconds: ackTimeout,
+                                     extra: ["--ack-window", "\(window)", "--outbound-capacity", "\(queue)"])
         let mapsProcess = try fixture.startApp("maps", bundleID: maps)
         XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
         mapsProcess.signal(SIGSTOP)
@@ -133,7 +134,7 @@ final class FaultTests: XCTestCase {
         XCTAssertEqual(stats.inFlight, 4)
         XCTAssertEqual(stats.queued, 2)
         XCTAssertEqual(stats.queuedSamples, 28)
-        XCTAssertEqual(stats.coalescedSamples, 26)
+        XCTAssertEqual(stats.coalescedSamples, 0, "counted when they reach the socket")
         XCTAssertEqual(stats.drops, [:])
         assertCountersAddUp(stats)
 
@@ -141,6 +142,7 @@ final class FaultTests: XCTestCase {
         eventually("Maps to acknowledge all 6 events") { (try? fixture.appStats(maps))?.acked == 6 }
         stats = try XCTUnwrap(fixture.appStats(maps))
         XCTAssertEqual(stats.samplesSent, 32)
+        XCTAssertEqual(stats.coalescedSamples, 26)
         XCTAssertEqual(stats.drops, [:])
         assertCountersAddUp(stats)
         fixture.waitForTrace(maps, "-[MapView touchesEnded:withEvent:]")
@@ -178,26 +180,30 @@ final class FaultTests: XCTestCase {
         assertCountersAddUp(app)
     }
 
-    func testAnAppAWholeQueueBehindIsGivenUpOnAndItsTouchesCancelled() throws {
-        let (mapsProcess, source) = try stoppedMaps(window: 2, queue: 2)
+    func testAStuckAppWithAFullQueueHoldsTheEventPortThenIsGivenUpOnAndItsTouchesCancelled() throws {
+        let (mapsProcess, source) = try stoppedMaps(window: 2, queue: 2, ackTimeout: 400)
         try source.down(1, 200, 400)
         try source.move(1, 201, 400)
         try source.down(2, 250, 400)
         try source.up(2, 250, 400)
         try source.up(1, 201, 400)
+        // The down and the move fill the window; the second finger's down and up fill the queue, and
+        // springboard stops reading (no down or up is dropped for a full queue): the last up waits in the
+        // socket. After the ack timeout Maps is not responding: springboard gives up on it, drops the two
+        // queued frames, queues a cancel for the finger Maps has down (finger 1) and reads again; the last up
+        // belongs to the gesture taken from Maps.
         try source.flush()
-        // The down and the move fill the window; the second finger's down and up fill the queue; the last up
-        // finds it full with nothing to coalesce: springboard gives up. The two queued frames and that up are
-        // dropped, and Maps gets a cancel for the finger it has down (finger 1).
         let stats = try XCTUnwrap(fixture.appStats(maps))
+        XCTAssertEqual(stats.state, "notResponding")
         XCTAssertEqual(stats.sent, 2)
-        XCTAssertEqual(stats.drops, ["queueFull": 3])
+        XCTAssertEqual(stats.drops, ["notResponding": 2])
         XCTAssertEqual(stats.giveUps, 1)
         XCTAssertEqual(stats.cancelsSent, 1)
         XCTAssertEqual(stats.queued, 1, "the cancel waits behind the window")
         assertCountersAddUp(stats)
         let all = try fixture.stats()
-        XCTAssertEqual(all.drops, ["queueFull": 3])
+        XCTAssertEqual(all.drops, ["notResponding": 2, "gestureCancelled": 1])
+        XCTAssertEqual(all.hops["eventPortPauses"], 1)
         XCTAssertEqual(all.hops["outgoingStreamErrors"], 0)
 
         mapsProcess.signal(SIGCONT)
@@ -206,6 +212,7 @@ final class FaultTests: XCTestCase {
         let trace = fixture.trace(maps).filter { $0.hasPrefix("-[MapView touches") }
         XCTAssertEqual(trace, ["-[MapView touchesBegan:withEvent:]", "-[MapView touchesMoved:withEvent:]",
                                "-[MapView touchesCancelled:withEvent:]"])
+        XCTAssertEqual(try fixture.appStats(maps)?.state, "foreground", "responding again")
     }
 
     func testSIGTERMStopsAnAppCleanlyAndItSaysGoodbye() throws {

@@ -54,9 +54,9 @@ final class RoutingQueueTests: XCTestCase {
     func testMovesCoalesceIntoTheLastQueuedMoveAndKeepTheirSamplesInOrder() throws {
         var queue = OutboundQueue(capacity: 4)
         let down = frame(1, .began, x: 1)
-        down.withUnsafeBytes { XCTAssertTrue(queue.push($0, synthesized: false, isMoveOnly: false)) }
+        down.withUnsafeBytes { queue.push($0, synthesized: false, isMoveOnly: false) }
         XCTAssertFalse(coalesce(&queue, frame(2, .changed, x: 2)), "a down is never coalesced into")
-        frame(2, .changed, x: 2).withUnsafeBytes { XCTAssertTrue(queue.push($0, synthesized: false, isMoveOnly: true)) }
+        frame(2, .changed, x: 2).withUnsafeBytes { queue.push($0, synthesized: false, isMoveOnly: true) }
         // Finger 1 moves in 3, stands still in 4 while finger 2 ... stays: 4's frame must still say finger 1 moved.
         XCTAssertTrue(coalesce(&queue, frame(3, .changed, x: 3)))
         XCTAssertTrue(coalesce(&queue, frame(4, [], x: 3)))
@@ -78,6 +78,25 @@ final class RoutingQueueTests: XCTestCase {
         let samples = try history.withUnsafeBytes { try CoalescedSamples.decode($0) }
         XCTAssertEqual(samples.map(\.envelope.sequence), [2, 3], "older samples, oldest first")
         XCTAssertEqual(queue.samples, 0)
+    }
+
+    func testThePastItsBoundTheQueueGrowsAndKeepsItsOrder() throws {
+        var queue = OutboundQueue(capacity: 2)
+        for sequence in UInt64(1)...5 {
+            frame(sequence, .began, x: Float(sequence)).withUnsafeBytes { queue.push($0, synthesized: false, isMoveOnly: false) }
+            var buffer: [UInt8] = [], history: [UInt8] = []
+            if sequence == 3 {  // take one out so the ring wraps before it grows
+                XCTAssertNotNil(queue.popFirst(swappingInto: &buffer, history: &history))
+            }
+        }
+        XCTAssertTrue(queue.isFull)
+        XCTAssertEqual(queue.count, 4)
+        var sequences: [UInt64] = []
+        var buffer: [UInt8] = [], history: [UInt8] = []
+        while queue.popFirst(swappingInto: &buffer, history: &history) != nil {
+            sequences.append(try HIDDecoder.decode(buffer).envelope.sequence)
+        }
+        XCTAssertEqual(sequences, [2, 3, 4, 5])
     }
 
     func testCoalescingStopsAtTheSampleLimit() {
