@@ -35,20 +35,24 @@ public final class UIGestureEnvironment: UITouchInterceptor {
 
     // MARK: UITouchInterceptor
 
-    public func window(_ window: UIWindow, willDeliver touches: [UITouch], event: UIEvent) {
+    public func window(_ window: UIWindow, willDeliver touches: [UITouch], event: UIEvent) -> TouchDeliveryPlan {
         // Touches that ended in the previous frame keep their recognizers until then (UIKit's
         // `UITouch.gestureRecognizers` still lists them in the view's touchesEnded).
         dropSettledRecords()
+        var plan = TouchDeliveryPlan(delivering: touches)
         // Fast path: no recognizer tracks anything and no touch begins, so there is nothing to do.
-        if records.isEmpty && !touches.contains(where: { $0.phase == .began }) { return }
+        if records.isEmpty && !touches.contains(where: { $0.phase == .began }) { return plan }
         frame += 1
         for touch in touches where touch.phase == .began {
             beginTracking(touch, in: window, event: event)
         }
         deliverToRecognizers(touches, event: event)
+        // Cancellations and replays decided while applying (an action, a failure) are executed by the window
+        // as they are decided, so views get them in UIKit's order relative to the actions.
         applyRequests()
-        for touch in touches { decideViewDelivery(of: touch) }
+        for touch in touches where withholdsFromView(touch) { plan.withhold(touch) }
         finishFrame(touches)
+        return plan
     }
 
     /// The recognizers a touch was given when it began (UIKit's `UITouch.gestureRecognizers`).
