@@ -82,7 +82,7 @@ extension UIGestureEnvironment {
         var index = 0
         while index < active.count {
             let recognizer = active[index]
-            let finished = recognizer.appliedState.isFinished && recognizer.currentState.isFinished
+            let finished = recognizer.machine.applied.isFinished && recognizer.machine.state.isFinished
             if finished && recognizer.trackedTouches.isEmpty && !requests.contains(where: { $0.recognizer === recognizer }) {
                 active.remove(at: index)
                 recognizer.performReset()

@@ -31,13 +31,13 @@ extension UIGestureEnvironment {
     /// Some recognizer of the touch that delays began is still possible (waiting for a failure included).
     func delaysBegan(_ record: UIGestureTouchRecord) -> Bool {
         record.recognizers.contains {
-            $0.delaysTouchesBegan && $0.appliedState == .possible && $0.tracks(record.touch)
+            $0.delaysTouchesBegan && $0.machine.applied == .possible && $0.tracks(record.touch)
         }
     }
 
     func delaysEnded(_ record: UIGestureTouchRecord) -> Bool {
         record.recognizers.contains {
-            $0.delaysTouchesEnded && $0.appliedState == .possible && $0.tracks(record.touch)
+            $0.delaysTouchesEnded && $0.machine.applied == .possible && $0.tracks(record.touch)
         }
     }
 

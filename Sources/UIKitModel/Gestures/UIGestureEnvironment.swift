@@ -80,10 +80,10 @@ public final class UIGestureEnvironment: UITouchInterceptor {
     /// UIKit: disabling (or removing) a tracking recognizer cancels it if under way, fails it if possible.
     func recognizerWasDisabled(_ recognizer: UIGestureRecognizer) {
         guard active.contains(where: { $0 === recognizer }) else { return }
-        if recognizer.currentState.isInProgress {
+        if recognizer.state.isInProgress {
             recognizer.state = .cancelled
-        } else if recognizer.currentState == .possible {
-            recognizer.pendingState = nil
+        } else if recognizer.state == .possible {
+            recognizer.machine.stopWaiting()
             recognizer.state = .failed
         }
     }
