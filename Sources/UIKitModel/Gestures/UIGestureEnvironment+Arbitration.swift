@@ -5,7 +5,7 @@ extension UIGestureEnvironment {
         // A recognizer driven by hand after its reset joins the active set, so it resets again when done.
         if !active.contains(where: { $0 === recognizer }) { active.append(recognizer) }
         requests.append((recognizer, state))
-        if !isDelivering { settleAfterCallout() }
+        if !pass.isDeliveringTouches { settleAfterCallout() }
     }
 
     /// Applies queued state changes in order; changes asked for while applying (an action that sets another
@@ -13,19 +13,26 @@ extension UIGestureEnvironment {
     /// recognizer recognizing in the same frame as another one fails still takes the touches first (a quick
     /// tap on a scroll view's content, with a tap recognizer above: the content never sees it).
     func applyRequests() {
-        guard !isApplying else { return }
-        isApplying = true
-        defer { isApplying = false }
+        guard !pass.isApplyingChanges else { return }
+        let enclosing = pass
+        pass = .applyingChanges(releaseNeeded: false)
+        defer { pass = enclosing }
         repeat {
             while !requests.isEmpty {
                 let (recognizer, state) = requests.removeFirst()
                 apply(state, to: recognizer)
             }
-            if needsRelease {
-                needsRelease = false
+            if pass == .applyingChanges(releaseNeeded: true) {
+                pass = .applyingChanges(releaseNeeded: false)
                 releaseHeldDeliveries()
             }
-        } while !requests.isEmpty || needsRelease
+        } while !requests.isEmpty || pass == .applyingChanges(releaseNeeded: true)
+    }
+
+    /// A recognizer left possible (began, recognized or failed): held deliveries may be free once the queue
+    /// is empty. Only arbitration calls it, always inside `applyRequests`.
+    private func noteReleaseNeeded() {
+        pass = .applyingChanges(releaseNeeded: true)
     }
 
     private func apply(_ state: UIGestureRecognizer.State, to recognizer: UIGestureRecognizer) {
@@ -77,13 +84,13 @@ extension UIGestureEnvironment {
         if recognizer.cancelsTouchesInView { cancelViewTouches(of: recognizer) }
         for other in excluded { resolveDependents(of: other, recognized: false) }
         resolveDependents(of: recognizer, recognized: true)
-        needsRelease = true
+        noteReleaseNeeded()
     }
 
     func fail(_ recognizer: UIGestureRecognizer) {
         markFailed(recognizer)
         resolveDependents(of: recognizer, recognized: false)
-        needsRelease = true
+        noteReleaseNeeded()
     }
 
     private func markFailed(_ recognizer: UIGestureRecognizer) {

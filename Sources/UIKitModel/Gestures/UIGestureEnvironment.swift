@@ -20,12 +20,8 @@ public final class UIGestureEnvironment: UITouchInterceptor {
     var records: [UIGestureTouchRecord] = []
     /// State changes asked for by recognizers and not yet applied, first asked first applied.
     var requests: [(recognizer: UIGestureRecognizer, state: UIGestureRecognizer.State)] = []
-    /// True while touches are being handed to recognizers: changes wait until every recognizer has seen
-    /// the frame, as in UIKit.
-    var isDelivering = false
-    var isApplying = false
-    /// Some recognizer left possible: withheld touches and held ends may be free to go once the queue is done.
-    var needsRelease = false
+    /// Whether touches are being handed to recognizers or queued changes applied (GestureEnvironmentPass).
+    var pass = GestureEnvironmentPass.idle
     /// Counts interceptor passes; stamps withheld frames.
     var frame: UInt64 = 0
 
@@ -105,7 +101,7 @@ public final class UIGestureEnvironment: UITouchInterceptor {
     /// Inside a frame, or while changes are being applied (an action setting another recognizer's state),
     /// the pass already running picks the change up.
     func settleAfterCallout() {
-        guard !isDelivering, !isApplying else { return }
+        guard pass == .idle else { return }
         applyRequests()
         resetFinishedRecognizers()
         dropSettledRecords()
