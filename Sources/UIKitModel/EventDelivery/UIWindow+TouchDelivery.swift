@@ -51,6 +51,13 @@ extension UIWindow {
 
     /// A replay: the touches go to their views in the replay's phase, one call per view, whatever the views
     /// received before (the environment decided the view is owed this call).
+    ///
+    /// The view gets the live touch object, holding the recorded state for the length of the call, as UIKit
+    /// does: its delayed-touch dispatcher (`UIGestureDelayedEventComponentDispatcher`) loads the state saved
+    /// when the touch was delayed into the live UITouch (`stateWhenDelayed`), delivers, then loads the
+    /// current state back (`stateWhenDelivered`). A separate touch object would break what views rely on:
+    /// one UITouch per finger (event-delivery.md §2), so a control's `trackingTouch` or a table view's
+    /// selection touch from the replayed began is the object its later touchesMoved/Ended carry.
     private func deliver(_ replay: TouchReplay, event: UIEvent) {
         var saved: [UITouchSnapshot] = []
         if let recorded = replay.recorded {
