@@ -7,15 +7,26 @@ enum GestureEnvironmentPass: Equatable {
     /// Nothing running: a change set now (from a timer, an action outside a frame) is applied at once.
     case idle
     /// Touches are being handed to recognizers: changes wait until every recognizer has seen the frame.
-    case deliveringTouches
+    /// `insideApply`: a window's `sendEvent` ran from inside an apply (an action sending an event); the
+    /// outer apply still owns the queue.
+    case deliveringTouches(insideApply: Bool)
     /// Queued changes are being applied. `releaseNeeded`: some recognizer left possible, so withheld
     /// touches and held ends may be free to go once the queue is empty.
     case applyingChanges(releaseNeeded: Bool)
 
-    var isDeliveringTouches: Bool { self == .deliveringTouches }
-
-    var isApplyingChanges: Bool {
-        if case .applyingChanges = self { return true }
+    var isDeliveringTouches: Bool {
+        if case .deliveringTouches = self { return true }
         return false
     }
+
+    /// An apply is running, perhaps with a delivery nested inside it: queued changes are its to apply.
+    var isApplyingChanges: Bool {
+        switch self {
+        case .applyingChanges, .deliveringTouches(insideApply: true): return true
+        case .idle, .deliveringTouches(insideApply: false): return false
+        }
+    }
+
+    /// The pass while touches are handed to recognizers, entered from this one.
+    var delivering: GestureEnvironmentPass { .deliveringTouches(insideApply: isApplyingChanges) }
 }

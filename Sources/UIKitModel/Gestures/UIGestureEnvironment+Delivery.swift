@@ -28,7 +28,7 @@ extension UIGestureEnvironment {
         }
         guard !recipients.isEmpty else { return }
         let enclosing = pass
-        pass = .deliveringTouches
+        pass = enclosing.delivering
         defer { pass = enclosing }
         for recognizer in recipients { deliver(touches, event: event, to: recognizer) }
     }
