@@ -3,10 +3,11 @@
 ///
 /// For every touch event the window calls `window(_:willDeliver:event:)` with the touches of that window that
 /// changed in this frame (began, moved, ended, cancelled; stationary ones are skipped, as UIKit does), in the
-/// order their fingers came down. The interceptor delivers them to the touches' recognizers and may change
-/// each touch's `delivery` flags — withhold it from the view (`isWithheldFromView`, `isEndWithheldFromView`)
-/// or cancel it (use `UIWindow.cancelTouchesInViews(_:event:)`). The window then delivers to views whatever
-/// is not withheld or cancelled; withheld touches are later replayed with `UIWindow.deliverToViews(_:phase:event:)`.
+/// order their fingers came down. The interceptor delivers them to the touches' recognizers and returns the
+/// plan for the views' share (`TouchDeliveryPlan`): which changes the views get now, which are withheld,
+/// which touches are cancelled in their views and what is replayed first. The window executes the plan; the
+/// interceptor keeps every reason it has to hold a touch back, and later hands the window further plans
+/// (`UIWindow.execute(_:event:)`) to replay what it withheld.
 public protocol UITouchInterceptor: AnyObject {
-    func window(_ window: UIWindow, willDeliver touches: [UITouch], event: UIEvent)
+    func window(_ window: UIWindow, willDeliver touches: [UITouch], event: UIEvent) -> TouchDeliveryPlan
 }

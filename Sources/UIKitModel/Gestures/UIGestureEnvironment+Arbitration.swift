@@ -5,7 +5,7 @@ extension UIGestureEnvironment {
         // A recognizer driven by hand after its reset joins the active set, so it resets again when done.
         if !active.contains(where: { $0 === recognizer }) { active.append(recognizer) }
         requests.append((recognizer, state))
-        if !isDelivering { settleAfterCallout() }
+        if !pass.isDeliveringTouches { settleAfterCallout() }
     }
 
     /// Applies queued state changes in order; changes asked for while applying (an action that sets another
@@ -13,31 +13,39 @@ extension UIGestureEnvironment {
     /// recognizer recognizing in the same frame as another one fails still takes the touches first (a quick
     /// tap on a scroll view's content, with a tap recognizer above: the content never sees it).
     func applyRequests() {
-        guard !isApplying else { return }
-        isApplying = true
-        defer { isApplying = false }
+        guard !pass.isApplyingChanges else { return }
+        let enclosing = pass
+        pass = .applyingChanges(releaseNeeded: false)
+        defer { pass = enclosing }
         repeat {
             while !requests.isEmpty {
                 let (recognizer, state) = requests.removeFirst()
                 apply(state, to: recognizer)
             }
-            if needsRelease {
-                needsRelease = false
+            if pass == .applyingChanges(releaseNeeded: true) {
+                pass = .applyingChanges(releaseNeeded: false)
                 releaseHeldDeliveries()
             }
-        } while !requests.isEmpty || needsRelease
+        } while !requests.isEmpty || pass == .applyingChanges(releaseNeeded: true)
+    }
+
+    /// A recognizer left possible (began, recognized or failed): held deliveries may be free once the queue
+    /// is empty. Only arbitration calls it, always inside `applyRequests`.
+    private func noteReleaseNeeded() {
+        pass = .applyingChanges(releaseNeeded: true)
     }
 
     private func apply(_ state: UIGestureRecognizer.State, to recognizer: UIGestureRecognizer) {
         // A request overtaken by the environment (the recognizer was made to fail meanwhile) is dropped.
-        guard !recognizer.appliedState.isFinished else { return }
-        let applied = recognizer.appliedState
+        guard !recognizer.machine.applied.isFinished else { return }
+        let applied = recognizer.machine.applied
         switch state {
         case .began where applied == .possible, .ended where applied == .possible:
             attemptToBegin(recognizer, as: state)
         case .changed, .ended, .cancelled:
             guard applied.isInProgress else { return }
-            recognizer.appliedState = state
+            // `state` keeps reading what the subclass set since (it may have moved on within the frame).
+            recognizer.machine.apply(state, keepsRequest: true)
             recognizer.sendActions()
         case .failed:
             guard applied == .possible else { return }
@@ -54,21 +62,19 @@ extension UIGestureEnvironment {
     func attemptToBegin(_ recognizer: UIGestureRecognizer, as state: UIGestureRecognizer.State) {
         if isWaitingForRequiredFailures(recognizer) {
             // UIKit: it stays possible (even though its own gesture is complete) until they fail.
-            recognizer.pendingState = state
-            recognizer.currentState = .possible
+            recognizer.machine.waitForFailures(wanting: state)
             return
         }
-        recognizer.pendingState = nil
+        recognizer.machine.stopWaiting()
         guard shouldBegin(recognizer), !isPrevented(recognizer) else {
             fail(recognizer)
             return
         }
         // The subclass may already have moved on within the same frame (began, then ended): keep what it set.
-        if !requests.contains(where: { $0.recognizer === recognizer }) { recognizer.currentState = state }
-        recognizer.appliedState = state
+        recognizer.machine.apply(state, keepsRequest: requests.contains(where: { $0.recognizer === recognizer }))
 
         let excluded = active.filter { other in
-            other !== recognizer && other.appliedState == .possible && other.sharesTouches(with: recognizer)
+            other !== recognizer && other.machine.applied == .possible && other.sharesTouches(with: recognizer)
                 && !canRecognizeSimultaneously(recognizer, other)
                 && recognizer.canPrevent(other) && other.canBePrevented(by: recognizer)
         }
@@ -78,30 +84,28 @@ extension UIGestureEnvironment {
         if recognizer.cancelsTouchesInView { cancelViewTouches(of: recognizer) }
         for other in excluded { resolveDependents(of: other, recognized: false) }
         resolveDependents(of: recognizer, recognized: true)
-        needsRelease = true
+        noteReleaseNeeded()
     }
 
     func fail(_ recognizer: UIGestureRecognizer) {
         markFailed(recognizer)
         resolveDependents(of: recognizer, recognized: false)
-        needsRelease = true
+        noteReleaseNeeded()
     }
 
     private func markFailed(_ recognizer: UIGestureRecognizer) {
-        recognizer.currentState = .failed
-        recognizer.appliedState = .failed
-        recognizer.pendingState = nil
+        recognizer.machine.fail()
         requests.removeAll { $0.recognizer === recognizer }
     }
 
     /// Recognizers waiting for `other`: it recognized (or began) → they fail; it failed → those with no other
     /// requirement left possible try again.
     private func resolveDependents(of other: UIGestureRecognizer, recognized: Bool) {
-        for dependent in active where dependent !== other && dependent.pendingState != nil {
-            guard dependent.pendingState != nil, requires(dependent, toFail: other) else { continue }
+        for dependent in active where dependent !== other && dependent.machine.wanted != nil {
+            guard dependent.machine.wanted != nil, requires(dependent, toFail: other) else { continue }
             if recognized {
                 fail(dependent)
-            } else if !isWaitingForRequiredFailures(dependent), let state = dependent.pendingState {
+            } else if !isWaitingForRequiredFailures(dependent), let state = dependent.machine.wanted {
                 attemptToBegin(dependent, as: state)
             }
         }
@@ -113,7 +117,7 @@ extension UIGestureEnvironment {
     /// (UIKit ignores a requirement on a recognizer that is not tracking anything).
     func isWaitingForRequiredFailures(_ recognizer: UIGestureRecognizer) -> Bool {
         active.contains { other in
-            other !== recognizer && other.appliedState == .possible && requires(recognizer, toFail: other)
+            other !== recognizer && other.machine.applied == .possible && requires(recognizer, toFail: other)
         }
     }
 
@@ -152,10 +156,8 @@ extension UIGestureEnvironment {
             guard other !== recognizer, other.sharesTouches(with: recognizer),
                   other.canPrevent(recognizer), recognizer.canBePrevented(by: other),
                   !canRecognizeSimultaneously(recognizer, other) else { return false }
-            if other.appliedState.isInProgress { return true }
-            let otherIsAsking = other.appliedState == .possible && other.pendingState == nil
-                && (other.currentState == .began || other.currentState == .ended)
-            return otherIsAsking && !(recognizer.canPrevent(other) && other.canBePrevented(by: recognizer))
+            if other.machine.applied.isInProgress { return true }
+            return other.machine.isAskingToLeavePossible && !(recognizer.canPrevent(other) && other.canBePrevented(by: recognizer))
         }
     }
 

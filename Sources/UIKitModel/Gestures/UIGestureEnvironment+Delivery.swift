@@ -27,8 +27,9 @@ extension UIGestureEnvironment {
             }
         }
         guard !recipients.isEmpty else { return }
-        isDelivering = true
-        defer { isDelivering = false }
+        let enclosing = pass
+        pass = enclosing.delivering
+        defer { pass = enclosing }
         for recognizer in recipients { deliver(touches, event: event, to: recognizer) }
     }
 
@@ -78,11 +79,11 @@ extension UIGestureEnvironment {
     /// UIKit: after ended, recognized, failed or cancelled, and once its touches are gone, a recognizer
     /// resets to possible.
     func resetFinishedRecognizers() {
-        guard !isDelivering else { return }
+        guard !pass.isDeliveringTouches else { return }
         var index = 0
         while index < active.count {
             let recognizer = active[index]
-            let finished = recognizer.appliedState.isFinished && recognizer.currentState.isFinished
+            let finished = recognizer.machine.applied.isFinished && recognizer.machine.state.isFinished
             if finished && recognizer.trackedTouches.isEmpty && !requests.contains(where: { $0.recognizer === recognizer }) {
                 active.remove(at: index)
                 recognizer.performReset()

@@ -1,25 +1,27 @@
 extension UIGestureEnvironment {
-    /// What the view gets of this frame's change of `touch` (the window delivers after the interceptor,
-    /// honouring the flags set here).
-    func decideViewDelivery(of touch: UITouch) {
-        guard let record = record(for: touch), !touch.delivery.isCancelledForView else { return }
+    /// Whether the view does not get this frame's change of `touch` now (the plan withholds it): the
+    /// environment records what it withholds or holds back, to replay it later.
+    func withholdsFromView(_ touch: UITouch) -> Bool {
+        guard let record = record(for: touch) else { return false }
+        if record.isTakenFromView { return true }
         if !record.withheld.isEmpty {
             // Still withheld: later frames queue up behind the withheld began.
             record.withheld.append(UITouchSnapshot(of: touch, frame: frame))
         } else if touch.phase == .began && delaysBegan(record) {
             // UIKit delaysTouchesBegan: nothing reaches the view while the recognizer is possible.
             record.withheld.append(UITouchSnapshot(of: touch, frame: frame))
-            touch.delivery.isWithheldFromView = true
-        } else if touch.phase == .ended && touch.delivery.beganDeliveredToView && delaysEnded(record) {
+        } else if touch.phase == .ended && touch.viewReceivedBegan && delaysEnded(record) {
             // UIKit delaysTouchesEnded: the view's touchesEnded waits for the recognizer's verdict, at most
             // `delayedTouchesEndedTimeout` (a recognizer waiting for another tap lets it go after 0.15 s).
             hold(UITouchSnapshot(of: touch, frame: frame), of: record)
+        } else {
+            return false
         }
+        return true
     }
 
     private func hold(_ end: UITouchSnapshot, of record: UIGestureTouchRecord) {
         record.heldEnd = end
-        record.touch.delivery.isEndWithheldFromView = true
         record.heldEndTimer = schedule(after: UIGestureConstants.delayedTouchesEndedTimeout) { [weak self, weak record] in
             guard let self, let record else { return }
             self.releaseHeldEnd(of: record)
@@ -29,13 +31,13 @@ extension UIGestureEnvironment {
     /// Some recognizer of the touch that delays began is still possible (waiting for a failure included).
     func delaysBegan(_ record: UIGestureTouchRecord) -> Bool {
         record.recognizers.contains {
-            $0.delaysTouchesBegan && $0.appliedState == .possible && $0.tracks(record.touch)
+            $0.delaysTouchesBegan && $0.machine.applied == .possible && $0.tracks(record.touch)
         }
     }
 
     func delaysEnded(_ record: UIGestureTouchRecord) -> Bool {
         record.recognizers.contains {
-            $0.delaysTouchesEnded && $0.appliedState == .possible && $0.tracks(record.touch)
+            $0.delaysTouchesEnded && $0.machine.applied == .possible && $0.tracks(record.touch)
         }
     }
 
@@ -44,12 +46,11 @@ extension UIGestureEnvironment {
     func releaseHeldDeliveries() {
         var released: [(record: UIGestureTouchRecord, snapshot: UITouchSnapshot)] = []
         for record in records where !record.withheld.isEmpty {
-            if record.touch.delivery.isCancelledForView {
+            if record.isTakenFromView {
                 record.clearHeldDeliveries()
             } else if !delaysBegan(record) {
                 for snapshot in record.withheld { released.append((record, snapshot)) }
                 record.withheld.removeAll()
-                record.touch.delivery.isWithheldFromView = false
             }
         }
         if !released.isEmpty { replay(released) }
@@ -81,11 +82,9 @@ extension UIGestureEnvironment {
                   ordered[end].record.window === first.record.window {
                 end += 1
             }
-            let group = ordered[start..<end]
-            var saved: [UITouchSnapshot] = []
-            for item in group { saved.append(item.snapshot.swap(into: item.record.touch)) }
-            first.record.window.deliverToViews(group.map(\.record.touch), phase: first.snapshot.phase, event: first.record.event)
-            for (item, original) in zip(group, saved) { _ = original.swap(into: item.record.touch) }
+            var plan = TouchDeliveryPlan()
+            plan.replay(TouchReplay(ordered[start..<end].map { ($0.record.touch, $0.snapshot) }, phase: first.snapshot.phase))
+            first.record.window.execute(plan, event: first.record.event)
             start = end
         }
     }
@@ -96,11 +95,10 @@ extension UIGestureEnvironment {
         record.heldEnd = nil
         record.heldEndTimer?.invalidate()
         record.heldEndTimer = nil
-        record.touch.delivery.isEndWithheldFromView = false
-        guard !record.touch.delivery.isCancelledForView else { return }
-        let original = snapshot.swap(into: record.touch)
-        record.window.deliverToViews([record.touch], phase: .ended, event: record.event)
-        _ = original.swap(into: record.touch)
+        guard !record.isTakenFromView else { return }
+        var plan = TouchDeliveryPlan()
+        plan.replay(TouchReplay([(record.touch, snapshot)], phase: .ended))
+        record.window.execute(plan, event: record.event)
     }
 
     /// UIKit cancelsTouchesInView: the views get `touchesCancelled` for the recognizer's touches they had
@@ -108,14 +106,18 @@ extension UIGestureEnvironment {
     func cancelViewTouches(of recognizer: UIGestureRecognizer) {
         var groups: [(window: UIWindow, event: UIEvent, touches: [UITouch])] = []
         for touch in recognizer.touchHistory {
-            guard let record = record(for: touch), !touch.delivery.isCancelledForView else { continue }
-            record.clearHeldDeliveries()
+            guard let record = record(for: touch), !record.isTakenFromView else { continue }
+            record.takeFromView()
             if let index = groups.firstIndex(where: { $0.window === record.window && $0.event === record.event }) {
                 groups[index].touches.append(touch)
             } else {
                 groups.append((record.window, record.event, [touch]))
             }
         }
-        for group in groups { group.window.cancelTouchesInViews(group.touches, event: group.event) }
+        for group in groups {
+            var plan = TouchDeliveryPlan()
+            plan.cancel(group.touches)
+            group.window.execute(plan, event: group.event)
+        }
     }
 }

@@ -20,12 +20,8 @@ public final class UIGestureEnvironment: UITouchInterceptor {
     var records: [UIGestureTouchRecord] = []
     /// State changes asked for by recognizers and not yet applied, first asked first applied.
     var requests: [(recognizer: UIGestureRecognizer, state: UIGestureRecognizer.State)] = []
-    /// True while touches are being handed to recognizers: changes wait until every recognizer has seen
-    /// the frame, as in UIKit.
-    var isDelivering = false
-    var isApplying = false
-    /// Some recognizer left possible: withheld touches and held ends may be free to go once the queue is done.
-    var needsRelease = false
+    /// Whether touches are being handed to recognizers or queued changes applied (GestureEnvironmentPass).
+    var pass = GestureEnvironmentPass.idle
     /// Counts interceptor passes; stamps withheld frames.
     var frame: UInt64 = 0
 
@@ -35,20 +31,24 @@ public final class UIGestureEnvironment: UITouchInterceptor {
 
     // MARK: UITouchInterceptor
 
-    public func window(_ window: UIWindow, willDeliver touches: [UITouch], event: UIEvent) {
+    public func window(_ window: UIWindow, willDeliver touches: [UITouch], event: UIEvent) -> TouchDeliveryPlan {
         // Touches that ended in the previous frame keep their recognizers until then (UIKit's
         // `UITouch.gestureRecognizers` still lists them in the view's touchesEnded).
         dropSettledRecords()
+        var plan = TouchDeliveryPlan(delivering: touches)
         // Fast path: no recognizer tracks anything and no touch begins, so there is nothing to do.
-        if records.isEmpty && !touches.contains(where: { $0.phase == .began }) { return }
+        if records.isEmpty && !touches.contains(where: { $0.phase == .began }) { return plan }
         frame += 1
         for touch in touches where touch.phase == .began {
             beginTracking(touch, in: window, event: event)
         }
         deliverToRecognizers(touches, event: event)
+        // Cancellations and replays decided while applying (an action, a failure) are executed by the window
+        // as they are decided, so views get them in UIKit's order relative to the actions.
         applyRequests()
-        for touch in touches { decideViewDelivery(of: touch) }
+        for touch in touches where withholdsFromView(touch) { plan.withhold(touch) }
         finishFrame(touches)
+        return plan
     }
 
     /// The recognizers a touch was given when it began (UIKit's `UITouch.gestureRecognizers`).
@@ -76,10 +76,10 @@ public final class UIGestureEnvironment: UITouchInterceptor {
     /// UIKit: disabling (or removing) a tracking recognizer cancels it if under way, fails it if possible.
     func recognizerWasDisabled(_ recognizer: UIGestureRecognizer) {
         guard active.contains(where: { $0 === recognizer }) else { return }
-        if recognizer.currentState.isInProgress {
+        if recognizer.state.isInProgress {
             recognizer.state = .cancelled
-        } else if recognizer.currentState == .possible {
-            recognizer.pendingState = nil
+        } else if recognizer.state == .possible {
+            recognizer.machine.stopWaiting()
             recognizer.state = .failed
         }
     }
@@ -101,7 +101,7 @@ public final class UIGestureEnvironment: UITouchInterceptor {
     /// Inside a frame, or while changes are being applied (an action setting another recognizer's state),
     /// the pass already running picks the change up.
     func settleAfterCallout() {
-        guard !isDelivering, !isApplying else { return }
+        guard pass == .idle else { return }
         applyRequests()
         resetFinishedRecognizers()
         dropSettledRecords()

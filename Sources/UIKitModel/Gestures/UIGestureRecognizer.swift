@@ -55,17 +55,13 @@ open class UIGestureRecognizer: UITraceable {
     /// The environment applies the change once the current delivery is over: it may turn a requested begin
     /// into a failure (delegate, view, exclusivity) or hold it as `possible` until a required recognizer fails.
     public var state: State {
-        get { currentState }
+        get { machine.state }
         set { requestTransition(to: newValue) }
     }
 
-    /// What `state` reads.
-    var currentState: State = .possible
-    /// The state the environment has acted on (actions sent, others excluded); lags `currentState` only
-    /// while a request waits for processing.
-    var appliedState: State = .possible
-    /// A begin/recognize held back until the recognizers this one requires to fail have failed.
-    var pendingState: State?
+    /// The whole state: what `state` reads, what the environment has acted on, and a begin held back until
+    /// required failures. Changed only through its transitions (GestureRecognizerStateMachine.swift).
+    var machine = GestureRecognizerStateMachine.settled(.possible)
     var requiredToFail: [WeakGestureRecognizer] = []
 
     // MARK: Touches

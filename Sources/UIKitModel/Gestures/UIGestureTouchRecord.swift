@@ -15,6 +15,9 @@ final class UIGestureTouchRecord {
     var heldEnd: UITouchSnapshot?
     /// Releases `heldEnd` after `UIGestureConstants.delayedTouchesEndedTimeout`.
     var heldEndTimer: RunLoopTimer?
+    /// A recognizer took the touch from its view (cancelsTouchesInView), or the scroll view kept it from its
+    /// content (`touchesShouldBegin` false): the view gets nothing more of it.
+    var isTakenFromView = false
 
     init(touch: UITouch, window: UIWindow, event: UIEvent, recognizers: [UIGestureRecognizer]) {
         self.touch = touch
@@ -34,7 +37,11 @@ final class UIGestureTouchRecord {
         heldEnd = nil
         heldEndTimer?.invalidate()
         heldEndTimer = nil
-        touch.delivery.isWithheldFromView = false
-        touch.delivery.isEndWithheldFromView = false
+    }
+
+    /// The view gets nothing more of this touch: what was withheld or held back is dropped.
+    func takeFromView() {
+        clearHeldDeliveries()
+        isTakenFromView = true
     }
 }

@@ -18,7 +18,8 @@ struct UITouchSnapshot {
         self.timestamp = touch.timestamp
     }
 
-    /// Puts the snapshot's data into `touch` and returns what it replaced (to restore after the call).
+    /// Puts the snapshot's data into `touch` and returns what it replaced (to restore after the call): UIKit's
+    /// `_loadStateFromTouch:` around a delayed delivery. Only the window's replay calls it.
     func swap(into touch: UITouch) -> UITouchSnapshot {
         let current = UITouchSnapshot(of: touch, frame: frame)
         touch.phase = phase

@@ -27,7 +27,8 @@ open class UIApplication: UIResponder {
     }
 
     /// The gesture-recognizer stage of touch delivery: windows hand every touch change to it before the
-    /// touch's view (event-delivery.md section 5). Nil: views get touches directly.
+    /// touch's view and execute the `TouchDeliveryPlan` it returns (event-delivery.md section 5). Nil: views
+    /// get touches directly.
     public var touchInterceptor: UITouchInterceptor?
 
     /// Identifying data from the app's scene file or Info.plist.

@@ -20,8 +20,8 @@ extension UIScrollView {
         let alongX = abs(translation.x) > abs(translation.y)
         guard alongX ? canScrollHorizontally : canScrollVertically else { return false }
         for touch in panGestureRecognizer.trackedTouches {
-            guard let view = touch.view, view !== self, touch.delivery.beganDeliveredToView,
-                  !touch.delivery.isCancelledForView, !touch.delivery.viewIsDone else { continue }
+            guard let view = touch.view, view !== self,
+                  panGestureRecognizer.environment?.contentHasTouch(touch) ?? touch.viewIsTracking else { continue }
             if !canCancelContentTouches || !touchesShouldCancel(in: view) { return false }
         }
         return true

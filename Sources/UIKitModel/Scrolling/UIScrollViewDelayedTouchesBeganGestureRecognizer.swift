@@ -82,7 +82,7 @@ public final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureRe
             views.append(view)
         }
         for view in views {
-            let group = touches.filter { $0.view === view && !$0.delivery.isCancelledForView }
+            let group = touches.filter { $0.view === view && !(environment?.isTakenFromView($0) ?? false) }
             if !group.isEmpty && !scrollView.touchesShouldBegin(group, with: event, in: view) {
                 environment?.keepFromView(group)
             }

@@ -12,8 +12,10 @@ public final class UITouch: Hashable {
     /// The HID finger path id (`transducerIndex`) this touch follows.
     public let transducerIndex: UInt32
     public internal(set) var majorRadius: CGFloat
-    /// How the window's delivery stages have treated this touch so far (seam for gesture recognizers).
-    public var delivery = UITouchDeliveryState()
+    /// The last phase the touch's view received (nil: nothing yet). Written and read only by the window's
+    /// view delivery (UIWindow+TouchDelivery), which owns it; UIKit keeps such bits in UITouch's private
+    /// flags too. Recognizer-side reasons to hold a touch back live in the gesture environment.
+    var phaseDeliveredToView: Phase?
 
     /// Location and previous location in screen coordinates; `location(in:)` converts.
     var screenLocation: CGPoint

@@ -58,11 +58,13 @@ final class ViewControllerTests: XCTestCase {
     func testEndWithheldByTheInterceptorIsReleasedLater() {
         final class HoldEnds: UITouchInterceptor {
             var held: [UITouch] = []
-            func window(_ window: UIWindow, willDeliver touches: [UITouch], event: UIEvent) {
+            func window(_ window: UIWindow, willDeliver touches: [UITouch], event: UIEvent) -> TouchDeliveryPlan {
+                var plan = TouchDeliveryPlan(delivering: touches)
                 for touch in touches where touch.phase == .ended {
-                    touch.delivery.isEndWithheldFromView = true
+                    plan.withhold(touch)
                     held.append(touch)
                 }
+                return plan
             }
         }
         let view = RecordingView()
@@ -73,7 +75,9 @@ final class ViewControllerTests: XCTestCase {
         let event = app.application.eventDispatcher.touchesEvent!
         app.send([HIDFrames.frame(at: 1.1, [HIDFrames.finger(1, 100, 100, .up)])])
         XCTAssertEqual(view.summary, ["began 1"])
-        app.window.deliverToViews(interceptor.held, phase: .ended, event: event)
+        var release = TouchDeliveryPlan()
+        release.replay(TouchReplay(interceptor.held, phase: .ended))
+        app.window.execute(release, event: event)
         XCTAssertEqual(view.summary, ["began 1", "ended 1"])
     }
 }

@@ -6,10 +6,12 @@ import UIKitModel
 final class TouchInterceptorTests: XCTestCase {
     final class Interceptor: UITouchInterceptor {
         var seen: [String] = []
-        var onDeliver: ((UIWindow, [UITouch], UIEvent) -> Void)?
-        func window(_ window: UIWindow, willDeliver touches: [UITouch], event: UIEvent) {
+        var onDeliver: ((inout TouchDeliveryPlan, [UITouch]) -> Void)?
+        func window(_ window: UIWindow, willDeliver touches: [UITouch], event: UIEvent) -> TouchDeliveryPlan {
             seen.append(touches.map { "\($0.phase)" }.joined(separator: ","))
-            onDeliver?(window, touches, event)
+            var plan = TouchDeliveryPlan(delivering: touches)
+            onDeliver?(&plan, touches)
+            return plan
         }
     }
 
@@ -18,7 +20,7 @@ final class TouchInterceptorTests: XCTestCase {
         let app = DirectApp(root: view)
         var order: [String] = []
         let interceptor = Interceptor()
-        interceptor.onDeliver = { _, _, _ in order.append("interceptor \(view.calls.count)") }
+        interceptor.onDeliver = { _, _ in order.append("interceptor \(view.calls.count)") }
         app.application.touchInterceptor = interceptor
         app.send(HIDFrames.tap(100, 100, at: 1))
         XCTAssertEqual(interceptor.seen, ["began", "ended"])
@@ -30,12 +32,11 @@ final class TouchInterceptorTests: XCTestCase {
         let view = RecordingView()
         let app = DirectApp(root: view)
         let interceptor = Interceptor()
-        interceptor.onDeliver = { window, touches, event in
-            for touch in touches where touch.phase == .began { touch.delivery.isWithheldFromView = true }
+        interceptor.onDeliver = { plan, touches in
+            for touch in touches where touch.phase == .began { plan.withhold(touch) }
             if touches.contains(where: { $0.phase == .ended }) {
                 // Released on end: began first, then the end (what delaysTouchesBegan does when it fails).
-                for touch in touches { touch.delivery.isWithheldFromView = false }
-                window.deliverToViews(touches, phase: .began, event: event)
+                plan.replay(TouchReplay(touches, phase: .began))
             }
         }
         app.application.touchInterceptor = interceptor
@@ -49,8 +50,8 @@ final class TouchInterceptorTests: XCTestCase {
         let view = RecordingView()
         let app = DirectApp(root: view)
         let interceptor = Interceptor()
-        interceptor.onDeliver = { window, touches, event in
-            if touches.contains(where: { $0.phase == .moved }) { window.cancelTouchesInViews(touches, event: event) }
+        interceptor.onDeliver = { plan, touches in
+            if touches.contains(where: { $0.phase == .moved }) { plan.cancel(touches) }
         }
         app.application.touchInterceptor = interceptor
         app.send([HIDFrames.frame(at: 1.0, [HIDFrames.finger(1, 100, 100, .down)]),

@@ -1,6 +1,6 @@
 import XCTest
 import Foundation
-import UIKitModel
+@testable import UIKitModel
 
 final class TouchSequenceTests: XCTestCase {
     private func makeApp() -> (DirectApp, RecordingView) {
@@ -103,10 +103,10 @@ final class TouchSequenceTests: XCTestCase {
         let (app, view) = makeApp()
         app.send([HIDFrames.frame(at: 1, [HIDFrames.finger(1, 100, 100, .down)])])
         let touch = try XCTUnwrap(view.calls.first?.touches.first)
-        XCTAssertTrue(touch.delivery.beganDeliveredToView)
-        XCTAssertEqual(touch.delivery.lastPhaseDeliveredToView, .began)
+        XCTAssertTrue(touch.viewReceivedBegan)
+        XCTAssertEqual(touch.phaseDeliveredToView, .began)
         app.send([HIDFrames.frame(at: 1.1, [HIDFrames.finger(1, 100, 100, .up)])])
-        XCTAssertEqual(touch.delivery.lastPhaseDeliveredToView, .ended)
-        XCTAssertTrue(touch.delivery.viewIsDone)
+        XCTAssertEqual(touch.phaseDeliveredToView, .ended)
+        XCTAssertTrue(touch.viewIsDone)
     }
 }
