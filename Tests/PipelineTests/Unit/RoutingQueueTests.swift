@@ -101,7 +101,7 @@ final class RoutingQueueTests: XCTestCase {
 
     func testCoalescingStopsAtTheSampleLimit() {
         var queue = OutboundQueue(capacity: 4)
-        frame(1, .changed, x: 1).withUnsafeBytes { _ = queue.push($0, synthesized: false, isMoveOnly: true) }
+        frame(1, .changed, x: 1).withUnsafeBytes { queue.push($0, synthesized: false, isMoveOnly: true) }
         XCTAssertTrue(coalesce(&queue, frame(2, .changed, x: 2), limit: 3))
         XCTAssertTrue(coalesce(&queue, frame(3, .changed, x: 3), limit: 3))
         XCTAssertFalse(coalesce(&queue, frame(4, .changed, x: 4), limit: 3), "3 samples is the limit")
@@ -110,9 +110,9 @@ final class RoutingQueueTests: XCTestCase {
 
     func testRemoveAllReportsTheFramesItHeld() {
         var queue = OutboundQueue(capacity: 4)
-        frame(1, .changed, x: 1).withUnsafeBytes { _ = queue.push($0, synthesized: false, isMoveOnly: true) }
+        frame(1, .changed, x: 1).withUnsafeBytes { queue.push($0, synthesized: false, isMoveOnly: true) }
         XCTAssertTrue(coalesce(&queue, frame(2, .changed, x: 2)))
-        [UInt8](repeating: 0, count: 4).withUnsafeBytes { _ = queue.push($0, synthesized: true, isMoveOnly: false) }
+        [UInt8](repeating: 0, count: 4).withUnsafeBytes { queue.push($0, synthesized: true, isMoveOnly: false) }
         XCTAssertEqual(queue.removeAll(), 2, "a synthesized cancel holds no routed frame")
         XCTAssertTrue(queue.isEmpty)
     }
@@ -128,7 +128,7 @@ final class RoutingQueueTests: XCTestCase {
         XCTAssertEqual(registry.state(of: maps), .foreground)
         maps.isResponding = false
         XCTAssertEqual(registry.state(of: maps), .notResponding)
-        _ = [UInt8](repeating: 9, count: 3).withUnsafeBytes { maps.outbound.push($0, synthesized: false, isMoveOnly: true) }
+        [UInt8](repeating: 9, count: 3).withUnsafeBytes { maps.outbound.push($0, synthesized: false, isMoveOnly: true) }
         maps.window.push(sequence: 1, sentAt: 1)
         maps.markDead()
         XCTAssertEqual(registry.state(of: maps), .dead)
