@@ -98,11 +98,13 @@ extension SpringBoard {
                 inFlight: app.window.count, window: app.windowSizer.limit, queued: app.outbound.count, queuedSamples: app.outbound.samples,
                 drops: c.drops.byName, latency: c.latency.summaries(AppCounters.hops)))
         }
+        var latency = counters.latency
+        for app in registry.apps { latency.add(app.counters.latency) }
         return StatsInfo(hops: counters.byName, drops: counters.drops.byName, apps: apps,
                          notResponding: registry.apps.filter { registry.state(of: $0) == .notResponding }.map(\.bundleID),
-                         latency: counters.latency.summaries(), overloadMode: configuration.overload.rawValue,
+                         latency: latency.summaries(), overloadMode: configuration.overload.rawValue,
                          intervalNanoseconds: now &- countersSince,
-                         histograms: histograms ? counters.latency.byName() : nil)
+                         histograms: histograms ? latency.byName() : nil)
     }
 
     /// `stats` with `reset`: every counter and histogram starts again from zero (queues and windows are

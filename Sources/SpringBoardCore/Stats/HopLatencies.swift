@@ -36,6 +36,11 @@ public struct HopLatencies: Sendable {
         Dictionary(uniqueKeysWithValues: hops.map { ($0.name, histograms[$0.rawValue]) })
     }
 
+    /// Adds every hop of `other` into this one.
+    public mutating func add(_ other: HopLatencies) {
+        for i in histograms.indices where other.histograms[i].totalCount > 0 { histograms[i].add(other.histograms[i]) }
+    }
+
     public mutating func reset() {
         for i in histograms.indices { histograms[i].reset() }
     }

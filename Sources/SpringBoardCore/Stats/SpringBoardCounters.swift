@@ -39,7 +39,8 @@ public struct SpringBoardCounters: Sendable {
     public var controlRequests: UInt64 = 0
     public var notRespondingTransitions: UInt64 = 0
     public var drops = DropCounts()
-    /// Every hop, all apps together.
+    /// `sourceToSpringBoard` (per source, not per app); the other hops are kept per app and added up for
+    /// `stats`.
     public var latency = HopLatencies()
 
     public init() {}
