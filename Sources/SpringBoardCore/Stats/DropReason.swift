@@ -1,5 +1,5 @@
 /// Why an event was not delivered; every drop is counted under one of these.
-public enum DropReason: Int, Sendable, CaseIterable {
+package enum DropReason: Int, Sendable, CaseIterable {
     /// The target app died (or said goodbye) before the event could be delivered.
     case appDead
     /// springboard gave up on the app because its outbound queue reached its bound with nothing left to
@@ -21,7 +21,7 @@ public enum DropReason: Int, Sendable, CaseIterable {
     /// while up, missing from a frame): Android's stream verifier rejects these.
     case invalidStream
 
-    public var name: String {
+    var name: String {
         switch self {
         case .appDead: return "appDead"
         case .queueFull: return "queueFull"
