@@ -14,29 +14,29 @@ import ZeroMQ
 /// `willDispatch`/`didDispatch` hooks time each event; a source0 of this host ordered after UIKit's
 /// (`Order.acknowledge`) acknowledges, in one message, every event the pass handled.
 public final class AppHost {
-    public let application: UIApplication
-    public let configuration: AppHostConfiguration
+    let application: UIApplication
+    let configuration: AppHostConfiguration
     let context: ZMQContext
     let socket: ZMQSocket
     let trace: TraceSink
     var runLoop: EventRunLoop { application.runLoop }
 
-    public internal(set) var session: UInt64 = 0
-    public internal(set) var visibility: AppVisibility = .background
+    internal(set) var session: UInt64 = 0
+    internal(set) var visibility: AppVisibility = .background
     /// Delivery sequences that skipped a number (lost across a reconnect): counted, not fatal.
-    public internal(set) var sequenceGaps: UInt64 = 0
-    public internal(set) var eventsReceived: UInt64 = 0
+    internal(set) var sequenceGaps: UInt64 = 0
+    package internal(set) var eventsReceived: UInt64 = 0
     /// HID samples received: one per event plus the samples coalesced into it.
-    public internal(set) var samplesReceived: UInt64 = 0
+    internal(set) var samplesReceived: UInt64 = 0
     /// Events whose coalesced samples were not strictly older than the event (by sender sequence): 0.
-    public internal(set) var samplesOutOfOrder: UInt64 = 0
+    internal(set) var samplesOutOfOrder: UInt64 = 0
     /// Ack messages sent, and times the channel pushed back so acks waited for a later pass.
-    public internal(set) var ackMessagesSent: UInt64 = 0
-    public internal(set) var ackSendsDeferred: UInt64 = 0
+    internal(set) var ackMessagesSent: UInt64 = 0
+    package internal(set) var ackSendsDeferred: UInt64 = 0
     /// Ack messages waiting for the channel to take them.
-    public var acksWaiting: Int { unsentAcks.count }
+    package var acksWaiting: Int { unsentAcks.count }
     /// Heartbeats or registrations the channel refused (they are sent again by their timer or flow).
-    public internal(set) var controlMessagesDeferred: UInt64 = 0
+    internal(set) var controlMessagesDeferred: UInt64 = 0
     var expectedSequence: UInt64 = 1
     var heartbeats: UInt64 = 0
 
@@ -143,7 +143,7 @@ public final class AppHost {
         for source in signalSources { source.cancel() }
     }
 
-    public func stop() {
+    func stop() {
         runLoop.perform { [unowned self] in
             stopping = true
             runLoop.stop()
