@@ -15,7 +15,7 @@ public struct StatsInfo: Codable, Equatable, Sendable {
     /// Nanoseconds since the counters started (springboard start or the last `stats` with `reset`).
     public var intervalNanoseconds: UInt64
     /// Every hop's full histogram of nanoseconds, when the request asked for `histograms`.
-    public var histograms: [String: Histogram<UInt64>]?
+    var histograms: [String: Histogram<UInt64>]?
 
     public init(hops: [String: UInt64], drops: [String: UInt64], apps: [AppStats], notResponding: [String],
                 latency: [String: LatencySummary], overloadMode: String, intervalNanoseconds: UInt64,
