@@ -16,7 +16,7 @@ public final class ZMQContext: @unchecked Sendable {
     // @unchecked Sendable: the stored properties never change, and libzmq makes a context thread-safe.
 
     /// The process-wide context. Never terminated, so it can back sockets with any lifetime.
-    public static let shared = ZMQContext(sharedContext: ())
+    package static let shared = ZMQContext(sharedContext: ())
 
     /// The `void*` from `zmq_ctx_new`; nil only if creating the shared context failed.
     private let rawHandle: UnsafeMutableRawPointer?
@@ -25,7 +25,7 @@ public final class ZMQContext: @unchecked Sendable {
     private let terminatesOnDeinit: Bool
 
     /// The `void*` context handle for direct libzmq calls.
-    public var handle: UnsafeMutableRawPointer? { rawHandle }
+    var handle: UnsafeMutableRawPointer? { rawHandle }
 
     /// Creates an owned context, terminated when the last reference (including its sockets') goes away.
     /// - Parameters:
@@ -74,7 +74,7 @@ public final class ZMQContext: @unchecked Sendable {
     /// `zmq_ctx_shutdown`: every blocking call on this context's sockets returns ETERM from now on, and
     /// further sockets cannot be created. Safe from any thread; use it to unblock a thread before closing.
     /// Refused for `shared`, which other code in the process may still rely on.
-    public func shutdown() throws {
+    package func shutdown() throws {
         guard terminatesOnDeinit else {
             throw ZMQError(code: EINVAL, operation: "zmq_ctx_shutdown", detail: "the shared context is never shut down")
         }

@@ -14,16 +14,16 @@ import Darwin
 /// Not thread-safe.
 public final class ZMQMessage {
     /// The `zmq_msg_t`, always initialized while the object lives.
-    public let pointer: UnsafeMutablePointer<zmq_msg_t>
+    package let pointer: UnsafeMutablePointer<zmq_msg_t>
 
     /// An empty message, ready to receive into.
-    public init() {
+    package init() {
         pointer = .allocate(capacity: 1)
         zmq_msg_init(pointer)  // cannot fail: it only zeroes the struct
     }
 
     /// A message with `size` uninitialized bytes, to be filled through `withUnsafeMutableBytes`.
-    public init(size: Int) throws {
+    package init(size: Int) throws {
         // Fail before `pointer` is set: a class init that throws once every stored property is
         // initialized runs deinit, which would close and free the struct a second time.
         let storage = UnsafeMutablePointer<zmq_msg_t>.allocate(capacity: 1)
@@ -36,13 +36,13 @@ public final class ZMQMessage {
     }
 
     /// A message holding a copy of `bytes`.
-    public convenience init(copying bytes: UnsafeRawBufferPointer) throws {
+    convenience init(copying bytes: UnsafeRawBufferPointer) throws {
         try self.init(size: bytes.count)
         copyIn(bytes)
     }
 
     /// A message holding a copy of `bytes`.
-    public convenience init(copying bytes: [UInt8]) throws {
+    package convenience init(copying bytes: [UInt8]) throws {
         try self.init(size: bytes.count)
         bytes.withUnsafeBytes { copyIn($0) }
     }
@@ -53,32 +53,32 @@ public final class ZMQMessage {
     }
 
     /// Payload size in bytes.
-    public var count: Int { zmq_msg_size(pointer) }
+    package var count: Int { zmq_msg_size(pointer) }
 
     /// True when another frame of the same multipart message follows (valid after a receive).
-    public var more: Bool { zmq_msg_more(pointer) != 0 }
+    package var more: Bool { zmq_msg_more(pointer) != 0 }
 
     /// The payload, valid only inside `body` and until the message is received into, sent or reset.
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try body(UnsafeRawBufferPointer(start: zmq_msg_data(pointer), count: zmq_msg_size(pointer)))
     }
 
     /// The payload for in-place changes (e.g. stamping a timestamp before forwarding the same message).
-    public func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
+    package func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
         try body(UnsafeMutableRawBufferPointer(start: zmq_msg_data(pointer), count: zmq_msg_size(pointer)))
     }
 
     /// A copy of the payload (allocates: not for the hot path).
-    public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
+    package var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
 
     /// Releases the payload and leaves an empty message.
-    public func reset() {
+    package func reset() {
         zmq_msg_close(pointer)
         zmq_msg_init(pointer)
     }
 
     /// Releases the payload and makes room for `size` uninitialized bytes.
-    public func reset(size: Int) throws {
+    package func reset(size: Int) throws {
         zmq_msg_close(pointer)
         if zmq_msg_init_size(pointer, size) != 0 {
             let error = ZMQError.last("zmq_msg_init_size(\(size))")
@@ -88,7 +88,7 @@ public final class ZMQMessage {
     }
 
     /// Replaces the payload with a copy of `bytes`.
-    public func reset(copying bytes: UnsafeRawBufferPointer) throws {
+    package func reset(copying bytes: UnsafeRawBufferPointer) throws {
         try reset(size: bytes.count)
         copyIn(bytes)
     }

@@ -8,20 +8,20 @@ import Darwin
 /// u32 value, host byte order), the second the affected endpoint.
 public struct ZMQMonitorEvent: Sendable, Hashable, CustomStringConvertible {
     /// Exactly one event kind (unknown future kinds keep their raw bits).
-    public let event: ZMQMonitorEvents
+    package let event: ZMQMonitorEvents
     /// The event's value: an fd, an errno, a retry interval... (see `ZMQMonitorEvents`).
-    public let value: Int32
+    package let value: Int32
     /// The endpoint the event concerns, e.g. `tcp://127.0.0.1:40123`.
-    public let endpoint: String
+    package let endpoint: String
 
-    public init(event: ZMQMonitorEvents, value: Int32, endpoint: String) {
+    package init(event: ZMQMonitorEvents, value: Int32, endpoint: String) {
         self.event = event
         self.value = value
         self.endpoint = endpoint
     }
 
     /// Parses the two frames of a monitor message; a malformed message throws EPROTO naming the problem.
-    public init(frames: [[UInt8]]) throws {
+    package init(frames: [[UInt8]]) throws {
         let operation = "ZMQMonitorEvent(frames:)"
         guard frames.count == 2 else {
             throw ZMQError(code: EPROTO, operation: operation,
@@ -43,7 +43,7 @@ public struct ZMQMonitorEvent: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Receives the next event from a PAIR socket connected to a monitor endpoint, or nil (EAGAIN).
-    public static func receive(from socket: ZMQSocket, dontWait: Bool = false) throws -> ZMQMonitorEvent? {
+    package static func receive(from socket: ZMQSocket, dontWait: Bool = false) throws -> ZMQMonitorEvent? {
         guard let frames = try socket.receiveMultipart(dontWait: dontWait) else { return nil }
         return try ZMQMonitorEvent(frames: frames)
     }

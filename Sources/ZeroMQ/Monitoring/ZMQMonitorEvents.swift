@@ -2,44 +2,44 @@ import CZeroMQ
 
 /// `zmq_socket_monitor` event kinds, as a set (to choose what to monitor) or a single member (what
 /// happened, in `ZMQMonitorEvent`). Values are libzmq's `ZMQ_EVENT_*` (16 bits in 4.3.4's v1 format).
-public struct ZMQMonitorEvents: OptionSet, Sendable, Hashable, CustomStringConvertible {
-    public let rawValue: UInt16
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
+package struct ZMQMonitorEvents: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    package let rawValue: UInt16
+    package init(rawValue: UInt16) { self.rawValue = rawValue }
 
     private init(_ value: Int32) { rawValue = UInt16(truncatingIfNeeded: value) }
 
     /// Value: the connection's fd.
-    public static let connected = ZMQMonitorEvents(ZMQ_EVENT_CONNECTED)
+    package static let connected = ZMQMonitorEvents(ZMQ_EVENT_CONNECTED)
     /// A non-blocking connect is in progress. Value: errno (EINPROGRESS).
-    public static let connectDelayed = ZMQMonitorEvents(ZMQ_EVENT_CONNECT_DELAYED)
+    static let connectDelayed = ZMQMonitorEvents(ZMQ_EVENT_CONNECT_DELAYED)
     /// A reconnect was scheduled. Value: the reconnect interval in ms.
-    public static let connectRetried = ZMQMonitorEvents(ZMQ_EVENT_CONNECT_RETRIED)
+    static let connectRetried = ZMQMonitorEvents(ZMQ_EVENT_CONNECT_RETRIED)
     /// Value: the listening fd.
-    public static let listening = ZMQMonitorEvents(ZMQ_EVENT_LISTENING)
+    package static let listening = ZMQMonitorEvents(ZMQ_EVENT_LISTENING)
     /// Value: errno.
-    public static let bindFailed = ZMQMonitorEvents(ZMQ_EVENT_BIND_FAILED)
+    package static let bindFailed = ZMQMonitorEvents(ZMQ_EVENT_BIND_FAILED)
     /// Value: the accepted connection's fd.
-    public static let accepted = ZMQMonitorEvents(ZMQ_EVENT_ACCEPTED)
+    package static let accepted = ZMQMonitorEvents(ZMQ_EVENT_ACCEPTED)
     /// Value: errno.
-    public static let acceptFailed = ZMQMonitorEvents(ZMQ_EVENT_ACCEPT_FAILED)
+    static let acceptFailed = ZMQMonitorEvents(ZMQ_EVENT_ACCEPT_FAILED)
     /// Value: the closed fd.
-    public static let closed = ZMQMonitorEvents(ZMQ_EVENT_CLOSED)
+    package static let closed = ZMQMonitorEvents(ZMQ_EVENT_CLOSED)
     /// Value: errno.
-    public static let closeFailed = ZMQMonitorEvents(ZMQ_EVENT_CLOSE_FAILED)
+    static let closeFailed = ZMQMonitorEvents(ZMQ_EVENT_CLOSE_FAILED)
     /// The session was broken (peer gone). Value: the fd.
-    public static let disconnected = ZMQMonitorEvents(ZMQ_EVENT_DISCONNECTED)
+    package static let disconnected = ZMQMonitorEvents(ZMQ_EVENT_DISCONNECTED)
     /// The monitor was stopped (the last event a monitor delivers).
-    public static let monitorStopped = ZMQMonitorEvents(ZMQ_EVENT_MONITOR_STOPPED)
+    package static let monitorStopped = ZMQMonitorEvents(ZMQ_EVENT_MONITOR_STOPPED)
     /// A handshake failed for a reason other than protocol or authentication. Value: errno.
-    public static let handshakeFailedNoDetail = ZMQMonitorEvents(ZMQ_EVENT_HANDSHAKE_FAILED_NO_DETAIL)
+    static let handshakeFailedNoDetail = ZMQMonitorEvents(ZMQ_EVENT_HANDSHAKE_FAILED_NO_DETAIL)
     /// The ZMTP handshake (including security) completed. Value: 0.
-    public static let handshakeSucceeded = ZMQMonitorEvents(ZMQ_EVENT_HANDSHAKE_SUCCEEDED)
+    package static let handshakeSucceeded = ZMQMonitorEvents(ZMQ_EVENT_HANDSHAKE_SUCCEEDED)
     /// The peer broke the ZMTP protocol. Value: a `ZMQ_PROTOCOL_ERROR_*` code.
-    public static let handshakeFailedProtocol = ZMQMonitorEvents(ZMQ_EVENT_HANDSHAKE_FAILED_PROTOCOL)
+    package static let handshakeFailedProtocol = ZMQMonitorEvents(ZMQ_EVENT_HANDSHAKE_FAILED_PROTOCOL)
     /// Authentication (ZAP) refused the peer. Value: the ZAP status code (e.g. 400).
-    public static let handshakeFailedAuth = ZMQMonitorEvents(ZMQ_EVENT_HANDSHAKE_FAILED_AUTH)
+    static let handshakeFailedAuth = ZMQMonitorEvents(ZMQ_EVENT_HANDSHAKE_FAILED_AUTH)
     /// Every event.
-    public static let all = ZMQMonitorEvents(ZMQ_EVENT_ALL)
+    package static let all = ZMQMonitorEvents(ZMQ_EVENT_ALL)
 
     private static let names: [(ZMQMonitorEvents, String)] = [
         (.connected, "connected"), (.connectDelayed, "connectDelayed"), (.connectRetried, "connectRetried"),
@@ -50,7 +50,7 @@ public struct ZMQMonitorEvents: OptionSet, Sendable, Hashable, CustomStringConve
         (.handshakeFailedProtocol, "handshakeFailedProtocol"), (.handshakeFailedAuth, "handshakeFailedAuth"),
     ]
 
-    public var description: String {
+    package var description: String {
         var known: UInt16 = 0
         var parts: [String] = []
         for (event, name) in ZMQMonitorEvents.names where contains(event) {
