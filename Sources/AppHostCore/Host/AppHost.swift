@@ -2,6 +2,7 @@ import AppChannel
 import Dispatch
 import Foundation
 import HIDEvent
+import Logging
 import RunLoopKit
 import UIKitModel
 import ZeroMQ
@@ -19,6 +20,8 @@ public final class AppHost {
     let context: ZMQContext
     let socket: ZMQSocket
     let trace: TraceSink
+    /// Channel activity and faults, on stderr: `.info` lines only with `--verbose`.
+    let logger: Logger
     var runLoop: EventRunLoop { application.runLoop }
 
     internal(set) var session: UInt64 = 0
@@ -61,6 +64,9 @@ public final class AppHost {
     public init(application: UIApplication, configuration: AppHostConfiguration) throws {
         self.application = application
         self.configuration = configuration
+        var logger = Logger(label: "app-host[\(configuration.bundleID)]", factory: { StreamLogHandler.standardError(label: $0) })
+        logger.logLevel = configuration.verbose ? .info : .warning
+        self.logger = logger
         guard let first = configuration.bundleID.utf8.first, first != 0,
               configuration.bundleID.utf8.count <= AppChannelWire.maxBundleIDLength else {
             throw AppHostError.invalidBundleID(configuration.bundleID)
@@ -116,11 +122,6 @@ public final class AppHost {
         runLoop.add(heartbeatTimer, mode: .common)
     }
 
-    func log(_ text: String) {
-        guard configuration.verbose else { return }
-        try? FileHandle.standardError.write(contentsOf: Data("app-host[\(configuration.bundleID)]: \(text)\n".utf8))
-    }
-
     // MARK: Running
 
     /// Runs the main run loop until SIGTERM/SIGINT, then says goodbye and closes everything.
@@ -172,7 +173,7 @@ public final class AppHost {
         let hang = RunLoopSource0(name: "hang") { [unowned self] in
             // Test-only: an app whose main thread is stuck (no acks, no heartbeats; libzmq still answers).
             hanging.set()
-            log("SIGUSR1: main thread blocked")
+            logger.info("SIGUSR1: main thread blocked")
             while true { pause() }
         }
         runLoop.add(hang, mode: .common)
