@@ -24,22 +24,22 @@ public final class AppHost {
     let logger: Logger
     var runLoop: EventRunLoop { application.runLoop }
 
-    internal(set) var session: UInt64 = 0
-    internal(set) var visibility: AppVisibility = .background
+    var session: UInt64 = 0
+    var visibility: AppVisibility = .background
     /// Delivery sequences that skipped a number (lost across a reconnect): counted, not fatal.
-    internal(set) var sequenceGaps: UInt64 = 0
+    var sequenceGaps: UInt64 = 0
     package internal(set) var eventsReceived: UInt64 = 0
     /// HID samples received: one per event plus the samples coalesced into it.
-    internal(set) var samplesReceived: UInt64 = 0
+    var samplesReceived: UInt64 = 0
     /// Events whose coalesced samples were not strictly older than the event (by sender sequence): 0.
-    internal(set) var samplesOutOfOrder: UInt64 = 0
+    var samplesOutOfOrder: UInt64 = 0
     /// Ack messages sent, and times the channel pushed back so acks waited for a later pass.
-    internal(set) var ackMessagesSent: UInt64 = 0
+    var ackMessagesSent: UInt64 = 0
     package internal(set) var ackSendsDeferred: UInt64 = 0
     /// Ack messages waiting for the channel to take them.
     package var acksWaiting: Int { unsentAcks.count }
     /// Heartbeats or registrations the channel refused (they are sent again by their timer or flow).
-    internal(set) var controlMessagesDeferred: UInt64 = 0
+    var controlMessagesDeferred: UInt64 = 0
     var expectedSequence: UInt64 = 1
     var heartbeats: UInt64 = 0
 

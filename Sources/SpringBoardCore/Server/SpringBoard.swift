@@ -10,7 +10,7 @@ import ZeroMQ
 /// thread). Sources of its run loop: the event port (source1), the app channel (source1), the control socket
 /// (source1), the app socket's monitor (source1), the home screen (source0), and a liveness timer.
 public final class SpringBoard {
-    internal(set) var configuration: SpringBoardConfiguration
+    var configuration: SpringBoardConfiguration
     let runLoop: EventRunLoop
     let logger: Logger
     let context: ZMQContext
@@ -20,7 +20,7 @@ public final class SpringBoard {
     let monitorSocket: ZMQSocket
 
     let registry: AppRegistry
-    internal(set) var counters = SpringBoardCounters()
+    var counters = SpringBoardCounters()
     var latch = GestureLatch()
     let homeScreen: any HomeScreenSeam
     let systemGesture: SystemGestureDetector
