@@ -52,7 +52,4 @@ package final class AppRegistry {
     }
 
     package func state(of app: AppRecord) -> AppState { app.state(isForeground: app === foreground) }
-
-    /// Registered, live apps (those the home screen shows as launchable).
-    var launchable: [AppRecord] { apps.filter { $0.isReachable } }
 }

@@ -87,12 +87,6 @@ package struct OutboundQueue: Sendable {
         return true
     }
 
-    /// The oldest entry, read in place.
-    func withFirst<R>(_ body: (Entry) throws -> R) rethrows -> R? {
-        guard count > 0 else { return nil }
-        return try body(ring[head])
-    }
-
     /// Takes the oldest entry out, swapping its buffers with `buffer` and `history` (the buffers circulate,
     /// nothing is allocated). Returns its flags, or nil when empty.
     package mutating func popFirst(swappingInto buffer: inout [UInt8], history: inout [UInt8]) -> Flags? {

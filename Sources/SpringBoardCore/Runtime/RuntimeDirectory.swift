@@ -1,4 +1,3 @@
-import AppChannel
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -8,8 +7,6 @@ import Glibc
 /// when it exists but belongs to someone else or is open to others (another user could take our sockets).
 struct RuntimeDirectory: Sendable {
     let path: String
-
-    static var defaultPath: String { DefaultEndpoints.defaultRuntimeDirectory }
 
     /// libzmq's ipc limit (sun_path, 108 bytes with the terminating zero).
     static let maxIPCPathLength = 107
