@@ -28,8 +28,6 @@ public struct ZMQError: Error, CustomStringConvertible, Equatable, Sendable {
 
     /// libzmq's ETERM (not in errno.h): the context was shut down or terminated.
     package static let contextTerminated: Int32 = ETERM
-    /// libzmq's EFSM (not in errno.h): the call is not valid in the socket's state (e.g. REQ sending twice).
-    static let invalidState: Int32 = EFSM
 
     /// The context was shut down: the usual signal for a thread's receive loop to end.
     package var isContextTerminated: Bool { code == ETERM }

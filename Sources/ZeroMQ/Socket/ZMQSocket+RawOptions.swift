@@ -18,11 +18,6 @@ extension ZMQSocket {
     /// `zmq_getsockopt` for an `int` option.
     package func intOption(_ option: Int32) throws -> Int { try int(option, "option \(option)") }
 
-    /// `zmq_getsockopt` for a binary or string option of at most `capacity` bytes.
-    func bytesOption(_ option: Int32, capacity: Int) throws -> [UInt8] {
-        try bytes(option, "option \(option)", capacity: capacity)
-    }
-
     // MARK: Plumbing
 
     func setInt(_ option: Int32, _ name: @autoclosure () -> String, _ value: Int) throws {

@@ -60,9 +60,4 @@ public final class ZMQSocket {
         let socket = try openHandle("zmq_unbind(\(endpoint))")
         if zmq_unbind(socket, endpoint) != 0 { throw ZMQError.last("zmq_unbind(\(endpoint))") }
     }
-
-    func disconnect(_ endpoint: String) throws {
-        let socket = try openHandle("zmq_disconnect(\(endpoint))")
-        if zmq_disconnect(socket, endpoint) != 0 { throw ZMQError.last("zmq_disconnect(\(endpoint))") }
-    }
 }
