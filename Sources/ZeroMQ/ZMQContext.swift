@@ -16,7 +16,7 @@ public final class ZMQContext: @unchecked Sendable {
     // @unchecked Sendable: the stored properties never change, and libzmq makes a context thread-safe.
 
     /// The process-wide context. Never terminated, so it can back sockets with any lifetime.
-    package static let shared = ZMQContext(sharedContext: ())
+    public static let shared = ZMQContext(sharedContext: ())
 
     /// The `void*` from `zmq_ctx_new`; nil only if creating the shared context failed.
     private let rawHandle: UnsafeMutableRawPointer?

@@ -4,11 +4,11 @@ import CZeroMQ
 /// (for example `zmq_bind(tcp://127.0.0.1:5555)`), so a log line alone says what went wrong and where.
 public struct ZMQError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The errno value (`zmq_errno()` read right after the failing call, or the code this wrapper chose).
-    package let code: Int32
+    public let code: Int32
     /// Human-readable text for `code`: `zmq_strerror(code)`, plus a detail when the wrapper rejected bad input.
     package let message: String
     /// The failing call and its argument, e.g. `zmq_setsockopt(ZMQ_HEARTBEAT_TTL)`.
-    package let operation: String
+    public let operation: String
 
     package init(code: Int32, message: String, operation: String) {
         self.code = code

@@ -17,7 +17,7 @@ public final class ZMQMessage {
     package let pointer: UnsafeMutablePointer<zmq_msg_t>
 
     /// An empty message, ready to receive into.
-    package init() {
+    public init() {
         pointer = .allocate(capacity: 1)
         zmq_msg_init(pointer)  // cannot fail: it only zeroes the struct
     }
@@ -53,18 +53,18 @@ public final class ZMQMessage {
     }
 
     /// Payload size in bytes.
-    package var count: Int { zmq_msg_size(pointer) }
+    public var count: Int { zmq_msg_size(pointer) }
 
     /// True when another frame of the same multipart message follows (valid after a receive).
-    package var more: Bool { zmq_msg_more(pointer) != 0 }
+    public var more: Bool { zmq_msg_more(pointer) != 0 }
 
     /// The payload, valid only inside `body` and until the message is received into, sent or reset.
-    package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try body(UnsafeRawBufferPointer(start: zmq_msg_data(pointer), count: zmq_msg_size(pointer)))
     }
 
     /// The payload for in-place changes (e.g. stamping a timestamp before forwarding the same message).
-    package func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
+    public func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
         try body(UnsafeMutableRawBufferPointer(start: zmq_msg_data(pointer), count: zmq_msg_size(pointer)))
     }
 

@@ -8,7 +8,7 @@ import Darwin
 /// u32 value, host byte order), the second the affected endpoint.
 public struct ZMQMonitorEvent: Sendable, Hashable, CustomStringConvertible {
     /// Exactly one event kind (unknown future kinds keep their raw bits).
-    package let event: ZMQMonitorEvents
+    public let event: ZMQMonitorEvents
     /// The event's value: an fd, an errno, a retry interval... (see `ZMQMonitorEvents`).
     package let value: Int32
     /// The endpoint the event concerns, e.g. `tcp://127.0.0.1:40123`.
@@ -43,7 +43,7 @@ public struct ZMQMonitorEvent: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Receives the next event from a PAIR socket connected to a monitor endpoint, or nil (EAGAIN).
-    package static func receive(from socket: ZMQSocket, dontWait: Bool = false) throws -> ZMQMonitorEvent? {
+    public static func receive(from socket: ZMQSocket, dontWait: Bool = false) throws -> ZMQMonitorEvent? {
         guard let frames = try socket.receiveMultipart(dontWait: dontWait) else { return nil }
         return try ZMQMonitorEvent(frames: frames)
     }

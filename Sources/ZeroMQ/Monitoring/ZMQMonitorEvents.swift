@@ -2,9 +2,9 @@ import CZeroMQ
 
 /// `zmq_socket_monitor` event kinds, as a set (to choose what to monitor) or a single member (what
 /// happened, in `ZMQMonitorEvent`). Values are libzmq's `ZMQ_EVENT_*` (16 bits in 4.3.4's v1 format).
-package struct ZMQMonitorEvents: OptionSet, Sendable, Hashable, CustomStringConvertible {
-    package let rawValue: UInt16
-    package init(rawValue: UInt16) { self.rawValue = rawValue }
+public struct ZMQMonitorEvents: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
 
     private init(_ value: Int32) { rawValue = UInt16(truncatingIfNeeded: value) }
 
@@ -27,7 +27,7 @@ package struct ZMQMonitorEvents: OptionSet, Sendable, Hashable, CustomStringConv
     /// Value: errno.
     static let closeFailed = ZMQMonitorEvents(ZMQ_EVENT_CLOSE_FAILED)
     /// The session was broken (peer gone). Value: the fd.
-    package static let disconnected = ZMQMonitorEvents(ZMQ_EVENT_DISCONNECTED)
+    public static let disconnected = ZMQMonitorEvents(ZMQ_EVENT_DISCONNECTED)
     /// The monitor was stopped (the last event a monitor delivers).
     package static let monitorStopped = ZMQMonitorEvents(ZMQ_EVENT_MONITOR_STOPPED)
     /// A handshake failed for a reason other than protocol or authentication. Value: errno.
@@ -39,7 +39,7 @@ package struct ZMQMonitorEvents: OptionSet, Sendable, Hashable, CustomStringConv
     /// Authentication (ZAP) refused the peer. Value: the ZAP status code (e.g. 400).
     static let handshakeFailedAuth = ZMQMonitorEvents(ZMQ_EVENT_HANDSHAKE_FAILED_AUTH)
     /// Every event.
-    package static let all = ZMQMonitorEvents(ZMQ_EVENT_ALL)
+    public static let all = ZMQMonitorEvents(ZMQ_EVENT_ALL)
 
     private static let names: [(ZMQMonitorEvents, String)] = [
         (.connected, "connected"), (.connectDelayed, "connectDelayed"), (.connectRetried, "connectRetried"),
@@ -50,7 +50,7 @@ package struct ZMQMonitorEvents: OptionSet, Sendable, Hashable, CustomStringConv
         (.handshakeFailedProtocol, "handshakeFailedProtocol"), (.handshakeFailedAuth, "handshakeFailedAuth"),
     ]
 
-    package var description: String {
+    public var description: String {
         var known: UInt16 = 0
         var parts: [String] = []
         for (event, name) in ZMQMonitorEvents.names where contains(event) {

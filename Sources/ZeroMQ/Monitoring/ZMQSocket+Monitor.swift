@@ -19,7 +19,7 @@ extension ZMQSocket {
 
     /// Starts a monitor on a fresh inproc endpoint and returns the PAIR socket that reads it
     /// (`ZMQMonitorEvent.receive(from:)`). Call before `bind`/`connect` to see their events.
-    package func openMonitor(events: ZMQMonitorEvents = .all) throws -> ZMQSocket {
+    public func openMonitor(events: ZMQMonitorEvents = .all) throws -> ZMQSocket {
         // Random rather than derived from the handle: a closed socket's monitor endpoint can outlive
         // the socket briefly (libzmq's reaper), and a new socket may reuse the address.
         let endpoint = "inproc://zeromq-swift.monitor.\(String(UInt64.random(in: .min ... .max), radix: 16))"

@@ -16,7 +16,7 @@ public struct ZMQPoller {
     public init() {}
 
     /// The number of items.
-    package var count: Int { items.count }
+    public var count: Int { items.count }
 
     /// Adds a socket; returns its index for `revents(at:)`.
     @discardableResult
@@ -51,7 +51,7 @@ public struct ZMQPoller {
     /// Waits until an item is ready or the timeout passes (-1 = forever, 0 = just check).
     /// EINTR is retried with the time that is left. Returns the number of ready items (0 on timeout).
     @discardableResult
-    package mutating func poll(timeoutMilliseconds: Int) throws(ZMQError) -> Int {
+    public mutating func poll(timeoutMilliseconds: Int) throws(ZMQError) -> Int {
         for (index, socket) in sockets.enumerated() where socket?.isClosed == true {
             throw ZMQError(code: ENOTSOCK, operation: "zmq_poll", detail: "item \(index) is a closed socket")
         }
@@ -69,7 +69,7 @@ public struct ZMQPoller {
     }
 
     /// What item `index` was ready for in the last `poll` (empty if nothing).
-    package func revents(at index: Int) -> ZMQPollEvents { ZMQPollEvents(rawValue: items[index].revents) }
+    public func revents(at index: Int) -> ZMQPollEvents { ZMQPollEvents(rawValue: items[index].revents) }
 
     /// Whole milliseconds elapsed. The standard library's monotonic clock: only a duration is needed here,
     /// so ZeroMQ stays free of the pipeline's modules (the pipeline's clock is RunLoopKit's `MonotonicClock`).

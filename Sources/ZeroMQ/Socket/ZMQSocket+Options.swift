@@ -11,11 +11,11 @@ extension ZMQSocket {
     // MARK: Queues and lifetime
 
     /// `ZMQ_SNDHWM`: messages queued per peer before PUSH/DEALER block and PUB/ROUTER drop (0 = no limit).
-    package func setSendHighWaterMark(_ messages: Int) throws { try setInt(ZMQ_SNDHWM, "ZMQ_SNDHWM", messages) }
+    public func setSendHighWaterMark(_ messages: Int) throws { try setInt(ZMQ_SNDHWM, "ZMQ_SNDHWM", messages) }
     package var sendHighWaterMark: Int { get throws { try int(ZMQ_SNDHWM, "ZMQ_SNDHWM") } }
 
     /// `ZMQ_RCVHWM`: messages queued per peer on the receiving side (0 = no limit).
-    package func setReceiveHighWaterMark(_ messages: Int) throws { try setInt(ZMQ_RCVHWM, "ZMQ_RCVHWM", messages) }
+    public func setReceiveHighWaterMark(_ messages: Int) throws { try setInt(ZMQ_RCVHWM, "ZMQ_RCVHWM", messages) }
     package var receiveHighWaterMark: Int { get throws { try int(ZMQ_RCVHWM, "ZMQ_RCVHWM") } }
 
     /// `ZMQ_SNDBUF` / `ZMQ_RCVBUF`: the kernel socket buffer sizes in bytes (-1 = the OS default).
@@ -44,7 +44,7 @@ extension ZMQSocket {
 
     /// `ZMQ_ROUTING_ID`, set before connecting; a ROUTER sees it as the first frame. libzmq accepts
     /// 1-255 bytes and reserves ids starting with a zero byte for the ones it generates.
-    package func setRoutingID(_ id: [UInt8]) throws {
+    public func setRoutingID(_ id: [UInt8]) throws {
         guard (1...255).contains(id.count), id[0] != 0 else {
             throw ZMQError(code: EINVAL, operation: "zmq_setsockopt(ZMQ_ROUTING_ID)",
                            detail: "a routing id is 1-255 bytes not starting with 0x00, got \(id.count) bytes"
@@ -56,17 +56,17 @@ extension ZMQSocket {
 
     /// `ZMQ_ROUTER_MANDATORY`: a ROUTER reports EHOSTUNREACH for unknown peers and blocks (EAGAIN with
     /// dontWait) at the high-water mark instead of dropping silently. Write-only in libzmq.
-    package func setRouterMandatory(_ enabled: Bool) throws {
+    public func setRouterMandatory(_ enabled: Bool) throws {
         try setInt(ZMQ_ROUTER_MANDATORY, "ZMQ_ROUTER_MANDATORY", enabled ? 1 : 0)
     }
 
     /// `ZMQ_ROUTER_HANDOVER`: a reconnecting peer with a known routing id takes it over. Write-only.
-    package func setRouterHandover(_ enabled: Bool) throws {
+    public func setRouterHandover(_ enabled: Bool) throws {
         try setInt(ZMQ_ROUTER_HANDOVER, "ZMQ_ROUTER_HANDOVER", enabled ? 1 : 0)
     }
 
     /// `ZMQ_PROBE_ROUTER`: send an empty message on every (re)connect so the ROUTER learns the peer. Write-only.
-    package func setProbeRouter(_ enabled: Bool) throws {
+    public func setProbeRouter(_ enabled: Bool) throws {
         try setInt(ZMQ_PROBE_ROUTER, "ZMQ_PROBE_ROUTER", enabled ? 1 : 0)
     }
 

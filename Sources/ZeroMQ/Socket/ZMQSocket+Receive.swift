@@ -47,7 +47,7 @@ extension ZMQSocket {
     }
 
     /// Receives all frames of the next message as arrays (copies), or nil when nothing arrived (EAGAIN).
-    package func receiveMultipart(dontWait: Bool = false) throws -> [[UInt8]]? {
+    public func receiveMultipart(dontWait: Bool = false) throws -> [[UInt8]]? {
         let message = scratchMessage()
         guard try receive(into: message, dontWait: dontWait) else { return nil }
         var frames = [message.bytes]

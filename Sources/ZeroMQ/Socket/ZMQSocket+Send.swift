@@ -50,7 +50,7 @@ extension ZMQSocket {
     /// Only the first frame can return false: once it is queued libzmq accepts the rest of the message
     /// regardless of the high-water mark, so an EAGAIN on a later frame means a broken message and throws.
     @discardableResult
-    package func sendMultipart(_ frames: [[UInt8]], dontWait: Bool = false) throws -> Bool {
+    public func sendMultipart(_ frames: [[UInt8]], dontWait: Bool = false) throws -> Bool {
         guard !frames.isEmpty else {
             throw ZMQError(code: EINVAL, operation: "zmq_send", detail: "a message has at least one frame")
         }

@@ -4,7 +4,7 @@ import CZeroMQ
 extension ZMQSocket {
     /// `ZMQ_LAST_ENDPOINT`: the endpoint last bound or connected, with wildcards resolved
     /// (`tcp://127.0.0.1:*` reads back as `tcp://127.0.0.1:40123`).
-    package var lastEndpoint: String {
+    public var lastEndpoint: String {
         get throws {
             var bytes = try self.bytes(ZMQ_LAST_ENDPOINT, "ZMQ_LAST_ENDPOINT", capacity: 1024)
             if bytes.last == 0 { bytes.removeLast() }  // libzmq includes the C terminator in the size

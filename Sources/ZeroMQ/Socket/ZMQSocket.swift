@@ -45,7 +45,7 @@ public final class ZMQSocket {
         return handle
     }
 
-    package func bind(_ endpoint: String) throws {
+    public func bind(_ endpoint: String) throws {
         let socket = try openHandle("zmq_bind(\(endpoint))")
         if zmq_bind(socket, endpoint) != 0 { throw ZMQError.last("zmq_bind(\(endpoint))") }
     }
