@@ -2,7 +2,7 @@
 /// gesture script plays and what the headless runner feeds.
 public struct TimedHIDPayload: Equatable, Sendable {
     public var time: UInt64
-    package var payload: HIDPayload
+    public var payload: HIDPayload
 
     public init(time: UInt64, payload: HIDPayload) {
         self.time = time
