@@ -53,6 +53,7 @@ let package = Package(
         // One app process: run loop + app channel + UIApplication.
         .target(name: "AppHostCore", dependencies: [
             "ZeroMQ", "RunLoopKit", "HIDEvent", "GestureScript", "UIKitModel", "AppScene", "AppChannel",
+            .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: hotPath),
         // The SpringBoard router: registry, foreground app, home screen, control socket.
         .target(name: "SpringBoardCore", dependencies: [

@@ -12,10 +12,10 @@ public final class SceneApp {
         self.responders = responders
     }
 
-    public var bundleIdentifier: String { application.bundleIdentifier }
-    public var displayName: String { application.displayName }
+    package var bundleIdentifier: String { application.bundleIdentifier }
+    package var displayName: String { application.displayName }
 
     public func responder(_ id: String) -> UIResponder? { responders[id] }
-    public func view(_ id: String) -> UIView? { responders[id] as? UIView }
-    public func viewController(_ id: String) -> UIViewController? { responders[id] as? UIViewController }
+    package func view(_ id: String) -> UIView? { responders[id] as? UIView }
+    package func viewController(_ id: String) -> UIViewController? { responders[id] as? UIViewController }
 }

@@ -7,8 +7,8 @@ import Yams
 /// Extension points for later layers: `register(_:)` a `SceneViewKind` for a new `kind:` (controls, scroll
 /// views, table views) or a `SceneExtension` for new per-view keys (gesture recognizers).
 public struct SceneLoader {
-    public private(set) var viewKinds: [String: SceneViewKind] = [:]
-    public private(set) var extensions: [SceneExtension] = []
+    private(set) var viewKinds: [String: SceneViewKind] = [:]
+    private(set) var extensions: [SceneExtension] = []
 
     /// A loader that knows UIKitModel's built-in kinds (`view`, `imageView`).
     public init() {
@@ -20,11 +20,11 @@ public struct SceneLoader {
         register(TableViewSceneKind())
     }
 
-    public mutating func register(_ kind: SceneViewKind) {
+    mutating func register(_ kind: SceneViewKind) {
         viewKinds[kind.name] = kind
     }
 
-    public mutating func register(_ sceneExtension: SceneExtension) {
+    mutating func register(_ sceneExtension: SceneExtension) {
         extensions.append(sceneExtension)
     }
 

@@ -13,7 +13,7 @@ public protocol SpringBoardSocket {
 /// directory. One option per socket, so a command takes the flags of the sockets it uses and no others.
 public struct EndpointOption<Socket: SpringBoardSocket>: ParsableArguments {
     @Option(name: .customLong(Socket.flag), help: ArgumentHelp(Socket.help))
-    public var endpoint: String?
+    var endpoint: String?
 
     public init() {}
 

@@ -7,7 +7,7 @@ public struct RuntimeDirectoryOptions: ParsableArguments {
         Runtime directory (mode 0700) holding the ipc sockets (default: $TOUCHPIPELINE_RUNTIME_DIR, \
         $XDG_RUNTIME_DIR/touchpipeline or /tmp/touchpipeline-$UID).
         """)
-    public var runtimeDir: String?
+    var runtimeDir: String?
 
     public init() {}
 

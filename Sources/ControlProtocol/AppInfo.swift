@@ -5,7 +5,7 @@ public struct AppInfo: Codable, Equatable, Sendable {
     public var displayName: String
     public var pid: UInt32
     public var state: String
-    public var session: UInt64
+    package var session: UInt64
     /// Grid position on the home screen: page (0-based) and slot on it.
     public var homePage: Int
     public var homeSlot: Int

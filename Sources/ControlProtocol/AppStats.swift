@@ -12,13 +12,13 @@ public struct AppStats: Codable, Equatable, Sendable {
     /// Of `samplesSent`, the moves that travelled as coalesced samples of a later event.
     public var coalescedSamples: UInt64
     public var acked: UInt64
-    public var handled: UInt64
+    var handled: UInt64
     public var cancelsSent: UInt64
     /// Times springboard gave up on the app because it stopped responding (its queue dropped, its touches
     /// cancelled).
     public var giveUps: UInt64
-    public var heartbeats: UInt64
-    public var registrations: UInt64
+    var heartbeats: UInt64
+    package var registrations: UInt64
     public var inFlight: Int
     /// The ack window in use: 8 × the measured bandwidth-delay product, within springboard's bounds.
     public var window: Int

@@ -3,7 +3,7 @@ import ZeroMQ
 
 /// A control-socket client (REQ): one request, one reply, with a deadline. Used by sbctl and hid-source.
 public final class ControlClient {
-    public let endpoint: String
+    let endpoint: String
     private let context: ZMQContext
     private let socket: ZMQSocket
 

@@ -25,5 +25,5 @@ public enum ControlCommand: Equatable, Sendable {
         }
     }
 
-    public static let names = ["apps", "foreground", "home", "status", "stats", "source", "overload"]
+    static let names = ["apps", "foreground", "home", "status", "stats", "source", "overload"]
 }

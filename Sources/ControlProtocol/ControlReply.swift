@@ -6,7 +6,7 @@ import Foundation
 /// `foreground` for both `foreground` and `home`).
 public struct ControlReply: Codable, Equatable, Sendable {
     public var ok: Bool
-    public var command: String
+    var command: String
     public var error: ControlError?
     public var apps: [AppInfo]?
     public var status: StatusInfo?
@@ -40,7 +40,7 @@ public struct ControlReply: Codable, Equatable, Sendable {
         return [UInt8]((try? encoder.encode(self)) ?? Data("{\"ok\":false}".utf8))
     }
 
-    public static func decode(_ bytes: [UInt8]) throws -> ControlReply {
+    package static func decode(_ bytes: [UInt8]) throws -> ControlReply {
         try JSONDecoder().decode(ControlReply.self, from: Data(bytes))
     }
 }

@@ -19,7 +19,7 @@ public enum ControlRequestCodec {
         return [UInt8]((try? encoder.encode(request)) ?? Data())
     }
 
-    public static func decode(_ bytes: UnsafeRawBufferPointer) throws(ControlError) -> ControlCommand {
+    static func decode(_ bytes: UnsafeRawBufferPointer) throws(ControlError) -> ControlCommand {
         let request: ControlRequest
         do {
             request = try JSONDecoder().decode(ControlRequest.self, from: Data(bytes))

@@ -5,14 +5,14 @@ import Histogram
 public struct LatencySummary: Codable, Equatable, Sendable {
     public var count: UInt64
     public var meanMicroseconds: Double
-    public var minMicroseconds: Double
+    var minMicroseconds: Double
     public var p50Microseconds: Double
     public var p90Microseconds: Double
     public var p99Microseconds: Double
     public var p999Microseconds: Double
     public var maxMicroseconds: Double
 
-    public init(count: UInt64, meanMicroseconds: Double, minMicroseconds: Double, p50Microseconds: Double,
+    init(count: UInt64, meanMicroseconds: Double, minMicroseconds: Double, p50Microseconds: Double,
                 p90Microseconds: Double, p99Microseconds: Double, p999Microseconds: Double, maxMicroseconds: Double) {
         self.count = count
         self.meanMicroseconds = meanMicroseconds

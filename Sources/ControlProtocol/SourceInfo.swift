@@ -1,17 +1,17 @@
 /// The `source` reply: what SpringBoard has read from one hid-source.
 public struct SourceInfo: Codable, Equatable, Sendable {
-    public var senderID: UInt64
+    var senderID: UInt64
     /// HID messages read from this sender (valid or not).
     public var received: UInt64
     /// The end marker has been read; `endCount` is the count the sender claimed.
     public var endReceived: Bool
-    public var endCount: UInt64
+    package var endCount: UInt64
     /// The envelope `sequence` of the last valid HID message read from it.
-    public var lastSequence: UInt64
+    package var lastSequence: UInt64
     /// Messages missing between consecutive valid ones (`sequence` jumped forward by more than one).
-    public var sequenceGaps: UInt64
+    package var sequenceGaps: UInt64
     /// The sequence numbers those gaps skipped (messages lost before springboard).
-    public var framesMissing: UInt64
+    package var framesMissing: UInt64
 
     public init(senderID: UInt64, received: UInt64, endReceived: Bool, endCount: UInt64, lastSequence: UInt64 = 0,
                 sequenceGaps: UInt64 = 0, framesMissing: UInt64 = 0) {

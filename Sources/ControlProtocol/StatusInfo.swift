@@ -14,7 +14,7 @@ public struct StatusInfo: Codable, Equatable, Sendable {
     public var registeredApps: Int
     public var uptimeMilliseconds: UInt64
     /// `shed` or `backpressure`.
-    public var overloadMode: String
+    var overloadMode: String
 
     public init(pid: Int32, foreground: String?, homePage: Int, homePageCount: Int, gestureTarget: String, liveTouches: Int,
                 eventEndpoint: String, appEndpoint: String, controlEndpoint: String, registeredApps: Int, uptimeMilliseconds: UInt64, overloadMode: String) {

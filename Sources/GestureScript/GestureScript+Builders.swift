@@ -2,18 +2,18 @@ import HIDEvent
 
 /// Scripts built in code (what `hid-source tap X Y` and friends send). Times and durations are seconds.
 extension GestureScript {
-    public static func tap(x: Float, y: Float, at time: Double = 0, fingers: Int = 1,
+    package static func tap(x: Float, y: Float, at time: Double = 0, fingers: Int = 1,
                            duration: Double = defaultTapDuration) throws(GestureScriptError) -> GestureScript {
         try single(time, .tap(at: GesturePoint(x: x, y: y), fingers: fingers, duration: try nanoseconds(duration, "duration")))
     }
 
-    public static func drag(from: GesturePoint, to: GesturePoint, duration: Double, steps: Int? = nil,
+    package static func drag(from: GesturePoint, to: GesturePoint, duration: Double, steps: Int? = nil,
                             at time: Double = 0) throws(GestureScriptError) -> GestureScript {
         let ns = try nanoseconds(duration, "duration")
         return try single(time, .drag(from: from, to: to, duration: ns, steps: steps ?? GestureCommand.defaultSteps(for: ns)))
     }
 
-    public static func swipe(_ direction: SwipeDirection, from: GesturePoint, distance: Float = defaultSwipeDistance,
+    package static func swipe(_ direction: SwipeDirection, from: GesturePoint, distance: Float = defaultSwipeDistance,
                              duration: Double = defaultSwipeDuration, steps: Int? = nil,
                              at time: Double = 0) throws(GestureScriptError) -> GestureScript {
         let ns = try nanoseconds(duration, "duration")
@@ -21,13 +21,13 @@ extension GestureScript {
                                        steps: steps ?? GestureCommand.defaultSteps(for: ns)))
     }
 
-    public static func pinch(center: GesturePoint, from: Float, to: Float, duration: Double, steps: Int? = nil,
+    static func pinch(center: GesturePoint, from: Float, to: Float, duration: Double, steps: Int? = nil,
                              at time: Double = 0) throws(GestureScriptError) -> GestureScript {
         let ns = try nanoseconds(duration, "duration")
         return try single(time, .pinch(center: center, from: from, to: to, duration: ns, steps: steps ?? GestureCommand.defaultSteps(for: ns)))
     }
 
-    public static func rotate(center: GesturePoint, radius: Float, by radians: Float, duration: Double, steps: Int? = nil,
+    static func rotate(center: GesturePoint, radius: Float, by radians: Float, duration: Double, steps: Int? = nil,
                               at time: Double = 0) throws(GestureScriptError) -> GestureScript {
         let ns = try nanoseconds(duration, "duration")
         return try single(time, .rotate(center: center, radius: radius, radians: radians, duration: ns,
@@ -35,12 +35,12 @@ extension GestureScript {
     }
 
     /// Button down at `time`, up 0.1 s later.
-    public static func press(_ button: HIDButton, at time: Double = 0) throws(GestureScriptError) -> GestureScript {
+    package static func press(_ button: HIDButton, at time: Double = 0) throws(GestureScriptError) -> GestureScript {
         try single(time, .press(button))
     }
 
     /// Shake began at `time`, ended `duration` later.
-    public static func shake(at time: Double = 0, duration: Double = defaultShakeDuration) throws(GestureScriptError) -> GestureScript {
+    static func shake(at time: Double = 0, duration: Double = defaultShakeDuration) throws(GestureScriptError) -> GestureScript {
         try single(time, .shake(duration: try nanoseconds(duration, "duration")))
     }
 

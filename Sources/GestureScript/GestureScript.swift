@@ -4,15 +4,15 @@ import HIDEvent
 /// built in code (`tap`, `drag`, `swipe`, `press`, ...), played into HID frames with `frames()`.
 /// A script is always playable: parsing and the builders reject impossible finger sequences.
 public struct GestureScript: Equatable, Sendable {
-    public struct Entry: Equatable, Sendable {
+    package struct Entry: Equatable, Sendable {
         /// Nanoseconds from the start of the script.
-        public var time: UInt64
-        public var command: GestureCommand
+        package var time: UInt64
+        package var command: GestureCommand
         /// Where the command was written (0 for commands built in code).
-        public var line: Int
-        public var column: Int
+        package var line: Int
+        package var column: Int
 
-        public init(time: UInt64, command: GestureCommand, line: Int = 0, column: Int = 0) {
+        init(time: UInt64, command: GestureCommand, line: Int = 0, column: Int = 0) {
             self.time = time
             self.command = command
             self.line = line
@@ -21,10 +21,10 @@ public struct GestureScript: Equatable, Sendable {
     }
 
     /// In source order (not necessarily time order).
-    public private(set) var entries: [Entry]
+    package private(set) var entries: [Entry]
 
     /// A script of these entries, checked like a parsed one.
-    public init(entries: [Entry]) throws(GestureScriptError) {
+    init(entries: [Entry]) throws(GestureScriptError) {
         for entry in entries {
             if let problem = entry.command.problem {
                 throw GestureScriptError(line: entry.line, column: entry.column, expected: problem.expected, found: problem.found)
@@ -39,7 +39,7 @@ public struct GestureScript: Equatable, Sendable {
     }
 
     /// This script followed (in source order; times are absolute) by `other`.
-    public func appending(_ other: GestureScript) throws(GestureScriptError) -> GestureScript {
+    package func appending(_ other: GestureScript) throws(GestureScriptError) -> GestureScript {
         try GestureScript(entries: entries + other.entries)
     }
 

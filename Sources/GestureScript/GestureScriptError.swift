@@ -1,12 +1,12 @@
 /// A gesture script that cannot be read or played: where (1-based line and column; 0 for scripts built
 /// in code), what was expected and what was found.
 public struct GestureScriptError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let line: Int
-    public let column: Int
-    public let expected: String
-    public let found: String
+    let line: Int
+    let column: Int
+    package let expected: String
+    let found: String
 
-    public init(line: Int, column: Int, expected: String, found: String) {
+    package init(line: Int, column: Int, expected: String, found: String) {
         self.line = line
         self.column = column
         self.expected = expected

@@ -2,14 +2,14 @@ import Foundation
 
 /// The home screen's icon grid: pages of `columns` x `rows` icons, iPhone-like metrics (points).
 public struct HomeScreenLayout: Equatable, Sendable {
-    public var screenWidth: Double
-    public var screenHeight: Double
-    public var columns: Int
-    public var rows: Int
-    public var iconSize: Double
-    public var topInset: Double
+    var screenWidth: Double
+    var screenHeight: Double
+    var columns: Int
+    var rows: Int
+    var iconSize: Double
+    var topInset: Double
     /// Vertical distance between rows (icon plus its label).
-    public var rowPitch: Double
+    var rowPitch: Double
 
     public init(screenWidth: Double = 390, screenHeight: Double = 844, columns: Int = 4, rows: Int = 6,
                 iconSize: Double = 60, topInset: Double = 70, rowPitch: Double = 100) {
@@ -22,15 +22,15 @@ public struct HomeScreenLayout: Equatable, Sendable {
         self.rowPitch = rowPitch
     }
 
-    public var iconsPerPage: Int { columns * rows }
+    var iconsPerPage: Int { columns * rows }
 
     /// Equal gaps left, between and right of the icons.
-    public var columnGap: Double { (screenWidth - Double(columns) * iconSize) / Double(columns + 1) }
+    var columnGap: Double { (screenWidth - Double(columns) * iconSize) / Double(columns + 1) }
 
-    public func pageCount(icons: Int) -> Int { max(1, (icons + iconsPerPage - 1) / iconsPerPage) }
+    func pageCount(icons: Int) -> Int { max(1, (icons + iconsPerPage - 1) / iconsPerPage) }
 
     /// The frame of the icon in `slot` (0-based, row-major across pages) on its own page.
-    public func iconFrame(slot: Int) -> CGRect {
+    package func iconFrame(slot: Int) -> CGRect {
         let onPage = slot % iconsPerPage
         let column = onPage % columns, row = onPage / columns
         let x = columnGap + Double(column) * (iconSize + columnGap)
@@ -38,10 +38,10 @@ public struct HomeScreenLayout: Equatable, Sendable {
         return CGRect(x: x, y: y, width: iconSize, height: iconSize)
     }
 
-    public func page(ofSlot slot: Int) -> Int { slot / iconsPerPage }
+    package func page(ofSlot slot: Int) -> Int { slot / iconsPerPage }
 
     /// The slot whose icon contains the point on `page`, if any.
-    public func slot(at point: CGPoint, page: Int) -> Int? {
+    package func slot(at point: CGPoint, page: Int) -> Int? {
         for onPage in 0..<iconsPerPage {
             let slot = page * iconsPerPage + onPage
             if iconFrame(slot: slot).contains(point) { return slot }

@@ -9,8 +9,8 @@ import UIKitModel
 /// fetcher, so its source0 (on SpringBoard's run loop) builds the touches and hit-testing picks the icon,
 /// exactly as in an app (event-delivery.md section 1, system side step 3).
 public final class HomeScreenScene: HomeScreenSeam {
-    public let application: UIApplication
-    public private(set) var model: HomeScreen
+    let application: UIApplication
+    package private(set) var model: HomeScreen
     private let window: UIWindow
     private let root: SBHomeScreenView
     private var pages: [UIView] = []
@@ -73,7 +73,7 @@ public final class HomeScreenScene: HomeScreenSeam {
         model.slot(of: bundleID).map { (model.layout.page(ofSlot: $0), $0) }
     }
 
-    public func show(page: Int) {
+    func show(page: Int) {
         model.show(page: page)
         for (index, view) in pages.enumerated() { view.isHidden = index != model.page }
     }

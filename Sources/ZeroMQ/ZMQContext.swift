@@ -25,7 +25,7 @@ public final class ZMQContext: @unchecked Sendable {
     private let terminatesOnDeinit: Bool
 
     /// The `void*` context handle for direct libzmq calls.
-    public var handle: UnsafeMutableRawPointer? { rawHandle }
+    var handle: UnsafeMutableRawPointer? { rawHandle }
 
     /// Creates an owned context, terminated when the last reference (including its sockets') goes away.
     /// - Parameters:
@@ -74,7 +74,7 @@ public final class ZMQContext: @unchecked Sendable {
     /// `zmq_ctx_shutdown`: every blocking call on this context's sockets returns ETERM from now on, and
     /// further sockets cannot be created. Safe from any thread; use it to unblock a thread before closing.
     /// Refused for `shared`, which other code in the process may still rely on.
-    public func shutdown() throws {
+    package func shutdown() throws {
         guard terminatesOnDeinit else {
             throw ZMQError(code: EINVAL, operation: "zmq_ctx_shutdown", detail: "the shared context is never shut down")
         }

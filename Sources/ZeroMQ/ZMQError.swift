@@ -6,33 +6,31 @@ public struct ZMQError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The errno value (`zmq_errno()` read right after the failing call, or the code this wrapper chose).
     public let code: Int32
     /// Human-readable text for `code`: `zmq_strerror(code)`, plus a detail when the wrapper rejected bad input.
-    public let message: String
+    package let message: String
     /// The failing call and its argument, e.g. `zmq_setsockopt(ZMQ_HEARTBEAT_TTL)`.
     public let operation: String
 
-    public init(code: Int32, message: String, operation: String) {
+    package init(code: Int32, message: String, operation: String) {
         self.code = code
         self.message = message
         self.operation = operation
     }
 
     /// An error whose message is libzmq's text for `code`.
-    public init(code: Int32, operation: String) {
+    init(code: Int32, operation: String) {
         self.init(code: code, message: ZMQError.text(for: code), operation: operation)
     }
 
     /// An error for input this wrapper rejected before calling libzmq: libzmq's text for `code`, then why.
-    public init(code: Int32, operation: String, detail: String) {
+    init(code: Int32, operation: String, detail: String) {
         self.init(code: code, message: "\(ZMQError.text(for: code)): \(detail)", operation: operation)
     }
 
     /// libzmq's ETERM (not in errno.h): the context was shut down or terminated.
-    public static let contextTerminated: Int32 = ETERM
-    /// libzmq's EFSM (not in errno.h): the call is not valid in the socket's state (e.g. REQ sending twice).
-    public static let invalidState: Int32 = EFSM
+    package static let contextTerminated: Int32 = ETERM
 
     /// The context was shut down: the usual signal for a thread's receive loop to end.
-    public var isContextTerminated: Bool { code == ETERM }
+    package var isContextTerminated: Bool { code == ETERM }
 
     public var description: String { "\(operation): \(message) (errno \(code))" }
 

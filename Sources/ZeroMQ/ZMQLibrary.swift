@@ -1,14 +1,14 @@
 import CZeroMQ
 
 /// Facts about the libzmq the process is linked against.
-public enum ZMQLibrary {
+package enum ZMQLibrary {
     /// `zmq_version`, e.g. (4, 3, 4).
-    public static var version: (major: Int32, minor: Int32, patch: Int32) {
+    package static var version: (major: Int32, minor: Int32, patch: Int32) {
         var major: Int32 = 0, minor: Int32 = 0, patch: Int32 = 0
         zmq_version(&major, &minor, &patch)
         return (major, minor, patch)
     }
 
     /// `zmq_has`: whether a capability ("ipc", "curve", "draft", ...) was built in.
-    public static func has(_ capability: String) -> Bool { zmq_has(capability) != 0 }
+    package static func has(_ capability: String) -> Bool { zmq_has(capability) != 0 }
 }

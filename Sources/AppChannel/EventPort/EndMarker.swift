@@ -5,8 +5,8 @@
 /// Layout (24 bytes): magic u32 "TPEM" @0, version u8 @4 (1), flags u8 @5 (bit 0: final), reserved u16 @6
 /// (0), senderID u64 @8, count u64 @16 (HID messages sent before the marker).
 public struct EndMarker: Equatable, Sendable {
-    public static let magic: UInt32 = 0x4D45_5054
-    public static let size = 24
+    static let magic: UInt32 = 0x4D45_5054
+    static let size = 24
 
     public var senderID: UInt64
     public var count: UInt64
@@ -24,7 +24,7 @@ public struct EndMarker: Equatable, Sendable {
         b.count >= 4 && b.u32(0) == magic
     }
 
-    public func encode(into b: UnsafeMutableRawBufferPointer) {
+    func encode(into b: UnsafeMutableRawBufferPointer) {
         b.put(Self.magic, 0)
         b.put(UInt8(1), 4)
         b.put(UInt8(isFinal ? 1 : 0), 5)

@@ -13,9 +13,9 @@ public struct AckMessage: Equatable, Sendable {
     /// When sendEvent returned.
     public var dispatchFinished: UInt64
 
-    public static let size = 48
+    static let size = 48
 
-    public init(deliverySequence: UInt64, handled: Bool, appReceived: UInt64, dispatchStarted: UInt64, dispatchFinished: UInt64) {
+    package init(deliverySequence: UInt64, handled: Bool, appReceived: UInt64, dispatchStarted: UInt64, dispatchFinished: UInt64) {
         self.deliverySequence = deliverySequence
         self.handled = handled
         self.appReceived = appReceived
@@ -23,7 +23,7 @@ public struct AckMessage: Equatable, Sendable {
         self.dispatchFinished = dispatchFinished
     }
 
-    public func encode(into b: UnsafeMutableRawBufferPointer) {
+    func encode(into b: UnsafeMutableRawBufferPointer) {
         AppChannelHeader(type: .ack).encode(into: b)
         b.put(deliverySequence, 8)
         b.put(UInt8(handled ? 1 : 0), 16)
@@ -34,9 +34,9 @@ public struct AckMessage: Equatable, Sendable {
         b.put(dispatchFinished, 40)
     }
 
-    public func encoded() -> [UInt8] { AppChannelHeader.array(size: Self.size, encode(into:)) }
+    package func encoded() -> [UInt8] { AppChannelHeader.array(size: Self.size, encode(into:)) }
 
-    public static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> AckMessage {
+    static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> AckMessage {
         try AppChannelHeader.expect(.ack, size: size, in: b, name: "ack")
         guard b.u8(16) <= 1 else {
             throw .invalidField(message: "ack", field: "handled", offset: 16, expected: "0 or 1", found: "\(b.u8(16))")

@@ -18,22 +18,22 @@ public struct AcksMessage: Equatable, Sendable {
         }
     }
 
-    public static let headerSize = 24
-    public static let entrySize = 32
+    static let headerSize = 24
+    static let entrySize = 32
     public static let maxCount = 4096
 
-    public var firstSequence: UInt64
-    public var entries: [Entry]
+    package var firstSequence: UInt64
+    package var entries: [Entry]
 
-    public init(firstSequence: UInt64, entries: [Entry]) {
+    package init(firstSequence: UInt64, entries: [Entry]) {
         self.firstSequence = firstSequence
         self.entries = entries
     }
 
     /// The last sequence acknowledged.
-    public var lastSequence: UInt64 { firstSequence &+ UInt64(entries.count) &- 1 }
+    package var lastSequence: UInt64 { firstSequence &+ UInt64(entries.count) &- 1 }
 
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         var out: [UInt8] = []
         AcksMessage.begin(&out, firstSequence: firstSequence)
         for entry in entries { AcksMessage.append(entry, to: &out) }
@@ -62,7 +62,7 @@ public struct AcksMessage: Equatable, Sendable {
         }
     }
 
-    public static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> AcksMessage {
+    static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> AcksMessage {
         let view = try AcksView(validating: b)
         return AcksMessage(firstSequence: view.firstSequence, entries: (0..<view.count).map { view.entry($0) })
     }
@@ -70,8 +70,8 @@ public struct AcksMessage: Equatable, Sendable {
 
 /// A validated, zero-allocation view of an `acks` message (springboard's hot path).
 public struct AcksView {
-    public let bytes: UnsafeRawBufferPointer
-    public let count: Int
+    let bytes: UnsafeRawBufferPointer
+    let count: Int
 
     public init(validating b: UnsafeRawBufferPointer) throws(AppChannelError) {
         let header = try AppChannelHeader.decode(b)

@@ -34,7 +34,7 @@ public enum AppChannelMessage: Equatable, Sendable {
         }
     }
 
-    public static func decode(_ bytes: [UInt8]) throws(AppChannelError) -> AppChannelMessage {
+    package static func decode(_ bytes: [UInt8]) throws(AppChannelError) -> AppChannelMessage {
         let result: Result<AppChannelMessage, AppChannelError> = bytes.withUnsafeBytes { raw in
             do throws(AppChannelError) { return .success(try decode(raw)) } catch { return .failure(error) }
         }

@@ -32,7 +32,7 @@ public struct ChannelErrorMessage: Equatable, Sendable {
         return out
     }
 
-    public static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> ChannelErrorMessage {
+    static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> ChannelErrorMessage {
         let header = try AppChannelHeader.decode(b)
         guard header.type == .error else {
             throw .invalidField(message: "error", field: "type", offset: 5, expected: "7", found: "\(header.type.rawValue)")

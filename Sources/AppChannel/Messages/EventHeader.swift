@@ -10,7 +10,7 @@ public struct EventHeader: Equatable, Sendable {
         /// Moves were coalesced into this event: a third frame holds the older samples, oldest first, as
         /// whole HID messages back to back (each one's length is 64 + its `payloadLength`).
         public static let coalesced = Flags(rawValue: 1 << 1)
-        public static let all: Flags = [.synthesized, .coalesced]
+        static let all: Flags = [.synthesized, .coalesced]
     }
 
     /// Per app and session: 1, 2, 3, ... with no gaps; the app acknowledges each one.
@@ -31,7 +31,7 @@ public struct EventHeader: Equatable, Sendable {
         b.put(UInt32(0), 20)
     }
 
-    public func encoded() -> [UInt8] { AppChannelHeader.array(size: Self.size, encode(into:)) }
+    package func encoded() -> [UInt8] { AppChannelHeader.array(size: Self.size, encode(into:)) }
 
     public static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> EventHeader {
         try AppChannelHeader.expect(.event, size: size, in: b, name: "event")

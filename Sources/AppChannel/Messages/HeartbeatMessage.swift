@@ -2,8 +2,8 @@
 /// stuck (libzmq's own heartbeats come from its I/O thread and would not).
 /// Layout (24 bytes): header(8), counter u64 @8 (1, 2, ...), appTime ns u64 @16 (CLOCK_MONOTONIC).
 public struct HeartbeatMessage: Equatable, Sendable {
-    public var counter: UInt64
-    public var appTime: UInt64
+    var counter: UInt64
+    var appTime: UInt64
 
     public static let size = 24
 
@@ -12,7 +12,7 @@ public struct HeartbeatMessage: Equatable, Sendable {
         self.appTime = appTime
     }
 
-    public func encode(into b: UnsafeMutableRawBufferPointer) {
+    func encode(into b: UnsafeMutableRawBufferPointer) {
         AppChannelHeader(type: .heartbeat).encode(into: b)
         b.put(counter, 8)
         b.put(appTime, 16)
@@ -20,7 +20,7 @@ public struct HeartbeatMessage: Equatable, Sendable {
 
     public func encoded() -> [UInt8] { AppChannelHeader.array(size: Self.size, encode(into:)) }
 
-    public static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> HeartbeatMessage {
+    static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> HeartbeatMessage {
         try AppChannelHeader.expect(.heartbeat, size: size, in: b, name: "heartbeat")
         return HeartbeatMessage(counter: b.u64(8), appTime: b.u64(16))
     }

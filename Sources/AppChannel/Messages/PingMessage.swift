@@ -2,19 +2,19 @@
 /// that fails with EHOSTUNREACH proves the peer is gone. Apps ignore it.
 /// Layout (16 bytes): header(8), nonce u64 @8.
 public struct PingMessage: Equatable, Sendable {
-    public var nonce: UInt64
-    public static let size = 16
+    var nonce: UInt64
+    static let size = 16
 
     public init(nonce: UInt64) { self.nonce = nonce }
 
-    public func encode(into b: UnsafeMutableRawBufferPointer) {
+    func encode(into b: UnsafeMutableRawBufferPointer) {
         AppChannelHeader(type: .ping).encode(into: b)
         b.put(nonce, 8)
     }
 
     public func encoded() -> [UInt8] { AppChannelHeader.array(size: Self.size, encode(into:)) }
 
-    public static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> PingMessage {
+    static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> PingMessage {
         try AppChannelHeader.expect(.ping, size: size, in: b, name: "ping")
         return PingMessage(nonce: b.u64(8))
     }

@@ -8,7 +8,7 @@ public struct RegisterMessage: Equatable, Sendable {
     /// How often the app's main run loop sends heartbeats; SpringBoard uses it to judge missed ones.
     public var heartbeatIntervalMilliseconds: UInt32
 
-    public static let fixedSize = 24
+    static let fixedSize = 24
 
     public init(bundleID: String, displayName: String, pid: UInt32, heartbeatIntervalMilliseconds: UInt32) {
         self.bundleID = bundleID
@@ -32,7 +32,7 @@ public struct RegisterMessage: Equatable, Sendable {
         return out
     }
 
-    public static func decode(_ bytes: UnsafeRawBufferPointer) throws(AppChannelError) -> RegisterMessage {
+    static func decode(_ bytes: UnsafeRawBufferPointer) throws(AppChannelError) -> RegisterMessage {
         let name = "register"
         let header = try AppChannelHeader.decode(bytes)
         guard header.type == .register else {

@@ -4,11 +4,11 @@
 public struct RegisteredMessage: Equatable, Sendable {
     /// Changes on every registration; delivery sequences restart at 1 in each session.
     public var session: UInt64
-    public var ackTimeoutMilliseconds: UInt32
-    public var heartbeatIntervalMilliseconds: UInt32
+    var ackTimeoutMilliseconds: UInt32
+    var heartbeatIntervalMilliseconds: UInt32
     public var visibility: AppVisibility
 
-    public static let size = 32
+    package static let size = 32
 
     public init(session: UInt64, ackTimeoutMilliseconds: UInt32, heartbeatIntervalMilliseconds: UInt32, visibility: AppVisibility) {
         self.session = session
@@ -17,7 +17,7 @@ public struct RegisteredMessage: Equatable, Sendable {
         self.visibility = visibility
     }
 
-    public func encode(into b: UnsafeMutableRawBufferPointer) {
+    func encode(into b: UnsafeMutableRawBufferPointer) {
         AppChannelHeader(type: .registered).encode(into: b)
         b.put(session, 8)
         b.put(ackTimeoutMilliseconds, 16)
@@ -28,7 +28,7 @@ public struct RegisteredMessage: Equatable, Sendable {
 
     public func encoded() -> [UInt8] { AppChannelHeader.array(size: Self.size, encode(into:)) }
 
-    public static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> RegisteredMessage {
+    static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> RegisteredMessage {
         try AppChannelHeader.expect(.registered, size: size, in: b, name: "registered")
         guard let visibility = AppVisibility(rawValue: b.u32(24)) else {
             throw .invalidField(message: "registered", field: "visibility", offset: 24, expected: "1 or 2", found: "\(b.u32(24))")

@@ -3,11 +3,11 @@
 public struct StateMessage: Equatable, Sendable {
     public var visibility: AppVisibility
 
-    public static let size = 16
+    static let size = 16
 
     public init(visibility: AppVisibility) { self.visibility = visibility }
 
-    public func encode(into b: UnsafeMutableRawBufferPointer) {
+    func encode(into b: UnsafeMutableRawBufferPointer) {
         AppChannelHeader(type: .state).encode(into: b)
         b.put(visibility.rawValue, 8)
         b.put(UInt32(0), 12)
@@ -15,7 +15,7 @@ public struct StateMessage: Equatable, Sendable {
 
     public func encoded() -> [UInt8] { AppChannelHeader.array(size: Self.size, encode(into:)) }
 
-    public static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> StateMessage {
+    static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> StateMessage {
         try AppChannelHeader.expect(.state, size: size, in: b, name: "state")
         guard let visibility = AppVisibility(rawValue: b.u32(8)) else {
             throw .invalidField(message: "state", field: "visibility", offset: 8, expected: "1 or 2", found: "\(b.u32(8))")

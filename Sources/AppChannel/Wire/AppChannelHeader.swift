@@ -2,7 +2,7 @@
 public struct AppChannelHeader: Equatable, Sendable {
     public var type: AppMessageType
 
-    public init(type: AppMessageType) { self.type = type }
+    init(type: AppMessageType) { self.type = type }
 
     /// Reads and validates the header; does not look past byte 8.
     public static func decode(_ bytes: UnsafeRawBufferPointer) throws(AppChannelError) -> AppChannelHeader {
@@ -19,7 +19,7 @@ public struct AppChannelHeader: Equatable, Sendable {
         return AppChannelHeader(type: type)
     }
 
-    public func encode(into bytes: UnsafeMutableRawBufferPointer) {
+    func encode(into bytes: UnsafeMutableRawBufferPointer) {
         bytes.put(AppChannelWire.magic, 0)
         bytes.put(AppChannelWire.versionMajor, 4)
         bytes.put(type.rawValue, 5)

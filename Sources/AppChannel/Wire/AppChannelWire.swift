@@ -1,13 +1,13 @@
 /// Constants of the app-channel wire format (protocols/app-channel.md).
 public enum AppChannelWire {
     /// "TPAC" read as a little-endian u32.
-    public static let magic: UInt32 = 0x4341_5054
-    public static let versionMajor: UInt8 = 1
+    static let magic: UInt32 = 0x4341_5054
+    static let versionMajor: UInt8 = 1
     /// Every message starts with magic u32, version u8, type u8, reserved u16.
-    public static let headerSize = 8
+    static let headerSize = 8
     /// Routing identities are 1...255 bytes and must not start with a zero byte (libzmq rule).
     public static let maxBundleIDLength = 255
-    public static let maxTextLength = 1024
+    static let maxTextLength = 1024
 }
 
 /// The `type` byte at offset 5 of every app-channel message.

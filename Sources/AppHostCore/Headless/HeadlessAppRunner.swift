@@ -10,22 +10,22 @@ import UIKitModel
 /// due in between: gesture delays, scroll-view content delays).
 public final class HeadlessAppRunner {
     /// `senderID` stamped on the runner's messages ("HEAD").
-    public static let senderID: UInt64 = 0x4845_4144
+    static let senderID: UInt64 = 0x4845_4144
 
-    public let clock: ManualClock
-    public let scene: SceneApp
+    package let clock: ManualClock
+    package let scene: SceneApp
     private let port: InProcessPort<HIDMessage>
     private var nextSequence: UInt64 = 1
 
     public var application: UIApplication { scene.application }
-    public var trace: [UITraceLine] { application.trace.lines }
+    var trace: [UITraceLine] { application.trace.lines }
 
     /// Loads the scene at `sceneURL` into a new application on a manual clock starting at 0.
     public convenience init(sceneURL: URL, loader: SceneLoader = SceneLoader()) throws {
         try self.init { try loader.load(contentsOf: sceneURL, into: $0) }
     }
 
-    public convenience init(sceneYAML: String, loader: SceneLoader = SceneLoader()) throws {
+    package convenience init(sceneYAML: String, loader: SceneLoader = SceneLoader()) throws {
         try self.init { try loader.load(yaml: sceneYAML, into: $0) }
     }
 
@@ -43,7 +43,7 @@ public final class HeadlessAppRunner {
     /// Feeds `inputs` in order, each at its time, then lets the app run `settle` nanoseconds more so timers
     /// started by the last input (a tap recognizer waiting for a second tap) fire. Returns the trace.
     @discardableResult
-    public func run(_ inputs: [TimedHIDPayload], settle: UInt64 = 1_000_000_000) -> [UITraceLine] {
+    package func run(_ inputs: [TimedHIDPayload], settle: UInt64 = 1_000_000_000) -> [UITraceLine] {
         for input in inputs { feed(input.payload, at: input.time) }
         let end = max(clock.now, inputs.last?.time ?? 0)
         application.advanceMainLoop(to: end &+ settle)
@@ -52,7 +52,7 @@ public final class HeadlessAppRunner {
 
     /// Advances the clock to `time` (firing due timers on the way; a time in the past does not move it),
     /// posts one HID message stamped with that hardware time and runs the loop until the app is idle.
-    public func feed(_ payload: HIDPayload, at time: UInt64) {
+    package func feed(_ payload: HIDPayload, at time: UInt64) {
         // In the app's current mode (UITrackingRunLoopMode while a scroll view is dragged), as GSEventRunModal.
         application.advanceMainLoop(to: time)
         let envelope = HIDEnvelope(

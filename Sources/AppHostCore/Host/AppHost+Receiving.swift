@@ -10,10 +10,10 @@ extension AppHost {
             do {
                 guard try socket.receive(into: frame, dontWait: true) else { return }
             } catch {
-                log("app channel receive: \(error)")
+                logger.info("app channel receive: \(error)")
                 return
             }
-            do { try handleFrame() } catch { log("app channel: \(error)") }
+            do { try handleFrame() } catch { logger.info("app channel: \(error)") }
         }
     }
 
@@ -47,17 +47,17 @@ extension AppHost {
             pending.removeAll(keepingCapacity: true)
             dispatched = 0
             unsentAcks.removeAll()  // the old session's sequences mean nothing to the new one
-            log("registered: session \(registered.session), \(registered.visibility)")
+            logger.info("registered: session \(registered.session), \(registered.visibility)")
         case .state(let state):
             visibility = state.visibility
-            log("now \(state.visibility)")
+            logger.info("now \(state.visibility)")
         case .error(let error):
-            log("springboard refused a message: \(error.code): \(error.text)")
+            logger.info("springboard refused a message: \(error.code): \(error.text)")
             if error.code == .notRegistered { register() }
         case .ping:
             break
         case .register, .ack, .acks, .heartbeat, .goodbye, .eventHeader:
-            log("unexpected \(message) from springboard")
+            logger.info("unexpected \(message) from springboard")
         }
     }
 
@@ -81,7 +81,7 @@ extension AppHost {
         samplesReceived &+= UInt64(1 + coalesced.count)
         if let last = coalesced.last, !Self.inOrder(coalesced, before: message) {
             samplesOutOfOrder &+= 1
-            log("coalesced samples out of order: last sample \(last.envelope.sequence), event \(message.envelope.sequence)")
+            logger.info("coalesced samples out of order: last sample \(last.envelope.sequence), event \(message.envelope.sequence)")
         }
         message.envelope.timestamps.appReceived = time
         pending.append(PendingAck(sequence: event.deliverySequence, appReceived: time))

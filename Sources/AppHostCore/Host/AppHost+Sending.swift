@@ -69,7 +69,7 @@ extension AppHost {
             ackRetryTimer = nil
         } else if ackRetryTimer == nil {
             ackSendsDeferred &+= 1
-            log("app channel full: \(unsentAcks.count) ack message(s) wait for the next pass")
+            logger.info("app channel full: \(unsentAcks.count) ack message(s) wait for the next pass")
             let timer = RunLoopTimer(fireAt: runLoop.clock.now + 1_000_000, interval: 1_000_000) { [unowned self] _ in flushAcks() }
             ackRetryTimer = timer
             runLoop.add(timer, mode: .common)
@@ -85,7 +85,7 @@ extension AppHost {
     /// for the channel. False when the channel pushed back.
     func trySend(_ bytes: [UInt8]) -> Bool {
         do { return try socket.send(bytes, dontWait: true) } catch {
-            log("app channel send: \(error)")
+            logger.info("app channel send: \(error)")
             return false
         }
     }
@@ -95,7 +95,7 @@ extension AppHost {
     func sendOrLog(_ bytes: [UInt8], what: String) {
         if !trySend(bytes) {
             controlMessagesDeferred &+= 1
-            log("app channel full: \(what) not sent")
+            logger.info("app channel full: \(what) not sent")
         }
     }
 }

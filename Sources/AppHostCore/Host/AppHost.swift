@@ -2,6 +2,7 @@ import AppChannel
 import Dispatch
 import Foundation
 import HIDEvent
+import Logging
 import RunLoopKit
 import UIKitModel
 import ZeroMQ
@@ -14,29 +15,31 @@ import ZeroMQ
 /// `willDispatch`/`didDispatch` hooks time each event; a source0 of this host ordered after UIKit's
 /// (`Order.acknowledge`) acknowledges, in one message, every event the pass handled.
 public final class AppHost {
-    public let application: UIApplication
-    public let configuration: AppHostConfiguration
+    let application: UIApplication
+    let configuration: AppHostConfiguration
     let context: ZMQContext
     let socket: ZMQSocket
     let trace: TraceSink
+    /// Channel activity and faults, on stderr: `.info` lines only with `--verbose`.
+    let logger: Logger
     var runLoop: EventRunLoop { application.runLoop }
 
-    public internal(set) var session: UInt64 = 0
-    public internal(set) var visibility: AppVisibility = .background
+    var session: UInt64 = 0
+    var visibility: AppVisibility = .background
     /// Delivery sequences that skipped a number (lost across a reconnect): counted, not fatal.
-    public internal(set) var sequenceGaps: UInt64 = 0
-    public internal(set) var eventsReceived: UInt64 = 0
+    var sequenceGaps: UInt64 = 0
+    package internal(set) var eventsReceived: UInt64 = 0
     /// HID samples received: one per event plus the samples coalesced into it.
-    public internal(set) var samplesReceived: UInt64 = 0
+    var samplesReceived: UInt64 = 0
     /// Events whose coalesced samples were not strictly older than the event (by sender sequence): 0.
-    public internal(set) var samplesOutOfOrder: UInt64 = 0
+    var samplesOutOfOrder: UInt64 = 0
     /// Ack messages sent, and times the channel pushed back so acks waited for a later pass.
-    public internal(set) var ackMessagesSent: UInt64 = 0
-    public internal(set) var ackSendsDeferred: UInt64 = 0
+    var ackMessagesSent: UInt64 = 0
+    package internal(set) var ackSendsDeferred: UInt64 = 0
     /// Ack messages waiting for the channel to take them.
-    public var acksWaiting: Int { unsentAcks.count }
+    package var acksWaiting: Int { unsentAcks.count }
     /// Heartbeats or registrations the channel refused (they are sent again by their timer or flow).
-    public internal(set) var controlMessagesDeferred: UInt64 = 0
+    var controlMessagesDeferred: UInt64 = 0
     var expectedSequence: UInt64 = 1
     var heartbeats: UInt64 = 0
 
@@ -61,6 +64,9 @@ public final class AppHost {
     public init(application: UIApplication, configuration: AppHostConfiguration) throws {
         self.application = application
         self.configuration = configuration
+        var logger = Logger(label: "app-host[\(configuration.bundleID)]", factory: { StreamLogHandler.standardError(label: $0) })
+        logger.logLevel = configuration.verbose ? .info : .warning
+        self.logger = logger
         guard let first = configuration.bundleID.utf8.first, first != 0,
               configuration.bundleID.utf8.count <= AppChannelWire.maxBundleIDLength else {
             throw AppHostError.invalidBundleID(configuration.bundleID)
@@ -116,11 +122,6 @@ public final class AppHost {
         runLoop.add(heartbeatTimer, mode: .common)
     }
 
-    func log(_ text: String) {
-        guard configuration.verbose else { return }
-        try? FileHandle.standardError.write(contentsOf: Data("app-host[\(configuration.bundleID)]: \(text)\n".utf8))
-    }
-
     // MARK: Running
 
     /// Runs the main run loop until SIGTERM/SIGINT, then says goodbye and closes everything.
@@ -143,7 +144,7 @@ public final class AppHost {
         for source in signalSources { source.cancel() }
     }
 
-    public func stop() {
+    func stop() {
         runLoop.perform { [unowned self] in
             stopping = true
             runLoop.stop()
@@ -172,7 +173,7 @@ public final class AppHost {
         let hang = RunLoopSource0(name: "hang") { [unowned self] in
             // Test-only: an app whose main thread is stuck (no acks, no heartbeats; libzmq still answers).
             hanging.set()
-            log("SIGUSR1: main thread blocked")
+            logger.info("SIGUSR1: main thread blocked")
             while true { pause() }
         }
         runLoop.add(hang, mode: .common)

@@ -1,10 +1,10 @@
 /// Everything `app-host SCENE.yaml` can be told on its command line.
 public struct AppHostConfiguration: Sendable {
     /// SpringBoard's app channel (ROUTER).
-    public var appEndpoint: String
+    var appEndpoint: String
     /// The routing identity and registered bundle id (1...255 bytes, not starting with a zero byte).
-    public var bundleID: String
-    public var displayName: String
+    var bundleID: String
+    var displayName: String
     /// How often the main run loop's timer sends a heartbeat.
     public var heartbeatIntervalMilliseconds: UInt32 = 500
     /// JSON-lines trace file (appended), for tools that follow the trace.
@@ -18,8 +18,8 @@ public struct AppHostConfiguration: Sendable {
     public var verbose = false
     /// The app channel's high-water mark and kernel buffer sizes (nil: libzmq's and the OS's defaults). Small
     /// values let a test fill the channel.
-    public var channelHighWaterMark: Int?
-    public var channelBufferBytes: Int?
+    package var channelHighWaterMark: Int?
+    package var channelBufferBytes: Int?
 
     public init(appEndpoint: String, bundleID: String, displayName: String) {
         self.appEndpoint = appEndpoint

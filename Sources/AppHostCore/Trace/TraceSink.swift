@@ -7,7 +7,7 @@ import Glibc
 
 /// Where an app's trace lines go as they are recorded: stdout (text), a JSON-lines file, a PUB socket.
 /// One JSON object per line: `{"app":"com.example.maps","pid":123,"seq":1,"time":123456,"text":"-[MapView touchesBegan:withEvent:]"}`.
-public final class TraceSink {
+final class TraceSink {
     private let bundleID: String
     private let pid: Int32
     private let toStdout: Bool
@@ -15,7 +15,7 @@ public final class TraceSink {
     private var publisher: ZMQSocket?
     private var sequence: UInt64 = 0
 
-    public init(bundleID: String, toStdout: Bool, filePath: String?, publishEndpoint: String?, context: ZMQContext) throws {
+    init(bundleID: String, toStdout: Bool, filePath: String?, publishEndpoint: String?, context: ZMQContext) throws {
         self.bundleID = bundleID
         self.pid = getpid()
         self.toStdout = toStdout
@@ -36,7 +36,7 @@ public final class TraceSink {
 
     deinit { close() }
 
-    public func write(_ line: UITraceLine) {
+    func write(_ line: UITraceLine) {
         sequence &+= 1
         if toStdout {
             // Unbuffered, as the line is followed live (Swift 6 does not allow the C `stdout` global).
@@ -48,7 +48,7 @@ public final class TraceSink {
         if let publisher { _ = try? publisher.send(Array(json.utf8), dontWait: true) }
     }
 
-    public func close() {
+    func close() {
         if let file { fclose(file) }
         file = nil
         publisher?.close()

@@ -1,7 +1,7 @@
-public enum TraceSinkError: Error, CustomStringConvertible {
+enum TraceSinkError: Error, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case let .cannotOpen(path, reason): return "cannot open trace file \(path): \(reason)"
         }

@@ -2,8 +2,8 @@ import UIKitModel
 
 /// State shared while one scene file is built: objects by id, work that must wait until every object exists
 /// (references by id, extensions), pending presentations and the requested first responder.
-public final class SceneBuildContext {
-    public let application: UIApplication
+final class SceneBuildContext {
+    let application: UIApplication
     private(set) var responders: [String: UIResponder] = [:]
     private var deferred: [() throws -> Void] = []
     var presentations: [(presenter: UIViewController, presented: UIViewController)] = []
@@ -16,14 +16,14 @@ public final class SceneBuildContext {
     }
 
     /// Gives `responder` an id; ids are unique across the whole file.
-    public func register(_ responder: UIResponder, id: String, at value: SceneValue) throws {
+    func register(_ responder: UIResponder, id: String, at value: SceneValue) throws {
         guard !id.isEmpty else { throw value.error("an id must not be empty") }
         guard responders[id] == nil else { throw value.error("duplicate id '\(id)'") }
         responders[id] = responder
     }
 
     /// The object a scalar id refers to; only valid inside deferred work (every object exists by then).
-    public func responder(for value: SceneValue) throws -> UIResponder {
+    func responder(for value: SceneValue) throws -> UIResponder {
         let id = try value.string()
         guard let responder = responders[id] else {
             let known = responders.keys.sorted().joined(separator: ", ")
@@ -32,14 +32,14 @@ public final class SceneBuildContext {
         return responder
     }
 
-    public func view(for value: SceneValue) throws -> UIView {
+    func view(for value: SceneValue) throws -> UIView {
         let responder = try responder(for: value)
         guard let view = responder as? UIView else { throw value.error("'\(try value.string())' is not a view") }
         return view
     }
 
     /// Runs `work` after the whole scene is built, in the order deferred.
-    public func afterBuild(_ work: @escaping () throws -> Void) {
+    func afterBuild(_ work: @escaping () throws -> Void) {
         deferred.append(work)
     }
 

@@ -4,8 +4,8 @@ extension SceneLoader {
     static let rootKeys: Set<String> = ["app", "windows", "firstResponder"]
     static let appKeys: Set<String> = ["bundleID", "displayName", "delegate", "class", "log", "touches", "motion", "presses", "next"]
     /// Fixed ids of the two objects every scene has.
-    public static let applicationID = "application"
-    public static let defaultDelegateID = "appDelegate"
+    static let applicationID = "application"
+    static let defaultDelegateID = "appDelegate"
 
     func buildApplication(from root: SceneMapping, context: SceneBuildContext) throws {
         try root.checkKeys(Self.rootKeys)

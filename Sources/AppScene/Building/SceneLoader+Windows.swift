@@ -7,7 +7,7 @@ extension SceneLoader {
         "alpha", "userInteractionEnabled", "backgroundColor", "tag", "hitTest", "pointInsideIncludes",
     ])
     /// An iPhone's screen in points, the default window frame.
-    public static let defaultScreen = CGRect(x: 0, y: 0, width: 390, height: 844)
+    static let defaultScreen = CGRect(x: 0, y: 0, width: 390, height: 844)
 
     func buildWindow(_ value: SceneValue, context: SceneBuildContext) throws -> (UIWindow, isKey: Bool) {
         let node = try value.mapping()

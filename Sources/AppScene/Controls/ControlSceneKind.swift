@@ -3,16 +3,16 @@ import UIKitModel
 /// The `kind:` values for controls (protocols/scene-format.md, "Controls"): `button`, `switch`, `slider`,
 /// `segmentedControl`, `stepper`, `pageControl`, and `control` (a custom UIControl subclass, which gets no
 /// precedence over gesture recognizers). Each reads its own keys plus `enabled`, `selected` and `actions`.
-public struct ControlSceneKind: SceneViewKind, Sendable {
-    public let name: String
-    public let uikitClassName: String
+struct ControlSceneKind: SceneViewKind, Sendable {
+    let name: String
+    let uikitClassName: String
     private let ownKeys: Set<String>
     /// Sendable so the kinds can be shared constants (`all`): each call makes a new control.
     private let make: @Sendable (SceneMapping) throws -> UIControl
 
     static let commonKeys: Set<String> = ["enabled", "selected", "actions"]
 
-    public var keys: Set<String> { ownKeys.union(Self.commonKeys) }
+    var keys: Set<String> { ownKeys.union(Self.commonKeys) }
 
     init(name: String, uikitClassName: String, keys: Set<String>, make: @escaping @Sendable (SceneMapping) throws -> UIControl) {
         self.name = name
@@ -21,7 +21,7 @@ public struct ControlSceneKind: SceneViewKind, Sendable {
         self.make = make
     }
 
-    public func makeView(from node: SceneMapping, context: SceneBuildContext) throws -> UIView {
+    func makeView(from node: SceneMapping, context: SceneBuildContext) throws -> UIView {
         let control = try make(node)
         if let enabled = try node.bool("enabled") { control.isEnabled = enabled }
         if let selected = try node.bool("selected") { control.isSelected = selected }
@@ -36,7 +36,7 @@ public struct ControlSceneKind: SceneViewKind, Sendable {
     }
 
     /// Every control kind, for `SceneLoader.init`.
-    public static let all: [ControlSceneKind] = [
+    static let all: [ControlSceneKind] = [
         ControlSceneKind(name: "button", uikitClassName: "UIButton", keys: ["title"]) { node in
             UIButton(title: try node.string("title"))
         },

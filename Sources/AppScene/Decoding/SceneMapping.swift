@@ -2,11 +2,11 @@ import Yams
 
 /// A YAML mapping with string keys, read key by key. Every reader fails with the key's path; `checkKeys`
 /// rejects keys nobody reads, so a typo (`alpah: 0.5`) is an error rather than silently ignored.
-public struct SceneMapping {
-    public let value: SceneValue
+struct SceneMapping {
+    let value: SceneValue
     private let entries: [(key: String, value: Node)]
 
-    public init(_ value: SceneValue) throws {
+    init(_ value: SceneValue) throws {
         guard case .mapping(let mapping) = value.node else { throw value.mismatch("a mapping") }
         var entries: [(key: String, value: Node)] = []
         var seen = Set<String>()
@@ -23,15 +23,15 @@ public struct SceneMapping {
         self.entries = entries
     }
 
-    public var path: String { value.path }
-    public var keys: [String] { entries.map(\.key) }
+    var path: String { value.path }
+    var keys: [String] { entries.map(\.key) }
 
     static func join(_ path: String, _ key: String) -> String {
         path.isEmpty ? key : "\(path).\(key)"
     }
 
     /// Fails on the first key not in `allowed`, listing what is allowed.
-    public func checkKeys(_ allowed: Set<String>) throws {
+    func checkKeys(_ allowed: Set<String>) throws {
         for entry in entries where !allowed.contains(entry.key) {
             throw SceneError(
                 path: Self.join(path, entry.key),
@@ -40,24 +40,24 @@ public struct SceneMapping {
         }
     }
 
-    public func contains(_ key: String) -> Bool {
+    func contains(_ key: String) -> Bool {
         entries.contains { $0.key == key }
     }
 
-    public subscript(key: String) -> SceneValue? {
+    subscript(key: String) -> SceneValue? {
         guard let entry = entries.first(where: { $0.key == key }) else { return nil }
         return SceneValue(node: entry.value, path: Self.join(path, key))
     }
 
-    public func required(_ key: String) throws -> SceneValue {
+    func required(_ key: String) throws -> SceneValue {
         guard let found = self[key] else { throw self.value.error("missing required key '\(key)'") }
         return found
     }
 
-    public func string(_ key: String) throws -> String? { try self[key]?.string() }
-    public func double(_ key: String) throws -> Double? { try self[key]?.double() }
-    public func int(_ key: String) throws -> Int? { try self[key]?.int() }
-    public func bool(_ key: String) throws -> Bool? { try self[key]?.bool() }
-    public func mapping(_ key: String) throws -> SceneMapping? { try self[key]?.mapping() }
-    public func sequence(_ key: String) throws -> [SceneValue]? { try self[key]?.sequence() }
+    func string(_ key: String) throws -> String? { try self[key]?.string() }
+    func double(_ key: String) throws -> Double? { try self[key]?.double() }
+    func int(_ key: String) throws -> Int? { try self[key]?.int() }
+    func bool(_ key: String) throws -> Bool? { try self[key]?.bool() }
+    func mapping(_ key: String) throws -> SceneMapping? { try self[key]?.mapping() }
+    func sequence(_ key: String) throws -> [SceneValue]? { try self[key]?.sequence() }
 }

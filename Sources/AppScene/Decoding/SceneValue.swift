@@ -2,18 +2,18 @@ import Foundation
 import Yams
 
 /// One YAML node with its path, and typed readers that fail with a `SceneError` naming the path.
-public struct SceneValue {
-    public let node: Node
-    public let path: String
+struct SceneValue {
+    let node: Node
+    let path: String
 
-    public init(node: Node, path: String) {
+    init(node: Node, path: String) {
         self.node = node
         self.path = path
     }
 
-    public var line: Int? { node.mark?.line }
+    var line: Int? { node.mark?.line }
 
-    public func error(_ message: String) -> SceneError {
+    func error(_ message: String) -> SceneError {
         SceneError(path: path, message: message, line: line)
     }
 
@@ -31,24 +31,24 @@ public struct SceneValue {
         error("expected \(expected), found \(foundDescription)")
     }
 
-    public func string() throws -> String {
+    func string() throws -> String {
         guard case .scalar(let scalar) = node else { throw mismatch("a string") }
         return scalar.string
     }
 
-    public func double() throws -> Double {
+    func double() throws -> Double {
         guard case .scalar(let scalar) = node, let value = Double(scalar.string), value.isFinite else {
             throw mismatch("a number")
         }
         return value
     }
 
-    public func int() throws -> Int {
+    func int() throws -> Int {
         guard case .scalar(let scalar) = node, let value = Int(scalar.string) else { throw mismatch("an integer") }
         return value
     }
 
-    public func bool() throws -> Bool {
+    func bool() throws -> Bool {
         guard case .scalar(let scalar) = node else { throw mismatch("true or false") }
         switch scalar.string.lowercased() {
         case "true", "yes": return true
@@ -58,7 +58,7 @@ public struct SceneValue {
     }
 
     /// A string that must be one of `choices` (`hitTest: self|nil|default`).
-    public func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws -> T where T.RawValue == String {
+    func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws -> T where T.RawValue == String {
         let names = T.allCases.map(\.rawValue)
         guard case .scalar(let scalar) = node, let value = T(rawValue: scalar.string) else {
             throw mismatch("one of \(names.joined(separator: ", "))")
@@ -66,17 +66,17 @@ public struct SceneValue {
         return value
     }
 
-    public func mapping() throws -> SceneMapping {
+    func mapping() throws -> SceneMapping {
         try SceneMapping(self)
     }
 
-    public func sequence() throws -> [SceneValue] {
+    func sequence() throws -> [SceneValue] {
         guard case .sequence(let sequence) = node else { throw mismatch("a list") }
         return sequence.enumerated().map { SceneValue(node: $0.element, path: "\(path)[\($0.offset)]") }
     }
 
     /// A list of numbers, e.g. a frame `[x, y, width, height]`.
-    public func numbers(count: Int, expected: String) throws -> [Double] {
+    func numbers(count: Int, expected: String) throws -> [Double] {
         guard case .sequence(let sequence) = node, sequence.count == count else { throw mismatch(expected) }
         return try sequence.enumerated().map { try SceneValue(node: $0.element, path: "\(path)[\($0.offset)]").double() }
     }

@@ -4,7 +4,7 @@ import UIKitModel
 /// The `gestureRecognizers:` key of views (protocols/scene-format.md, "Gesture recognizers"): each entry
 /// makes a recognizer of a `kind`, with UIKit's properties, named actions that write trace lines, failure
 /// requirements and a scripted delegate, and attaches it to the view in order.
-public final class GestureRecognizersSceneExtension: SceneExtension {
+final class GestureRecognizersSceneExtension: SceneExtension {
     static let commonKeys: Set<String> = [
         "id", "kind", "class", "log", "action", "actions", "enabled", "cancelsTouchesInView",
         "delaysTouchesBegan", "delaysTouchesEnded", "requireToFail", "delegate",
@@ -17,11 +17,11 @@ public final class GestureRecognizersSceneExtension: SceneExtension {
     /// Recognizers by id while a file is being built (references may point at recognizers of views built later).
     private var loading: [ObjectIdentifier: [String: UIGestureRecognizer]] = [:]
 
-    public init() {}
+    init() {}
 
-    public var viewKeys: Set<String> { ["gestureRecognizers"] }
+    var viewKeys: Set<String> { ["gestureRecognizers"] }
 
-    public func apply(to view: UIView, from node: SceneMapping, context: SceneBuildContext) throws {
+    func apply(to view: UIView, from node: SceneMapping, context: SceneBuildContext) throws {
         guard let entries = try node.sequence("gestureRecognizers") else { return }
         for entry in entries {
             let (recognizer, references) = try build(entry, context: context)

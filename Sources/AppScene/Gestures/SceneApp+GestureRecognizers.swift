@@ -2,7 +2,7 @@ import UIKitModel
 
 extension SceneApp {
     /// The recognizer a scene file declared with `id` (searched in every window's view tree).
-    public func gestureRecognizer(_ id: String) -> UIGestureRecognizer? {
+    package func gestureRecognizer(_ id: String) -> UIGestureRecognizer? {
         for window in application.windows {
             if let found = Self.recognizer(named: id, in: window) { return found }
         }

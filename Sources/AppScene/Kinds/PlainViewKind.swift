@@ -1,13 +1,13 @@
 import UIKitModel
 
 /// `kind: view` — a `UIView`.
-public struct PlainViewKind: SceneViewKind {
-    public init() {}
-    public var name: String { "view" }
-    public var uikitClassName: String { "UIView" }
-    public var keys: Set<String> { [] }
+struct PlainViewKind: SceneViewKind {
+    init() {}
+    var name: String { "view" }
+    var uikitClassName: String { "UIView" }
+    var keys: Set<String> { [] }
 
-    public func makeView(from node: SceneMapping, context: SceneBuildContext) throws -> UIView {
+    func makeView(from node: SceneMapping, context: SceneBuildContext) throws -> UIView {
         UIView()
     }
 }

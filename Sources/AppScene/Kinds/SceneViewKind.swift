@@ -2,7 +2,7 @@ import UIKitModel
 
 /// One value of a view's `kind:` discriminator. Later layers register more kinds (controls, scroll views,
 /// table views) with `SceneLoader.register(_:)`; each names the extra keys it reads.
-public protocol SceneViewKind {
+protocol SceneViewKind {
     /// The `kind:` value (`view`, `imageView`).
     var name: String { get }
     /// The UIKit class this kind models; a node with this `class:` and no `kind:` gets this kind.

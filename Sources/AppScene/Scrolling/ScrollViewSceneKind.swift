@@ -2,18 +2,18 @@ import Foundation
 import UIKitModel
 
 /// `kind: scrollView` — a `UIScrollView` (protocols/scene-format.md, "Scroll views and table views").
-public struct ScrollViewSceneKind: SceneViewKind {
-    public init() {}
-    public var name: String { "scrollView" }
-    public var uikitClassName: String { "UIScrollView" }
-    public var keys: Set<String> { Self.scrollKeys }
+struct ScrollViewSceneKind: SceneViewKind {
+    init() {}
+    var name: String { "scrollView" }
+    var uikitClassName: String { "UIScrollView" }
+    var keys: Set<String> { Self.scrollKeys }
 
     static let scrollKeys: Set<String> = [
         "contentSize", "contentOffset", "delaysContentTouches", "canCancelContentTouches", "scrollEnabled",
         "alwaysBounceVertical", "alwaysBounceHorizontal",
     ]
 
-    public func makeView(from node: SceneMapping, context: SceneBuildContext) throws -> UIView {
+    func makeView(from node: SceneMapping, context: SceneBuildContext) throws -> UIView {
         let scrollView = UIScrollView()
         try Self.applyScrollKeys(from: node, to: scrollView)
         return scrollView

@@ -10,15 +10,15 @@ import UIKitModel
 /// cell: {class: PuzzleCell, log: true, touches: super}   # responder keys applied to every cell
 /// didSelectRow: {log: "didSelectRowAt {row}"}             # delegate methods that print a line
 /// ```
-public struct TableViewSceneKind: SceneViewKind {
-    public init() {}
-    public var name: String { "tableView" }
-    public var uikitClassName: String { "UITableView" }
-    public var keys: Set<String> {
+struct TableViewSceneKind: SceneViewKind {
+    init() {}
+    var name: String { "tableView" }
+    var uikitClassName: String { "UITableView" }
+    var keys: Set<String> {
         ScrollViewSceneKind.scrollKeys.union(["rows", "rowHeight", "cell"]).union(SceneTableModel.delegateKeys)
     }
 
-    public func makeView(from node: SceneMapping, context: SceneBuildContext) throws -> UIView {
+    func makeView(from node: SceneMapping, context: SceneBuildContext) throws -> UIView {
         let model = SceneTableModel(titles: try Self.rows(node["rows"]), application: context.application)
         for key in SceneTableModel.delegateKeys {
             guard let entry = try node.mapping(key) else { continue }

@@ -1,7 +1,7 @@
 import HIDEvent
 
 /// One command of a gesture script (protocols/gesture-script.md). Durations are nanoseconds.
-public enum GestureCommand: Equatable, Sendable {
+package enum GestureCommand: Equatable, Sendable {
     /// `fingers` fingers down around `at` (30 pt apart on a row), up `duration` later.
     case tap(at: GesturePoint, fingers: Int, duration: UInt64)
     /// One finger down at `from`, `steps` moves evenly to `to` over `duration`, up at `to`.

@@ -1,9 +1,9 @@
 /// A point in screen space, in points, origin top-left (the coordinate space of HID digitizer events).
-public struct GesturePoint: Equatable, Sendable {
-    public var x: Float
-    public var y: Float
+package struct GesturePoint: Equatable, Sendable {
+    var x: Float
+    var y: Float
 
-    public init(x: Float, y: Float) {
+    package init(x: Float, y: Float) {
         self.x = x
         self.y = y
     }

@@ -1,5 +1,5 @@
 /// The direction of a `swipe`, in screen space (y grows downwards).
-public enum SwipeDirection: String, Sendable, CaseIterable {
+package enum SwipeDirection: String, Sendable, CaseIterable {
     case up, down, left, right
 
     var unit: (dx: Float, dy: Float) {

@@ -3,7 +3,7 @@
 /// are string literals), so a router can count rejects cheaply.
 public struct HIDDecodeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The validation rule that failed (protocols/hid-event.md, "Validation").
-    public enum Reason: String, Sendable, CaseIterable {
+    package enum Reason: String, Sendable, CaseIterable {
         /// Fewer bytes than the envelope or than the layout requires.
         case truncated
         case badMagic
@@ -33,7 +33,7 @@ public struct HIDDecodeError: Error, Equatable, Sendable, CustomStringConvertibl
     }
 
     /// What the field should have held.
-    public enum Expectation: Equatable, Sendable, CustomStringConvertible {
+    package enum Expectation: Equatable, Sendable, CustomStringConvertible {
         /// Exactly this value.
         case value(UInt64)
         /// A value in this closed range.
@@ -47,7 +47,7 @@ public struct HIDDecodeError: Error, Equatable, Sendable, CustomStringConvertibl
         /// A value no earlier event of the frame used.
         case unique
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .value(let v): return "0x" + String(v, radix: 16)
             case .range(let lo, let hi): return "\(lo)...\(hi)"
@@ -59,18 +59,18 @@ public struct HIDDecodeError: Error, Equatable, Sendable, CustomStringConvertibl
         }
     }
 
-    public let reason: Reason
+    package let reason: Reason
     /// The field name as in the spec, e.g. "magic", "payloadLength", "transducerIndex".
-    public let field: String
+    package let field: String
     /// Byte offset of the field from the start of the message (for `truncated`: the length needed).
-    public let offset: Int
+    package let offset: Int
     /// Index of the digitizer event (0 = parent) the field belongs to, if any.
-    public let eventIndex: Int?
-    public let expected: Expectation
+    package let eventIndex: Int?
+    package let expected: Expectation
     /// The raw value found (floats: their bit pattern; `truncated`: the byte count available).
-    public let found: UInt64
+    package let found: UInt64
 
-    public init(_ reason: Reason, field: String, offset: Int, eventIndex: Int? = nil, expected: Expectation, found: UInt64) {
+    package init(_ reason: Reason, field: String, offset: Int, eventIndex: Int? = nil, expected: Expectation, found: UInt64) {
         self.reason = reason
         self.field = field
         self.offset = offset

@@ -5,7 +5,7 @@ public enum HIDDecoder {
         try HIDMessageView(validating: bytes).message()
     }
 
-    public static func decode(_ bytes: [UInt8]) throws(HIDDecodeError) -> HIDMessage {
+    package static func decode(_ bytes: [UInt8]) throws(HIDDecodeError) -> HIDMessage {
         let result: Result<HIDMessage, HIDDecodeError> = bytes.withUnsafeBytes { raw in
             do throws(HIDDecodeError) { return .success(try decode(raw)) } catch { return .failure(error) }
         }

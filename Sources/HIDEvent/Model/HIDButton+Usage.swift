@@ -1,6 +1,6 @@
 extension HIDButton {
     /// The HID usage page and usage IOHIDFamily reports for this button (all on the consumer page 0x0C).
-    public var usage: (page: UInt32, usage: UInt32) {
+    var usage: (page: UInt32, usage: UInt32) {
         switch self {
         case .home: return (0x0C, 0x40)        // Menu
         case .lock: return (0x0C, 0x30)        // Power

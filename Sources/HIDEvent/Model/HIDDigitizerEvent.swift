@@ -2,18 +2,18 @@
 public struct HIDDigitizerEventMask: OptionSet, Hashable, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
-    public static let range = HIDDigitizerEventMask(rawValue: 1 << 0)
+    package static let range = HIDDigitizerEventMask(rawValue: 1 << 0)
     public static let touch = HIDDigitizerEventMask(rawValue: 1 << 1)
     public static let position = HIDDigitizerEventMask(rawValue: 1 << 2)
-    public static let stop = HIDDigitizerEventMask(rawValue: 1 << 3)
-    public static let peak = HIDDigitizerEventMask(rawValue: 1 << 4)
-    public static let identity = HIDDigitizerEventMask(rawValue: 1 << 5)
-    public static let attribute = HIDDigitizerEventMask(rawValue: 1 << 6)
+    package static let stop = HIDDigitizerEventMask(rawValue: 1 << 3)
+    package static let peak = HIDDigitizerEventMask(rawValue: 1 << 4)
+    package static let identity = HIDDigitizerEventMask(rawValue: 1 << 5)
+    package static let attribute = HIDDigitizerEventMask(rawValue: 1 << 6)
     public static let cancel = HIDDigitizerEventMask(rawValue: 1 << 7)
-    public static let start = HIDDigitizerEventMask(rawValue: 1 << 8)
-    public static let resting = HIDDigitizerEventMask(rawValue: 1 << 9)
+    package static let start = HIDDigitizerEventMask(rawValue: 1 << 8)
+    package static let resting = HIDDigitizerEventMask(rawValue: 1 << 9)
     /// Every bit IOHIDFamily defines; others are invalid on the wire.
-    public static let all: HIDDigitizerEventMask = [.range, .touch, .position, .stop, .peak, .identity, .attribute, .cancel, .start, .resting]
+    package static let all: HIDDigitizerEventMask = [.range, .touch, .position, .stop, .peak, .identity, .attribute, .cancel, .start, .resting]
 }
 
 /// IOHIDEvent `options` low bits.
@@ -21,11 +21,11 @@ public struct HIDEventOptions: OptionSet, Hashable, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
     public static let absolute = HIDEventOptions(rawValue: 1 << 0)
-    public static let collection = HIDEventOptions(rawValue: 1 << 1)
-    public static let pixelUnits = HIDEventOptions(rawValue: 1 << 2)
-    public static let centerOrigin = HIDEventOptions(rawValue: 1 << 3)
+    package static let collection = HIDEventOptions(rawValue: 1 << 1)
+    package static let pixelUnits = HIDEventOptions(rawValue: 1 << 2)
+    package static let centerOrigin = HIDEventOptions(rawValue: 1 << 3)
     public static let builtIn = HIDEventOptions(rawValue: 1 << 4)
-    public static let all: HIDEventOptions = [.absolute, .collection, .pixelUnits, .centerOrigin, .builtIn]
+    package static let all: HIDEventOptions = [.absolute, .collection, .pixelUnits, .centerOrigin, .builtIn]
 }
 
 /// Touch phase, carried in the top byte of `options` as IOHIDFamily does.
@@ -36,8 +36,8 @@ public struct HIDDigitizerPhase: OptionSet, Hashable, Sendable {
     public static let changed = HIDDigitizerPhase(rawValue: 2)
     public static let ended = HIDDigitizerPhase(rawValue: 4)
     public static let cancelled = HIDDigitizerPhase(rawValue: 8)
-    public static let mayBegin = HIDDigitizerPhase(rawValue: 0x80)
-    public static let all: HIDDigitizerPhase = [.began, .changed, .ended, .cancelled, .mayBegin]
+    package static let mayBegin = HIDDigitizerPhase(rawValue: 0x80)
+    package static let all: HIDDigitizerPhase = [.began, .changed, .ended, .cancelled, .mayBegin]
 }
 
 /// IOHIDDigitizerTransducerType.
@@ -51,31 +51,31 @@ public enum HIDTransducerType: UInt32, Sendable {
 /// One digitizer event: the parent collection of a frame, or one finger (a child, depth 1).
 /// Positions are in points of the screen, origin top-left.
 public struct HIDDigitizerEvent: Equatable, Sendable {
-    public var options: HIDEventOptions
+    var options: HIDEventOptions
     public var phase: HIDDigitizerPhase
     /// 0 for the parent collection, 1 for a finger.
     public var depth: UInt8
     /// The finger's path id: stable while the finger is down (for the parent: 0).
     public var transducerIndex: UInt32
-    public var transducerType: HIDTransducerType
-    public var identity: UInt32
+    var transducerType: HIDTransducerType
+    var identity: UInt32
     public var eventMask: HIDDigitizerEventMask
     /// For the parent: the OR of the children's masks.
-    public var childEventMask: HIDDigitizerEventMask
-    public var buttonMask: UInt32
+    var childEventMask: HIDDigitizerEventMask
+    package var buttonMask: UInt32
     public var x: Float
     public var y: Float
-    public var z: Float
-    public var tipPressure: Float
-    public var auxiliaryPressure: Float
-    public var twist: Float
+    var z: Float
+    var tipPressure: Float
+    var auxiliaryPressure: Float
+    var twist: Float
     public var majorRadius: Float
     public var minorRadius: Float
-    public var altitude: Float
-    public var azimuth: Float
+    var altitude: Float
+    var azimuth: Float
     public var quality: Float
     public var density: Float
-    public var generationCount: UInt32
+    var generationCount: UInt32
 
     public init(
         options: HIDEventOptions = [.absolute], phase: HIDDigitizerPhase = [], depth: UInt8 = 1,
@@ -98,10 +98,10 @@ public struct HIDDigitizerEvent: Equatable, Sendable {
 /// A multi-touch frame as IOHIDFamily sends it: one parent collection event (centroid, OR of masks)
 /// plus one child per finger that is down or changed in this frame.
 public struct HIDDigitizerFrame: Equatable, Sendable {
-    public var parent: HIDDigitizerEvent
+    package var parent: HIDDigitizerEvent
     public var children: [HIDDigitizerEvent]
 
-    public init(parent: HIDDigitizerEvent, children: [HIDDigitizerEvent]) {
+    init(parent: HIDDigitizerEvent, children: [HIDDigitizerEvent]) {
         self.parent = parent
         self.children = children
     }
@@ -145,7 +145,7 @@ public enum HIDMotion: UInt32, Sendable { case shake = 1 }
 public enum HIDMotionPhase: UInt32, Sendable { case began = 1, ended = 2 }
 
 public struct HIDMotionEvent: Equatable, Sendable {
-    public var motion: HIDMotion
+    package var motion: HIDMotion
     public var phase: HIDMotionPhase
     public init(motion: HIDMotion = .shake, phase: HIDMotionPhase) { self.motion = motion; self.phase = phase }
 }

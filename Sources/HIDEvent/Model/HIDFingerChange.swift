@@ -13,7 +13,7 @@ public struct HIDFingerChange: OptionSet, Hashable, Sendable {
 
     /// down → began; up → ended; cancel → cancelled; a move alone → changed (a move together with a
     /// down, up or cancel is reported by that phase).
-    public var phase: HIDDigitizerPhase {
+    var phase: HIDDigitizerPhase {
         var phase: HIDDigitizerPhase = []
         if contains(.down) { phase.insert(.began) }
         if contains(.up) { phase.insert(.ended) }
@@ -24,7 +24,7 @@ public struct HIDFingerChange: OptionSet, Hashable, Sendable {
 
     /// down, up → range|touch; cancel → range|touch|cancel; move → position, except for a finger that
     /// lands: it is reported where it lands, with no separate position change.
-    public var eventMask: HIDDigitizerEventMask {
+    var eventMask: HIDDigitizerEventMask {
         var mask: HIDDigitizerEventMask = []
         if !isDisjoint(with: [.down, .up, .cancel]) { mask.formUnion([.range, .touch]) }
         if contains(.cancel) { mask.insert(.cancel) }

@@ -6,7 +6,7 @@ public enum HIDHop: Sendable, CaseIterable {
     case appReceived
 
     /// Offset of this hop's u64 timestamp inside the envelope.
-    public var envelopeOffset: Int {
+    var envelopeOffset: Int {
         switch self {
         case .hardware: return HIDWireLayout.Envelope.hardware
         case .routerReceived: return HIDWireLayout.Envelope.routerReceived
@@ -17,7 +17,7 @@ public enum HIDHop: Sendable, CaseIterable {
 }
 
 extension HIDHopTimestamps {
-    public subscript(hop: HIDHop) -> UInt64 {
+    subscript(hop: HIDHop) -> UInt64 {
         get {
             switch hop {
             case .hardware: return hardware

@@ -14,9 +14,9 @@ public struct HIDHopTimestamps: Equatable, Sendable {
     /// When the hardware source produced the event (the IOHIDEvent `timeStamp`).
     public var hardware: UInt64
     /// When SpringBoard's run loop read it off its event port.
-    public var routerReceived: UInt64
+    var routerReceived: UInt64
     /// When SpringBoard handed it to the app channel (or to the home screen).
-    public var routerForwarded: UInt64
+    var routerForwarded: UInt64
     /// When the app's run loop read it off its app port.
     public var appReceived: UInt64
 
@@ -30,11 +30,11 @@ public struct HIDHopTimestamps: Equatable, Sendable {
 
 /// The fixed header of every HID message (64 bytes on the wire).
 public struct HIDEnvelope: Equatable, Sendable {
-    public var kind: HIDMessageKind
+    package var kind: HIDMessageKind
     /// Per-sender sequence number; receivers use it to see gaps.
     public var sequence: UInt64
     /// The id of the sending service (IOHIDEvent `senderID`), copied into every child on the wire.
-    public var senderID: UInt64
+    var senderID: UInt64
     public var timestamps: HIDHopTimestamps
 
     public init(kind: HIDMessageKind, sequence: UInt64, senderID: UInt64, timestamps: HIDHopTimestamps = HIDHopTimestamps()) {

@@ -1,6 +1,6 @@
 /// An impossible digitizer sequence (Android's InputDispatcher verifier rules, applied to IOHID frames).
 public struct HIDStreamError: Error, Equatable, Sendable, CustomStringConvertible {
-    public enum Reason: String, Sendable, CaseIterable {
+    package enum Reason: String, Sendable, CaseIterable {
         /// A finger begins while the same transducerIndex is already down.
         case beganWhileDown
         /// A finger moves, rests, ends or is cancelled without having begun.
@@ -11,12 +11,12 @@ public struct HIDStreamError: Error, Equatable, Sendable, CustomStringConvertibl
         case duplicateFinger
     }
 
-    public let reason: Reason
-    public let transducerIndex: UInt32
+    let reason: Reason
+    let transducerIndex: UInt32
     /// The finger's phase in the offending frame (empty for `fingerMissing`).
-    public let phase: HIDDigitizerPhase
+    let phase: HIDDigitizerPhase
 
-    public init(_ reason: Reason, transducerIndex: UInt32, phase: HIDDigitizerPhase) {
+    package init(_ reason: Reason, transducerIndex: UInt32, phase: HIDDigitizerPhase) {
         self.reason = reason
         self.transducerIndex = transducerIndex
         self.phase = phase

@@ -7,7 +7,7 @@
 /// empty phase (stationary) require it down; `mayBegin` alone (hovering, not touching) is not tracked.
 public struct HIDStreamVerifier: Sendable {
     /// transducerIndex of every finger down, in the order they went down.
-    public private(set) var fingersDown: [UInt32] = []
+    package private(set) var fingersDown: [UInt32] = []
 
     public init() {
         fingersDown.reserveCapacity(HIDWireLayout.maxFingerCount)
@@ -15,7 +15,7 @@ public struct HIDStreamVerifier: Sendable {
 
     public mutating func reset() { fingersDown.removeAll(keepingCapacity: true) }
 
-    public mutating func verify(_ frame: HIDDigitizerFrame) throws(HIDStreamError) {
+    package mutating func verify(_ frame: HIDDigitizerFrame) throws(HIDStreamError) {
         let children = frame.children
         try verify(count: children.count, index: { children[$0].transducerIndex }, phase: { children[$0].phase })
     }

@@ -3,12 +3,12 @@
 /// The view does not own the bytes: use it only while they stay alive and unchanged.
 public struct HIDMessageView {
     /// The message bytes (exactly one message).
-    public let bytes: UnsafeRawBufferPointer
+    package let bytes: UnsafeRawBufferPointer
     public let kind: HIDMessageKind
     /// Number of digitizer events (parent + fingers); 0 for buttons and motion.
-    public let eventCount: Int
+    package let eventCount: Int
     /// Distance between digitizer events: 96 in version 1.0, larger when a newer minor extends events.
-    public let eventStride: Int
+    let eventStride: Int
 
     typealias Env = HIDWireLayout.Envelope
 
@@ -23,20 +23,20 @@ public struct HIDMessageView {
 
     // MARK: Envelope
 
-    public var versionMajor: UInt8 { bytes.u8(Env.versionMajor) }
-    public var versionMinor: UInt8 { bytes.u8(Env.versionMinor) }
-    public var payloadLength: Int { Int(bytes.u32(Env.payloadLength)) }
+    package var versionMajor: UInt8 { bytes.u8(Env.versionMajor) }
+    package var versionMinor: UInt8 { bytes.u8(Env.versionMinor) }
+    package var payloadLength: Int { Int(bytes.u32(Env.payloadLength)) }
     public var sequence: UInt64 { bytes.u64(Env.sequence) }
     public var senderID: UInt64 { bytes.u64(Env.senderID) }
 
     public func timestamp(_ hop: HIDHop) -> UInt64 { bytes.u64(hop.envelopeOffset) }
 
-    public var timestamps: HIDHopTimestamps {
+    package var timestamps: HIDHopTimestamps {
         HIDHopTimestamps(hardware: timestamp(.hardware), routerReceived: timestamp(.routerReceived),
                          routerForwarded: timestamp(.routerForwarded), appReceived: timestamp(.appReceived))
     }
 
-    public var envelope: HIDEnvelope {
+    var envelope: HIDEnvelope {
         HIDEnvelope(kind: kind, sequence: sequence, senderID: senderID, timestamps: timestamps)
     }
 
@@ -46,13 +46,13 @@ public struct HIDMessageView {
     public var fingerCount: Int { eventCount > 0 ? eventCount - 1 : 0 }
 
     /// The parent collection event. Only for digitizer messages.
-    public var parent: HIDDigitizerEventView {
+    package var parent: HIDDigitizerEventView {
         precondition(kind == .digitizer, "parent of a \(kind) message")
         return HIDDigitizerEventView(bytes: bytes, offset: eventOffset(0))
     }
 
     /// Finger `index` (0-based, in wire order). Only for digitizer messages.
-    public func finger(at index: Int) -> HIDDigitizerEventView {
+    package func finger(at index: Int) -> HIDDigitizerEventView {
         precondition(index >= 0 && index < fingerCount, "finger \(index) of \(fingerCount)")
         return HIDDigitizerEventView(bytes: bytes, offset: eventOffset(index + 1))
     }
@@ -83,7 +83,7 @@ public struct HIDMessageView {
     }
 
     /// The motion event, for motion messages.
-    public var motion: HIDMotionEvent? {
+    package var motion: HIDMotionEvent? {
         guard kind == .motion else { return nil }
         let payload = HIDWireLayout.envelopeSize
         guard let motion = HIDMotion(rawValue: bytes.u32(payload + HIDWireLayout.Motion.motion)),
@@ -94,7 +94,7 @@ public struct HIDMessageView {
     // MARK: Materializing
 
     /// The full model value (allocates the children array for digitizer frames).
-    public func message() -> HIDMessage {
+    package func message() -> HIDMessage {
         let payload: HIDPayload
         switch kind {
         case .digitizer:

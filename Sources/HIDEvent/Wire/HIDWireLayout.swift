@@ -2,22 +2,22 @@
 /// Every multi-byte field is little-endian. Offsets are relative to the start of their structure.
 public enum HIDWireLayout {
     /// "TPHE" read as a little-endian u32.
-    public static let magic: UInt32 = 0x4548_5054
-    public static let versionMajor: UInt8 = 1
-    public static let versionMinor: UInt8 = 0
+    static let magic: UInt32 = 0x4548_5054
+    static let versionMajor: UInt8 = 1
+    static let versionMinor: UInt8 = 0
 
     public static let envelopeSize = 64
-    public static let digitizerHeaderSize = 8
-    public static let digitizerEventSize = 96
-    public static let buttonPayloadSize = 16
-    public static let motionPayloadSize = 8
+    static let digitizerHeaderSize = 8
+    static let digitizerEventSize = 96
+    static let buttonPayloadSize = 16
+    static let motionPayloadSize = 8
     /// IOHIDEvent type number of a digitizer event.
-    public static let digitizerEventType: UInt32 = 11
+    static let digitizerEventType: UInt32 = 11
     /// Parent + at most 32 fingers.
-    public static let maxEventCount = 33
+    static let maxEventCount = 33
     public static let maxFingerCount = maxEventCount - 1
     /// The largest message this version can produce (a 32-finger frame).
-    public static let maxMessageSize = envelopeSize + digitizerHeaderSize + maxEventCount * digitizerEventSize
+    package static let maxMessageSize = envelopeSize + digitizerHeaderSize + maxEventCount * digitizerEventSize
 
     /// Envelope field offsets.
     enum Envelope {

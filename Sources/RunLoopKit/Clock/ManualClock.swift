@@ -14,7 +14,7 @@ public final class ManualClock: RunLoopClock {
     public var now: UInt64 { value.withLock { $0 } }
 
     /// Moves the clock forward by `nanoseconds` (saturating at `UInt64.max`).
-    public func advance(by nanoseconds: UInt64) {
+    func advance(by nanoseconds: UInt64) {
         value.withLock { value in
             let (sum, overflow) = value.addingReportingOverflow(nanoseconds)
             value = overflow ? .max : sum
@@ -29,7 +29,7 @@ public final class ManualClock: RunLoopClock {
 
     /// Sets the clock to `nanoseconds`, which must not be earlier than `now`: the clock is monotonic,
     /// and moving it back would make timers that already fired due again.
-    public func set(to nanoseconds: UInt64) {
+    package func set(to nanoseconds: UInt64) {
         value.withLock { value in
             precondition(nanoseconds >= value, "ManualClock.set(to: \(nanoseconds)) would move the clock back from \(value)")
             value = nanoseconds

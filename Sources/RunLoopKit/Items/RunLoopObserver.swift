@@ -3,19 +3,19 @@
 /// CF rules followed: observers of one activity run in ascending order; a one-shot observer
 /// (`repeats: false`) is invalidated after its first callout; an observer already in its callout is
 /// not called again by a nested run; an observer belongs to one loop.
-public final class RunLoopObserver: RunLoopItem {
-    public let activities: RunLoopActivity
-    public let repeats: Bool
-    public let order: Int
+package final class RunLoopObserver: RunLoopItem {
+    let activities: RunLoopActivity
+    let repeats: Bool
+    let order: Int
     /// Shown in traces (`observer fired <name>`).
-    public var name: String?
+    var name: String?
     let callout: (RunLoopActivity) -> Void
-    public private(set) var isValid = true
+    package private(set) var isValid = true
     var isFiring = false
     weak var runLoop: EventRunLoop?
     var sortKey: Int { order }
 
-    public init(
+    package init(
         activities: RunLoopActivity, repeats: Bool = true, order: Int = 0, name: String? = nil,
         _ callout: @escaping (RunLoopActivity) -> Void
     ) {
@@ -27,7 +27,7 @@ public final class RunLoopObserver: RunLoopItem {
     }
 
     /// Removes the observer from every mode of its loop. Call on the loop's thread.
-    public func invalidate() {
+    func invalidate() {
         guard isValid else { return }
         isValid = false
         runLoop?.removeEverywhere(self)

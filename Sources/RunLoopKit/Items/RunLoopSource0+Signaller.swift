@@ -13,7 +13,7 @@ extension RunLoopSource0 {
         }
 
         /// Signalled and not yet performed. Any thread.
-        public var isSignalled: Bool { state.isSignalled }
+        var isSignalled: Bool { state.isSignalled }
     }
 
     /// A signaller for this source that wakes `loop`, the loop the source is (or will be) added to.

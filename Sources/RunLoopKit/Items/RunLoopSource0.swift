@@ -7,9 +7,9 @@
 public final class RunLoopSource0: RunLoopItem {
     /// Signalled source0s run in ascending order; equal orders run in the order they were signalled
     /// (CF `__CFRunLoopSourceComparator`).
-    public let order: Int
+    let order: Int
     /// Shown in traces (`source0 fired <name>`).
-    public var name: String?
+    var name: String?
     private let perform: () -> Void
     /// The only state other threads touch (CF's source lock guards the same).
     let signalState = SignalState()
@@ -29,13 +29,13 @@ public final class RunLoopSource0: RunLoopItem {
     }
 
     /// Signalled and not yet performed.
-    public var isSignalled: Bool { signalState.isSignalled }
+    package var isSignalled: Bool { signalState.isSignalled }
 
-    public var isValid: Bool { signalState.isValid }
+    var isValid: Bool { signalState.isValid }
 
     /// Removes the source from every mode of its loop and clears its signal; it never runs again.
     /// Call on the loop's thread.
-    public func invalidate() {
+    func invalidate() {
         signalState.invalidate()
         runLoop?.removeEverywhere(self)
     }

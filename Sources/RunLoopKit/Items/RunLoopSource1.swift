@@ -3,13 +3,13 @@
 /// Level-triggered, like the port: a callout that leaves messages unread is called again in a later
 /// turn. CF services one woken port per turn (`mach_msg` receives one message); so does RunLoopKit.
 public final class RunLoopSource1: RunLoopItem {
-    public let port: RunLoopPort
+    let port: RunLoopPort
     /// Among source1s ready in the same wait, lower order is served first.
-    public let order: Int
+    let order: Int
     /// Shown in traces (`source1 fired <name>`).
-    public var name: String?
+    var name: String?
     let callout: () -> Void
-    public private(set) var isValid = true
+    private(set) var isValid = true
     weak var runLoop: EventRunLoop?
     var sortKey: Int { order }
 
@@ -21,7 +21,7 @@ public final class RunLoopSource1: RunLoopItem {
     }
 
     /// Removes the source from every mode of its loop; it never runs again. The port is not closed.
-    public func invalidate() {
+    func invalidate() {
         guard isValid else { return }
         isValid = false
         runLoop?.removeEverywhere(self)

@@ -9,18 +9,18 @@
 public final class RunLoopTimer: RunLoopItem {
     /// The next deadline. Setting it reschedules the timer (CF `CFRunLoopTimerSetNextFireDate`); a
     /// repeating timer whose callout moved it later keeps that date. Set it on the loop's thread.
-    public var fireDate: UInt64 {
+    var fireDate: UInt64 {
         didSet { runLoop?.reposition(self) }
     }
     /// Nanoseconds between fires; nil or 0 means one-shot.
-    public let interval: UInt64?
+    let interval: UInt64?
     /// Kept for parity with `CFRunLoopTimerCreate`, whose documentation says run loop timers ignore it;
     /// so does RunLoopKit.
-    public let order: Int
+    let order: Int
     /// Shown in traces (`timer fired <name>`).
-    public var name: String?
+    var name: String?
     let callout: (RunLoopTimer) -> Void
-    public private(set) var isValid = true
+    private(set) var isValid = true
     /// Set during the callout, so a nested run does not fire the timer again (CF).
     var isFiring = false
     weak var runLoop: EventRunLoop?
@@ -37,7 +37,7 @@ public final class RunLoopTimer: RunLoopItem {
         self.callout = callout
     }
 
-    public var repeats: Bool { (interval ?? 0) > 0 }
+    var repeats: Bool { (interval ?? 0) > 0 }
 
     /// Removes the timer from every mode of its loop; it never fires again. Call on the loop's thread.
     public func invalidate() {

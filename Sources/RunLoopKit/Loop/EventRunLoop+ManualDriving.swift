@@ -38,7 +38,7 @@ extension EventRunLoop {
 
     /// `advance(to: clock.now + nanoseconds, mode:)`.
     @discardableResult
-    public func advance(by nanoseconds: UInt64, mode: RunLoopMode = .default) -> RunLoopRunResult {
+    package func advance(by nanoseconds: UInt64, mode: RunLoopMode = .default) -> RunLoopRunResult {
         let (time, overflow) = clock.now.addingReportingOverflow(nanoseconds)
         return advance(to: overflow ? .max : time, mode: mode)
     }

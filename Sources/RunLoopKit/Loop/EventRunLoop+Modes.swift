@@ -8,24 +8,24 @@ extension EventRunLoop {
     public func add(_ source: RunLoopSource0, mode: RunLoopMode) { add(source, mode, \.sources0) }
     public func add(_ source: RunLoopSource1, mode: RunLoopMode) { add(source, mode, \.sources1) }
     public func add(_ timer: RunLoopTimer, mode: RunLoopMode) { add(timer, mode, \.timers) }
-    public func add(_ observer: RunLoopObserver, mode: RunLoopMode) { add(observer, mode, \.observers) }
+    package func add(_ observer: RunLoopObserver, mode: RunLoopMode) { add(observer, mode, \.observers) }
 
-    public func remove(_ source: RunLoopSource0, mode: RunLoopMode) { remove(source, mode, \.sources0) }
+    package func remove(_ source: RunLoopSource0, mode: RunLoopMode) { remove(source, mode, \.sources0) }
     public func remove(_ source: RunLoopSource1, mode: RunLoopMode) { remove(source, mode, \.sources1) }
-    public func remove(_ timer: RunLoopTimer, mode: RunLoopMode) { remove(timer, mode, \.timers) }
-    public func remove(_ observer: RunLoopObserver, mode: RunLoopMode) { remove(observer, mode, \.observers) }
+    package func remove(_ timer: RunLoopTimer, mode: RunLoopMode) { remove(timer, mode, \.timers) }
+    package func remove(_ observer: RunLoopObserver, mode: RunLoopMode) { remove(observer, mode, \.observers) }
 
-    public func contains(_ source: RunLoopSource0, mode: RunLoopMode) -> Bool { contains(source, mode, \.sources0) }
-    public func contains(_ source: RunLoopSource1, mode: RunLoopMode) -> Bool { contains(source, mode, \.sources1) }
-    public func contains(_ timer: RunLoopTimer, mode: RunLoopMode) -> Bool { contains(timer, mode, \.timers) }
-    public func contains(_ observer: RunLoopObserver, mode: RunLoopMode) -> Bool { contains(observer, mode, \.observers) }
+    package func contains(_ source: RunLoopSource0, mode: RunLoopMode) -> Bool { contains(source, mode, \.sources0) }
+    package func contains(_ source: RunLoopSource1, mode: RunLoopMode) -> Bool { contains(source, mode, \.sources1) }
+    package func contains(_ timer: RunLoopTimer, mode: RunLoopMode) -> Bool { contains(timer, mode, \.timers) }
+    package func contains(_ observer: RunLoopObserver, mode: RunLoopMode) -> Bool { contains(observer, mode, \.observers) }
 
     /// The modes marked common, in the order they became common (`.default` and `.tracking` first).
-    public var commonModes: [RunLoopMode] { commonModeList }
+    package var commonModes: [RunLoopMode] { commonModeList }
 
     /// Marks `mode` common (CF `CFRunLoopAddCommonMode`): every item already added to `.common` is
     /// copied into it, and later common items go there too. Marking a mode common cannot be undone.
-    public func addCommonMode(_ mode: RunLoopMode) {
+    package func addCommonMode(_ mode: RunLoopMode) {
         guard mode != .common, !commonModeList.contains(mode) else { return }
         commonModeList.append(mode)
         let target = items(for: mode)

@@ -32,14 +32,14 @@ public final class EventRunLoop {
     let manualClock: ManualClock?
 
     /// Receives a record of every activity and callout; nil (the default) costs one check per step.
-    public var tracer: RunLoopTracer?
+    package var tracer: RunLoopTracer?
 
     /// The mode of the innermost active run; nil when the loop is not running.
     public internal(set) var currentMode: RunLoopMode?
 
     /// Set when `zmq_poll` failed with something other than EINTR (a closed socket, a terminated
     /// context); the run then returned `.finished`, since it can no longer wait on its ports.
-    public internal(set) var lastWaitError: RunLoopSystemError?
+    package internal(set) var lastWaitError: RunLoopSystemError?
 
     var modes: [RunLoopMode: RunLoopModeItems] = [:]
     /// CF `_commonModes`, in the order they became common. CF starts with the default mode; UIKit adds
@@ -52,7 +52,7 @@ public final class EventRunLoop {
 
     /// The wake-up port, the current run's stop and wake state, and the block queue: what other
     /// threads may touch.
-    public let handle = Handle()
+    package let handle = Handle()
     /// Bodies of the blocks queued on this thread, by their key in the shared block queue.
     var localBlockBodies: [UInt64: () -> Void] = [:]
     var lastLocalBlockKey: UInt64 = 0

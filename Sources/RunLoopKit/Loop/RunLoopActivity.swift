@@ -1,28 +1,28 @@
 /// The points in a run at which observers are called, with CF's `CFRunLoopActivity` bit values.
-public struct RunLoopActivity: OptionSet, Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: UInt
+package struct RunLoopActivity: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    package let rawValue: UInt
 
-    public init(rawValue: UInt) {
+    package init(rawValue: UInt) {
         self.rawValue = rawValue
     }
 
     /// The run is starting in a mode (before its first turn).
-    public static let entry = RunLoopActivity(rawValue: 1 << 0)
+    package static let entry = RunLoopActivity(rawValue: 1 << 0)
     /// Step 1 of a turn: only a notification, timers fire later, after a wake.
-    public static let beforeTimers = RunLoopActivity(rawValue: 1 << 1)
+    package static let beforeTimers = RunLoopActivity(rawValue: 1 << 1)
     /// Step 2 of a turn, before blocks and source0s.
-    public static let beforeSources = RunLoopActivity(rawValue: 1 << 2)
+    package static let beforeSources = RunLoopActivity(rawValue: 1 << 2)
     /// Step 5: the loop is about to sleep (not sent when it only polls).
-    public static let beforeWaiting = RunLoopActivity(rawValue: 1 << 5)
+    package static let beforeWaiting = RunLoopActivity(rawValue: 1 << 5)
     /// Step 7: the loop has woken (not sent when it only polled).
-    public static let afterWaiting = RunLoopActivity(rawValue: 1 << 6)
+    package static let afterWaiting = RunLoopActivity(rawValue: 1 << 6)
     /// The run is returning.
-    public static let exit = RunLoopActivity(rawValue: 1 << 7)
+    package static let exit = RunLoopActivity(rawValue: 1 << 7)
     /// `kCFRunLoopAllActivities`.
-    public static let allActivities = RunLoopActivity(rawValue: 0x0FFF_FFFF)
+    package static let allActivities = RunLoopActivity(rawValue: 0x0FFF_FFFF)
 
     /// The trace wording of a single activity (`before waiting`); a set lists its members.
-    public var description: String {
+    package var description: String {
         let names: [(RunLoopActivity, String)] = [
             (.entry, "entry"), (.beforeTimers, "before timers"), (.beforeSources, "before sources"),
             (.beforeWaiting, "before waiting"), (.afterWaiting, "after waiting"), (.exit, "exit"),

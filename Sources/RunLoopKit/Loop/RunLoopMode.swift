@@ -4,7 +4,7 @@ public struct RunLoopMode: Hashable, Sendable, CustomStringConvertible {
     /// The CF/UIKit name, e.g. `kCFRunLoopDefaultMode`.
     public let name: String
 
-    public init(_ name: String) {
+    package init(_ name: String) {
         self.name = name
     }
 

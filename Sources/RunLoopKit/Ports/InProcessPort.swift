@@ -51,5 +51,5 @@ public final class InProcessPort<Element: Sendable>: Sendable {
     }
 
     /// Elements waiting to be received.
-    public var count: Int { queue.withLock { $0.count } }
+    package var count: Int { queue.withLock { $0.count } }
 }

@@ -3,13 +3,13 @@ import Glibc
 /// A system call the run loop depends on failed: which call, `errno`, and its `strerror` text.
 public struct RunLoopSystemError: Error, CustomStringConvertible, Sendable {
     /// The call that failed, e.g. `"eventfd"` or `"zmq_poll"`.
-    public let operation: String
+    package let operation: String
     /// `errno` (or `zmq_errno()`) read right after the failing call.
-    public let code: Int32
+    package let code: Int32
     /// The system's text for `code`.
-    public let message: String
+    let message: String
 
-    public init(operation: String, code: Int32, message: String) {
+    init(operation: String, code: Int32, message: String) {
         self.operation = operation
         self.code = code
         self.message = message

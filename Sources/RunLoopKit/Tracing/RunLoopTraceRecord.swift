@@ -1,6 +1,6 @@
 /// One traced step of a run: an activity the loop reached, or a callout it made.
-public struct RunLoopTraceRecord: Hashable, Sendable, CustomStringConvertible {
-    public enum Kind: Hashable, Sendable {
+package struct RunLoopTraceRecord: Hashable, Sendable, CustomStringConvertible {
+    package enum Kind: Hashable, Sendable {
         /// The loop reached an activity (recorded whether or not observers watch it).
         case activity(RunLoopActivity)
         /// An observer's callout for that activity.
@@ -11,17 +11,17 @@ public struct RunLoopTraceRecord: Hashable, Sendable, CustomStringConvertible {
         case block
     }
 
-    public let kind: Kind
+    let kind: Kind
     /// The mode being run.
-    public let mode: RunLoopMode
+    package let mode: RunLoopMode
     /// The observer's, source's or timer's `name`.
-    public let name: String?
+    let name: String?
     /// The loop clock's `now` when recorded.
-    public let time: UInt64
+    package let time: UInt64
     /// 1 for a run, 2 for a run nested in one of its callouts, and so on.
-    public let depth: Int
+    package let depth: Int
 
-    public init(kind: Kind, mode: RunLoopMode, name: String?, time: UInt64, depth: Int) {
+    package init(kind: Kind, mode: RunLoopMode, name: String?, time: UInt64, depth: Int) {
         self.kind = kind
         self.mode = mode
         self.name = name
@@ -32,7 +32,7 @@ public struct RunLoopTraceRecord: Hashable, Sendable, CustomStringConvertible {
     /// `entry default`, `before timers`, `before sources`, `source0 fired <name>`, `before waiting`,
     /// `after waiting`, `timer fired <name>`, `source1 fired <name>`, `observer fired <name>`, `block`,
     /// `exit default` (an unnamed item's line ends after `fired`).
-    public var line: String {
+    var line: String {
         let suffix = name.map { " " + $0 } ?? ""
         switch kind {
         case .activity(.entry): return "entry \(mode)"
@@ -46,5 +46,5 @@ public struct RunLoopTraceRecord: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String { line }
+    package var description: String { line }
 }

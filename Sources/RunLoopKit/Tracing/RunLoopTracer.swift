@@ -1,5 +1,5 @@
 /// Receives a record for every activity and callout of a loop whose `tracer` it is. Called on the
 /// loop's thread, synchronously, in the order things happen.
-public protocol RunLoopTracer: AnyObject {
+package protocol RunLoopTracer: AnyObject {
     func record(_ record: RunLoopTraceRecord)
 }

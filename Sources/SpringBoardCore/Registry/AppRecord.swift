@@ -3,35 +3,35 @@ import HIDEvent
 /// One app SpringBoard knows: identity, registration, liveness, and its two delivery queues.
 /// Records outlive their processes: a dead app keeps its icon and its counters, and the same record takes
 /// the app back when it registers again.
-public final class AppRecord {
-    public let bundleID: String
+package final class AppRecord {
+    let bundleID: String
     /// The routing identity (the bundle id's UTF-8 bytes), compared byte for byte on every inbound message.
-    public let identity: [UInt8]
-    public var displayName: String
-    public var pid: UInt32 = 0
+    let identity: [UInt8]
+    var displayName: String
+    package var pid: UInt32 = 0
     /// 0 until the first registration; a new value on every registration.
-    public var session: UInt64 = 0
-    public var isRegistered = false
-    public var isDead = false
+    package var session: UInt64 = 0
+    var isRegistered = false
+    var isDead = false
     /// False while the app is not responding (ack timeout passed, or its heartbeats stopped).
-    public var isResponding = true
-    public var heartbeatInterval: UInt64 = 0
+    package var isResponding = true
+    var heartbeatInterval: UInt64 = 0
     /// Last time anything came from the app (register, ack, heartbeat), monotonic ns.
-    public var lastHeardFrom: UInt64 = 0
-    public var nextDeliverySequence: UInt64 = 1
-    public var window: AckWindow
+    var lastHeardFrom: UInt64 = 0
+    var nextDeliverySequence: UInt64 = 1
+    package var window: AckWindow
     /// How much of `window` may be used now (8 × the measured bandwidth-delay product).
-    public var windowSizer: WindowSizer
-    public var outbound: OutboundQueue
-    public var counters = AppCounters()
+    var windowSizer: WindowSizer
+    package var outbound: OutboundQueue
+    package var counters = AppCounters()
     /// The fingers down in the stream as sent to this app (after every frame that reached its socket), with
     /// their last positions: what a cancel must cover when springboard gives up on the app.
-    public var sentTouches = LiveTouches()
+    var sentTouches = LiveTouches()
     /// Verifies the stream as sent (Android verifies what it publishes to each window too): a frame it
     /// rejects is a springboard bug, counted in `outgoingStreamErrors`.
-    public var sentStream = HIDStreamVerifier()
+    var sentStream = HIDStreamVerifier()
 
-    public init(bundleID: String, displayName: String? = nil, windowCapacity: Int, outboundCapacity: Int,
+    package init(bundleID: String, displayName: String? = nil, windowCapacity: Int, outboundCapacity: Int,
                 minimumWindow: Int = 32) {
         self.bundleID = bundleID
         self.identity = Array(bundleID.utf8)
@@ -42,12 +42,12 @@ public final class AppRecord {
     }
 
     /// The window has room for one more event.
-    public var windowHasRoom: Bool { window.count < windowSizer.limit && !window.isFull }
+    var windowHasRoom: Bool { window.count < windowSizer.limit && !window.isFull }
 
     /// Can take events now (registered, alive). A not-responding app still queues: it may come back.
-    public var isReachable: Bool { isRegistered && !isDead }
+    var isReachable: Bool { isRegistered && !isDead }
 
-    public func state(isForeground: Bool) -> AppState {
+    func state(isForeground: Bool) -> AppState {
         if isDead { return .dead }
         if !isRegistered { return .launching }
         if !isResponding { return .notResponding }
@@ -55,7 +55,7 @@ public final class AppRecord {
     }
 
     /// Takes a (re)registration: a new session, sequences from 1, nothing in flight from the old one.
-    public func register(displayName: String, pid: UInt32, heartbeatInterval: UInt64, session: UInt64, now: UInt64) {
+    func register(displayName: String, pid: UInt32, heartbeatInterval: UInt64, session: UInt64, now: UInt64) {
         self.displayName = displayName
         self.pid = pid
         self.heartbeatInterval = heartbeatInterval
@@ -76,10 +76,10 @@ public final class AppRecord {
     }
 
     /// Events queued for it or sent and never acknowledged: what a death leaves undelivered.
-    public var undeliveredCount: UInt64 { outbound.samples + UInt64(window.count) }
+    var undeliveredCount: UInt64 { outbound.samples + UInt64(window.count) }
 
     /// The process is gone: whatever was queued or in flight for it is counted as undelivered.
-    public func markDead() {
+    package func markDead() {
         guard !isDead else { return }
         isDead = true
         isRegistered = false
@@ -91,7 +91,7 @@ public final class AppRecord {
     }
 
     /// Byte comparison with a routing-identity frame (no String is built per message).
-    @inline(__always) public func matches(identity frame: UnsafeRawBufferPointer) -> Bool {
+    @inline(__always) func matches(identity frame: UnsafeRawBufferPointer) -> Bool {
         guard frame.count == identity.count else { return false }
         return identity.withUnsafeBytes { $0.elementsEqual(frame) }
     }

@@ -1,31 +1,31 @@
 /// Every app SpringBoard has seen, in home-screen order (the order they first appeared), and which one is in
 /// the foreground.
-public final class AppRegistry {
-    public private(set) var apps: [AppRecord] = []
+package final class AppRegistry {
+    private(set) var apps: [AppRecord] = []
     /// nil: the home screen is showing.
-    public private(set) var foreground: AppRecord?
+    private(set) var foreground: AppRecord?
     private var lastSession: UInt64 = 0
-    public let windowCapacity: Int
-    public let outboundCapacity: Int
-    public let minimumWindow: Int
+    let windowCapacity: Int
+    let outboundCapacity: Int
+    let minimumWindow: Int
 
-    public init(windowCapacity: Int = 256, outboundCapacity: Int = 256, minimumWindow: Int = 32) {
+    package init(windowCapacity: Int = 256, outboundCapacity: Int = 256, minimumWindow: Int = 32) {
         self.windowCapacity = windowCapacity
         self.outboundCapacity = outboundCapacity
         self.minimumWindow = minimumWindow
     }
 
-    public func record(identity frame: UnsafeRawBufferPointer) -> AppRecord? {
+    package func record(identity frame: UnsafeRawBufferPointer) -> AppRecord? {
         for app in apps where app.matches(identity: frame) { return app }
         return nil
     }
 
-    public func record(bundleID: String) -> AppRecord? {
+    func record(bundleID: String) -> AppRecord? {
         apps.first { $0.bundleID == bundleID }
     }
 
     /// The record for `bundleID`, created (launching) if SpringBoard has not seen it before.
-    public func recordCreating(bundleID: String) -> AppRecord {
+    package func recordCreating(bundleID: String) -> AppRecord {
         if let app = record(bundleID: bundleID) { return app }
         let app = AppRecord(bundleID: bundleID, windowCapacity: windowCapacity, outboundCapacity: outboundCapacity,
                             minimumWindow: minimumWindow)
@@ -35,7 +35,7 @@ public final class AppRegistry {
 
     /// Registers (or re-registers) an app and returns its record with a fresh session.
     @discardableResult
-    public func register(bundleID: String, displayName: String, pid: UInt32, heartbeatInterval: UInt64, now: UInt64) -> AppRecord {
+    package func register(bundleID: String, displayName: String, pid: UInt32, heartbeatInterval: UInt64, now: UInt64) -> AppRecord {
         let app = recordCreating(bundleID: bundleID)
         lastSession += 1
         app.register(displayName: displayName, pid: pid, heartbeatInterval: heartbeatInterval, session: lastSession, now: now)
@@ -44,15 +44,12 @@ public final class AppRegistry {
 
     /// Sets the foreground app (nil = home screen). Returns the previous one when it changed.
     @discardableResult
-    public func setForeground(_ app: AppRecord?) -> (changed: Bool, previous: AppRecord?) {
+    package func setForeground(_ app: AppRecord?) -> (changed: Bool, previous: AppRecord?) {
         let previous = foreground
         guard previous !== app else { return (false, previous) }
         foreground = app
         return (true, previous)
     }
 
-    public func state(of app: AppRecord) -> AppState { app.state(isForeground: app === foreground) }
-
-    /// Registered, live apps (those the home screen shows as launchable).
-    public var launchable: [AppRecord] { apps.filter { $0.isReachable } }
+    package func state(of app: AppRecord) -> AppState { app.state(isForeground: app === foreground) }
 }

@@ -1,5 +1,5 @@
 /// An app's state as SpringBoard sees it (`sbctl apps`).
-public enum AppState: String, Sendable, CaseIterable {
+package enum AppState: String, Sendable, CaseIterable {
     /// Its connection probe arrived (the routing identity is known) but it has not registered yet.
     case launching
     case foreground

@@ -1,6 +1,6 @@
 /// Who owns the gesture in progress. Chosen when its first finger goes down, kept until the last lifts
 /// (Android's InputDispatcher and iOS alike).
-public enum GestureTarget {
+package enum GestureTarget {
     /// No finger is down.
     case none
     /// The home screen (no app in the foreground when the gesture began).
@@ -11,7 +11,7 @@ public enum GestureTarget {
     /// The app lost the gesture (foreground changed, it died); the rest of the gesture is dropped.
     case cancelled
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .none: return "none"
         case .home: return "home"
@@ -21,7 +21,7 @@ public enum GestureTarget {
         }
     }
 
-    public func isApp(_ record: AppRecord) -> Bool {
+    package func isApp(_ record: AppRecord) -> Bool {
         if case .app(let app) = self { return app === record }
         return false
     }

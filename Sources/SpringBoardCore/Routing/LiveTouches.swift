@@ -1,14 +1,14 @@
 /// The fingers currently down in the gesture SpringBoard is routing, with their last positions (needed to
 /// synthesize a cancel). Fixed capacity (a frame carries at most 32 fingers): updating never allocates.
-public struct LiveTouches: Sendable {
-    public struct Touch: Equatable, Sendable {
-        public var index: UInt32
-        public var x: Float
-        public var y: Float
+package struct LiveTouches: Sendable {
+    package struct Touch: Equatable, Sendable {
+        var index: UInt32
+        var x: Float
+        var y: Float
         /// The hid-source (envelope senderID) whose finger this is.
-        public var sender: UInt64
+        var sender: UInt64
 
-        public init(index: UInt32, x: Float, y: Float, sender: UInt64 = 0) {
+        package init(index: UInt32, x: Float, y: Float, sender: UInt64 = 0) {
             self.index = index
             self.x = x
             self.y = y
@@ -16,18 +16,18 @@ public struct LiveTouches: Sendable {
         }
     }
 
-    public static let capacity = 32
+    static let capacity = 32
     private var slots = [Touch](repeating: Touch(index: 0, x: 0, y: 0), count: LiveTouches.capacity)
-    public private(set) var count = 0
+    package private(set) var count = 0
 
-    public init() {}
+    init() {}
 
-    public var isEmpty: Bool { count == 0 }
+    var isEmpty: Bool { count == 0 }
 
-    public subscript(_ i: Int) -> Touch { slots[i] }
+    package subscript(_ i: Int) -> Touch { slots[i] }
 
     /// Began/changed/stationary fingers are kept (added or moved); ended/cancelled ones removed.
-    public mutating func apply(_ sample: TouchSample, sender: UInt64 = 0) {
+    mutating func apply(_ sample: TouchSample, sender: UInt64 = 0) {
         var found = -1
         for i in 0..<count where slots[i].index == sample.index && slots[i].sender == sender { found = i; break }
         if sample.isLifting {
@@ -45,13 +45,13 @@ public struct LiveTouches: Sendable {
         }
     }
 
-    public func contains(sender: UInt64) -> Bool {
+    package func contains(sender: UInt64) -> Bool {
         for i in 0..<count where slots[i].sender == sender { return true }
         return false
     }
 
     /// Forgets every finger of `sender` (its run ended).
-    public mutating func removeAll(of sender: UInt64) {
+    mutating func removeAll(of sender: UInt64) {
         var i = 0
         while i < count {
             if slots[i].sender == sender {
@@ -63,5 +63,5 @@ public struct LiveTouches: Sendable {
         }
     }
 
-    public mutating func removeAll() { count = 0 }
+    mutating func removeAll() { count = 0 }
 }

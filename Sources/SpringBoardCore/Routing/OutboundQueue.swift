@@ -5,28 +5,28 @@ import HIDEvent
 /// the older ones travel with it as samples), so a slow app receives fewer, fuller events and nothing is
 /// lost. The slots' byte buffers are kept across uses: after warm-up queuing copies bytes but allocates
 /// nothing. This is the slow path; an app that keeps up never sees its events copied.
-public struct OutboundQueue: Sendable {
-    public struct Entry: Sendable {
+package struct OutboundQueue: Sendable {
+    struct Entry: Sendable {
         /// The HID message to send (the newest sample).
-        public var bytes: [UInt8] = []
+        var bytes: [UInt8] = []
         /// Older samples coalesced into this entry, oldest first: whole HID messages, back to back.
-        public var history: [UInt8] = []
-        public var historyCount = 0
-        public var synthesized = false
+        var history: [UInt8] = []
+        var historyCount = 0
+        var synthesized = false
         /// Only position changes (no finger began or ended): the kind of event that may be coalesced.
-        public var isMoveOnly = false
+        var isMoveOnly = false
 
         /// Routed frames this entry holds (a synthesized cancel holds none).
         var samples: UInt64 { synthesized ? 0 : UInt64(1 + historyCount) }
     }
 
     /// What `popFirst` hands out besides the bytes.
-    public struct Flags: Equatable, Sendable {
-        public var synthesized: Bool
-        public var isMoveOnly: Bool
-        public var historyCount: Int
+    package struct Flags: Equatable, Sendable {
+        var synthesized: Bool
+        var isMoveOnly: Bool
+        package var historyCount: Int
 
-        public init(synthesized: Bool, isMoveOnly: Bool, historyCount: Int) {
+        package init(synthesized: Bool, isMoveOnly: Bool, historyCount: Int) {
             self.synthesized = synthesized
             self.isMoveOnly = isMoveOnly
             self.historyCount = historyCount
@@ -35,23 +35,23 @@ public struct OutboundQueue: Sendable {
 
     private var ring: [Entry]
     private var head = 0
-    public private(set) var count = 0
+    package private(set) var count = 0
     /// Routed frames held by the queued entries (coalesced samples included).
-    public private(set) var samples: UInt64 = 0
+    package private(set) var samples: UInt64 = 0
 
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(1, capacity)
         ring = [Entry](repeating: Entry(), count: self.capacity)
     }
 
     /// The bound springboard keeps the queue to (by pausing the event port); the ring may be larger.
-    public let capacity: Int
-    public var isEmpty: Bool { count == 0 }
-    public var isFull: Bool { count >= capacity }
+    package let capacity: Int
+    package var isEmpty: Bool { count == 0 }
+    package var isFull: Bool { count >= capacity }
 
     /// Copies `bytes` into the next slot. Past `capacity` (what springboard already read when it stopped
     /// reading, or a cancel it made) the ring grows: nothing routed is ever refused.
-    public mutating func push(_ bytes: UnsafeRawBufferPointer, synthesized: Bool, isMoveOnly: Bool) {
+    package mutating func push(_ bytes: UnsafeRawBufferPointer, synthesized: Bool, isMoveOnly: Bool) {
         if count == ring.count { grow() }
         let index = (head + count) % ring.count
         ring[index].bytes.removeAll(keepingCapacity: true)
@@ -76,7 +76,7 @@ public struct OutboundQueue: Sendable {
     /// fingers from the same sender holding fewer than `limit` samples: the entry's frame becomes a sample
     /// and `newer` (its phases merged with the old frame's) the frame to send. Returns false, changing
     /// nothing, when it cannot.
-    public mutating func coalesce(_ newer: UnsafeMutableRawBufferPointer, limit: Int) -> Bool {
+    package mutating func coalesce(_ newer: UnsafeMutableRawBufferPointer, limit: Int) -> Bool {
         guard count > 0 else { return false }
         let last = (head + count - 1) % ring.count
         guard ring[last].isMoveOnly, !ring[last].synthesized, ring[last].historyCount + 1 < limit else { return false }
@@ -96,15 +96,9 @@ public struct OutboundQueue: Sendable {
         return true
     }
 
-    /// The oldest entry, read in place.
-    public func withFirst<R>(_ body: (Entry) throws -> R) rethrows -> R? {
-        guard count > 0 else { return nil }
-        return try body(ring[head])
-    }
-
     /// Takes the oldest entry out, swapping its buffers with `buffer` and `history` (the buffers circulate,
     /// nothing is allocated). Returns its flags, or nil when empty.
-    public mutating func popFirst(swappingInto buffer: inout [UInt8], history: inout [UInt8]) -> Flags? {
+    package mutating func popFirst(swappingInto buffer: inout [UInt8], history: inout [UInt8]) -> Flags? {
         guard count > 0 else { return nil }
         swap(&buffer, &ring[head].bytes)
         swap(&history, &ring[head].history)
@@ -117,7 +111,7 @@ public struct OutboundQueue: Sendable {
     }
 
     /// Puts an entry taken by `popFirst` back in front (its send would have blocked).
-    public mutating func pushFront(swappingFrom buffer: inout [UInt8], history: inout [UInt8], flags: Flags) {
+    package mutating func pushFront(swappingFrom buffer: inout [UInt8], history: inout [UInt8], flags: Flags) {
         if count == ring.count { grow() }
         head = (head + ring.count - 1) % ring.count
         swap(&buffer, &ring[head].bytes)
@@ -131,7 +125,7 @@ public struct OutboundQueue: Sendable {
 
     /// Empties the queue; returns the routed frames it held (for the drop counters).
     @discardableResult
-    public mutating func removeAll() -> UInt64 {
+    package mutating func removeAll() -> UInt64 {
         let dropped = samples
         head = 0
         count = 0

@@ -1,13 +1,13 @@
 import HIDEvent
 
 /// One finger of a digitizer frame, as much of it as routing needs (read from the wire without allocating).
-public struct TouchSample: Equatable, Sendable {
-    public var index: UInt32
-    public var phase: HIDDigitizerPhase
-    public var x: Float
-    public var y: Float
+package struct TouchSample: Equatable, Sendable {
+    var index: UInt32
+    var phase: HIDDigitizerPhase
+    var x: Float
+    var y: Float
 
-    public init(index: UInt32, phase: HIDDigitizerPhase, x: Float, y: Float) {
+    package init(index: UInt32, phase: HIDDigitizerPhase, x: Float, y: Float) {
         self.index = index
         self.phase = phase
         self.x = x
@@ -15,5 +15,5 @@ public struct TouchSample: Equatable, Sendable {
     }
 
     /// The finger leaves the gesture with this frame.
-    public var isLifting: Bool { phase.contains(.ended) || phase.contains(.cancelled) }
+    var isLifting: Bool { phase.contains(.ended) || phase.contains(.cancelled) }
 }

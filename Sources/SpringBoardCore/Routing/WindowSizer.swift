@@ -12,18 +12,18 @@
 ///
 /// Measured per period of `period` ns. While the window limits the app, the rate it measures is the
 /// window's own, so the limit moves by at most the gain per period.
-public struct WindowSizer: Sendable {
-    public let minimum: Int
-    public let maximum: Int
-    public private(set) var limit: Int
-    public let period: UInt64
+package struct WindowSizer: Sendable {
+    let minimum: Int
+    let maximum: Int
+    package private(set) var limit: Int
+    let period: UInt64
     private var periodStart: UInt64 = 0
     private var ackedInPeriod = 0
     private var minimumRoundTrip: UInt64 = .max
 
-    public static let gain = 8.0
+    static let gain = 8.0
 
-    public init(minimum: Int, maximum: Int, period: UInt64 = 100_000_000) {
+    package init(minimum: Int, maximum: Int, period: UInt64 = 100_000_000) {
         self.maximum = max(1, maximum)
         self.minimum = min(max(1, minimum), self.maximum)
         self.limit = self.maximum
@@ -31,7 +31,7 @@ public struct WindowSizer: Sendable {
     }
 
     /// `count` events were acknowledged at `now`; the last one's round trip was `roundTrip` ns.
-    public mutating func noteAcks(_ count: Int, roundTrip: UInt64, now: UInt64) {
+    package mutating func noteAcks(_ count: Int, roundTrip: UInt64, now: UInt64) {
         if periodStart == 0 { periodStart = now }
         ackedInPeriod += count
         minimumRoundTrip = min(minimumRoundTrip, roundTrip)
@@ -46,7 +46,7 @@ public struct WindowSizer: Sendable {
     }
 
     /// A new session starts from the maximum again.
-    public mutating func reset() {
+    package mutating func reset() {
         limit = maximum
         periodStart = 0
         ackedInPeriod = 0

@@ -6,11 +6,11 @@ import Glibc
 /// One springboard per runtime directory. A second bind on the same ipc path silently takes the path over
 /// (libzmq), so springboard takes this lock *before* binding: `flock` on `<dir>/springboard.lock`, released by
 /// the kernel when the process dies (no stale lock after SIGKILL), with the pid written into the file.
-public final class InstanceLock {
-    public let path: String
+final class InstanceLock {
+    let path: String
     private var fd: Int32
 
-    public init(path: String) throws(RuntimeDirectoryError) {
+    init(path: String) throws(RuntimeDirectoryError) {
         self.path = path
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .lockFailed(lockPath: path, reason: String(cString: strerror(errno))) }
@@ -26,7 +26,7 @@ public final class InstanceLock {
 
     deinit { release() }
 
-    public func release() {
+    func release() {
         guard fd >= 0 else { return }
         _ = ftruncate(fd, 0)
         close(fd)

@@ -1,4 +1,3 @@
-import AppChannel
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -6,18 +5,16 @@ import Glibc
 
 /// The private directory that holds the ipc sockets, pid and lock files: created with mode 0700, and refused
 /// when it exists but belongs to someone else or is open to others (another user could take our sockets).
-public struct RuntimeDirectory: Sendable {
-    public let path: String
-
-    public static var defaultPath: String { DefaultEndpoints.defaultRuntimeDirectory }
+struct RuntimeDirectory: Sendable {
+    let path: String
 
     /// libzmq's ipc limit (sun_path, 108 bytes with the terminating zero).
-    public static let maxIPCPathLength = 107
+    static let maxIPCPathLength = 107
 
-    public init(path: String) { self.path = path }
+    init(path: String) { self.path = path }
 
     /// Creates the directory (0700) if needed and checks owner and mode.
-    public func prepare() throws(RuntimeDirectoryError) {
+    func prepare() throws(RuntimeDirectoryError) {
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
             throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
         }
@@ -30,10 +27,10 @@ public struct RuntimeDirectory: Sendable {
         }
     }
 
-    public func file(_ name: String) -> String { path + "/" + name }
+    func file(_ name: String) -> String { path + "/" + name }
 
     /// `ipc://<dir>/<name>`, checked against the ipc path limit.
-    public func ipcEndpoint(_ name: String) throws(RuntimeDirectoryError) -> String {
+    func ipcEndpoint(_ name: String) throws(RuntimeDirectoryError) -> String {
         let socketPath = file(name)
         guard socketPath.utf8.count <= Self.maxIPCPathLength else {
             throw .pathTooLong(path: socketPath, limit: Self.maxIPCPathLength)

@@ -1,5 +1,5 @@
 /// Why the runtime directory or its lock cannot be used.
-public enum RuntimeDirectoryError: Error, CustomStringConvertible, Equatable {
+enum RuntimeDirectoryError: Error, CustomStringConvertible, Equatable {
     case cannotCreate(path: String, reason: String)
     case notPrivate(path: String, reason: String)
     case pathTooLong(path: String, limit: Int)
@@ -7,7 +7,7 @@ public enum RuntimeDirectoryError: Error, CustomStringConvertible, Equatable {
     case alreadyRunning(lockPath: String, pid: Int32?)
     case lockFailed(lockPath: String, reason: String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case let .cannotCreate(path, reason): return "cannot create runtime directory \(path): \(reason)"
         case let .notPrivate(path, reason): return "runtime directory \(path) is not private: \(reason)"

@@ -3,13 +3,13 @@ import HIDEvent
 
 // Foreground changes: home button, swipe up, home-screen icon taps, sbctl, app death.
 extension SpringBoard {
-    public func goHome(reason: String) {
+    func goHome(reason: String) {
         setForeground(nil, reason: reason)
     }
 
     /// Makes `app` the foreground app (nil: the home screen). A gesture in progress loses its target: an app
     /// that owned it receives cancel for its live touches, and the rest of the gesture is dropped.
-    public func setForeground(_ app: AppRecord?, reason: String) {
+    func setForeground(_ app: AppRecord?, reason: String) {
         let previous = registry.foreground
         guard previous !== app else { return }
         cancelGesture(retargetTo: .cancelled)

@@ -10,8 +10,8 @@ import ZeroMQ
 /// thread). Sources of its run loop: the event port (source1), the app channel (source1), the control socket
 /// (source1), the app socket's monitor (source1), the home screen (source0), and a liveness timer.
 public final class SpringBoard {
-    public internal(set) var configuration: SpringBoardConfiguration
-    public let runLoop: EventRunLoop
+    var configuration: SpringBoardConfiguration
+    let runLoop: EventRunLoop
     let logger: Logger
     let context: ZMQContext
     let eventSocket: ZMQSocket
@@ -19,10 +19,10 @@ public final class SpringBoard {
     let controlSocket: ZMQSocket
     let monitorSocket: ZMQSocket
 
-    public let registry: AppRegistry
-    public internal(set) var counters = SpringBoardCounters()
+    let registry: AppRegistry
+    var counters = SpringBoardCounters()
     var latch = GestureLatch()
-    public let homeScreen: any HomeScreenSeam
+    let homeScreen: any HomeScreenSeam
     let systemGesture: SystemGestureDetector
     var sources: [SourceState] = []
 
@@ -133,7 +133,7 @@ public final class SpringBoard {
 
     var stopping = false
 
-    public func stop() {
+    func stop() {
         runLoop.perform { [unowned self] in
             stopping = true
             runLoop.stop()

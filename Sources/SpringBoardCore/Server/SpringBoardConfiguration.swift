@@ -10,7 +10,7 @@ public struct SpringBoardConfiguration: Sendable {
     /// Where sbctl connects (ROUTER; JSON requests).
     public var controlEndpoint: String
     /// The runtime directory whose lock this springboard holds (nil: no lock, e.g. tcp-only runs).
-    public var runtimeDirectory: String?
+    var runtimeDirectory: String?
     /// An app whose oldest unacknowledged event is older than this is not responding (Android: 5 s).
     public var ackTimeoutMilliseconds: UInt32 = 5000
     /// Heartbeats missed for this many of the app's own intervals make SpringBoard check the app.
@@ -33,7 +33,7 @@ public struct SpringBoardConfiguration: Sendable {
     /// again at half).
     public var backpressureQueue = 64
     /// Messages read from the event port per source1 callout, so control requests are served under load.
-    public var eventBatch = 256
+    var eventBatch = 256
     public var screenWidth: Double = 390
     public var screenHeight: Double = 844
     /// Log registrations, foreground changes, liveness decisions and the home screen's calls (never per event).

@@ -1,5 +1,5 @@
 /// Why an event was not delivered; every drop is counted under one of these.
-public enum DropReason: Int, Sendable, CaseIterable {
+package enum DropReason: Int, Sendable, CaseIterable {
     /// The target app died (or said goodbye) before the event could be delivered.
     case appDead
     /// springboard gave up on an app that stopped responding (ack timeout): what was queued for it. The
@@ -17,7 +17,7 @@ public enum DropReason: Int, Sendable, CaseIterable {
     /// while up, missing from a frame): Android's stream verifier rejects these.
     case invalidStream
 
-    public var name: String {
+    var name: String {
         switch self {
         case .appDead: return "appDead"
         case .notResponding: return "notResponding"

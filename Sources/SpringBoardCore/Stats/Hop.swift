@@ -1,6 +1,6 @@
 /// The legs of an event's trip, each timed from two CLOCK_MONOTONIC stamps (every process on the host shares
 /// the clock, so differences across processes are valid).
-public enum Hop: Int, Sendable, CaseIterable {
+enum Hop: Int, Sendable, CaseIterable {
     /// The HID envelope's `hardware` stamp → springboard read the frame off its event port.
     case sourceToSpringBoard
     /// springboard read it → springboard sent it to the app (time in the outbound queue).
@@ -18,7 +18,7 @@ public enum Hop: Int, Sendable, CaseIterable {
     /// The `hardware` stamp → `sendEvent` returned in the app: what a user of the pipeline waits.
     case endToEnd
 
-    public var name: String {
+    var name: String {
         switch self {
         case .sourceToSpringBoard: return "sourceToSpringBoard"
         case .springBoardQueue: return "springBoardQueue"

@@ -4,26 +4,26 @@ import Histogram
 
 /// One HdrHistogram of nanoseconds per `Hop` (3 significant digits, up to 60 s). Recording is a bucket
 /// increment: no allocation on the hot path.
-public struct HopLatencies: Sendable {
+struct HopLatencies: Sendable {
     static let highest: UInt64 = 60_000_000_000
     private var histograms: [Histogram<UInt64>]
 
-    public init() {
+    init() {
         let empty = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: Self.highest,
                                       numberOfSignificantValueDigits: .three)
         histograms = Array(repeating: empty, count: Hop.allCases.count)
     }
 
     /// Records `end - start`; a missing stamp (0) or a negative span records nothing.
-    @inline(__always) public mutating func record(_ hop: Hop, from start: UInt64, to end: UInt64) {
+    @inline(__always) mutating func record(_ hop: Hop, from start: UInt64, to end: UInt64) {
         guard start != 0, end >= start else { return }
         _ = histograms[hop.rawValue].record(Swift.min(end - start, Self.highest))
     }
 
-    public subscript(_ hop: Hop) -> Histogram<UInt64> { histograms[hop.rawValue] }
+    subscript(_ hop: Hop) -> Histogram<UInt64> { histograms[hop.rawValue] }
 
     /// Summaries of the hops that have samples, by name.
-    public func summaries(_ hops: [Hop] = Hop.allCases) -> [String: LatencySummary] {
+    func summaries(_ hops: [Hop] = Hop.allCases) -> [String: LatencySummary] {
         var out: [String: LatencySummary] = [:]
         for hop in hops where histograms[hop.rawValue].totalCount > 0 {
             out[hop.name] = LatencySummary(nanoseconds: histograms[hop.rawValue])
@@ -32,16 +32,16 @@ public struct HopLatencies: Sendable {
     }
 
     /// Every hop's histogram, by name (the `stats` request with `histograms`).
-    public func byName(_ hops: [Hop] = Hop.allCases) -> [String: Histogram<UInt64>] {
+    func byName(_ hops: [Hop] = Hop.allCases) -> [String: Histogram<UInt64>] {
         Dictionary(uniqueKeysWithValues: hops.map { ($0.name, histograms[$0.rawValue]) })
     }
 
     /// Adds every hop of `other` into this one.
-    public mutating func add(_ other: HopLatencies) {
+    package mutating func add(_ other: HopLatencies) {
         for i in histograms.indices where other.histograms[i].totalCount > 0 { histograms[i].add(other.histograms[i]) }
     }
 
-    public mutating func reset() {
+    package mutating func reset() {
         for i in histograms.indices { histograms[i].reset() }
     }
 }

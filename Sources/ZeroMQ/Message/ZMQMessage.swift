@@ -14,7 +14,7 @@ import Darwin
 /// Not thread-safe.
 public final class ZMQMessage {
     /// The `zmq_msg_t`, always initialized while the object lives.
-    public let pointer: UnsafeMutablePointer<zmq_msg_t>
+    package let pointer: UnsafeMutablePointer<zmq_msg_t>
 
     /// An empty message, ready to receive into.
     public init() {
@@ -23,7 +23,7 @@ public final class ZMQMessage {
     }
 
     /// A message with `size` uninitialized bytes, to be filled through `withUnsafeMutableBytes`.
-    public init(size: Int) throws {
+    package init(size: Int) throws {
         // Fail before `pointer` is set: a class init that throws once every stored property is
         // initialized runs deinit, which would close and free the struct a second time.
         let storage = UnsafeMutablePointer<zmq_msg_t>.allocate(capacity: 1)
@@ -36,13 +36,13 @@ public final class ZMQMessage {
     }
 
     /// A message holding a copy of `bytes`.
-    public convenience init(copying bytes: UnsafeRawBufferPointer) throws {
+    convenience init(copying bytes: UnsafeRawBufferPointer) throws {
         try self.init(size: bytes.count)
         copyIn(bytes)
     }
 
     /// A message holding a copy of `bytes`.
-    public convenience init(copying bytes: [UInt8]) throws {
+    package convenience init(copying bytes: [UInt8]) throws {
         try self.init(size: bytes.count)
         bytes.withUnsafeBytes { copyIn($0) }
     }
@@ -69,16 +69,16 @@ public final class ZMQMessage {
     }
 
     /// A copy of the payload (allocates: not for the hot path).
-    public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
+    package var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
 
     /// Releases the payload and leaves an empty message.
-    public func reset() {
+    package func reset() {
         zmq_msg_close(pointer)
         zmq_msg_init(pointer)
     }
 
     /// Releases the payload and makes room for `size` uninitialized bytes.
-    public func reset(size: Int) throws {
+    package func reset(size: Int) throws {
         zmq_msg_close(pointer)
         if zmq_msg_init_size(pointer, size) != 0 {
             let error = ZMQError.last("zmq_msg_init_size(\(size))")
@@ -88,7 +88,7 @@ public final class ZMQMessage {
     }
 
     /// Replaces the payload with a copy of `bytes`.
-    public func reset(copying bytes: UnsafeRawBufferPointer) throws {
+    package func reset(copying bytes: UnsafeRawBufferPointer) throws {
         try reset(size: bytes.count)
         copyIn(bytes)
     }

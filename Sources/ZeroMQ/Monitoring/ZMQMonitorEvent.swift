@@ -10,18 +10,18 @@ public struct ZMQMonitorEvent: Sendable, Hashable, CustomStringConvertible {
     /// Exactly one event kind (unknown future kinds keep their raw bits).
     public let event: ZMQMonitorEvents
     /// The event's value: an fd, an errno, a retry interval... (see `ZMQMonitorEvents`).
-    public let value: Int32
+    package let value: Int32
     /// The endpoint the event concerns, e.g. `tcp://127.0.0.1:40123`.
-    public let endpoint: String
+    package let endpoint: String
 
-    public init(event: ZMQMonitorEvents, value: Int32, endpoint: String) {
+    package init(event: ZMQMonitorEvents, value: Int32, endpoint: String) {
         self.event = event
         self.value = value
         self.endpoint = endpoint
     }
 
     /// Parses the two frames of a monitor message; a malformed message throws EPROTO naming the problem.
-    public init(frames: [[UInt8]]) throws {
+    package init(frames: [[UInt8]]) throws {
         let operation = "ZMQMonitorEvent(frames:)"
         guard frames.count == 2 else {
             throw ZMQError(code: EPROTO, operation: operation,

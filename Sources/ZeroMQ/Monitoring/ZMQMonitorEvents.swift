@@ -9,35 +9,35 @@ public struct ZMQMonitorEvents: OptionSet, Sendable, Hashable, CustomStringConve
     private init(_ value: Int32) { rawValue = UInt16(truncatingIfNeeded: value) }
 
     /// Value: the connection's fd.
-    public static let connected = ZMQMonitorEvents(ZMQ_EVENT_CONNECTED)
+    package static let connected = ZMQMonitorEvents(ZMQ_EVENT_CONNECTED)
     /// A non-blocking connect is in progress. Value: errno (EINPROGRESS).
-    public static let connectDelayed = ZMQMonitorEvents(ZMQ_EVENT_CONNECT_DELAYED)
+    static let connectDelayed = ZMQMonitorEvents(ZMQ_EVENT_CONNECT_DELAYED)
     /// A reconnect was scheduled. Value: the reconnect interval in ms.
-    public static let connectRetried = ZMQMonitorEvents(ZMQ_EVENT_CONNECT_RETRIED)
+    static let connectRetried = ZMQMonitorEvents(ZMQ_EVENT_CONNECT_RETRIED)
     /// Value: the listening fd.
-    public static let listening = ZMQMonitorEvents(ZMQ_EVENT_LISTENING)
+    package static let listening = ZMQMonitorEvents(ZMQ_EVENT_LISTENING)
     /// Value: errno.
-    public static let bindFailed = ZMQMonitorEvents(ZMQ_EVENT_BIND_FAILED)
+    package static let bindFailed = ZMQMonitorEvents(ZMQ_EVENT_BIND_FAILED)
     /// Value: the accepted connection's fd.
-    public static let accepted = ZMQMonitorEvents(ZMQ_EVENT_ACCEPTED)
+    package static let accepted = ZMQMonitorEvents(ZMQ_EVENT_ACCEPTED)
     /// Value: errno.
-    public static let acceptFailed = ZMQMonitorEvents(ZMQ_EVENT_ACCEPT_FAILED)
+    static let acceptFailed = ZMQMonitorEvents(ZMQ_EVENT_ACCEPT_FAILED)
     /// Value: the closed fd.
-    public static let closed = ZMQMonitorEvents(ZMQ_EVENT_CLOSED)
+    package static let closed = ZMQMonitorEvents(ZMQ_EVENT_CLOSED)
     /// Value: errno.
-    public static let closeFailed = ZMQMonitorEvents(ZMQ_EVENT_CLOSE_FAILED)
+    static let closeFailed = ZMQMonitorEvents(ZMQ_EVENT_CLOSE_FAILED)
     /// The session was broken (peer gone). Value: the fd.
     public static let disconnected = ZMQMonitorEvents(ZMQ_EVENT_DISCONNECTED)
     /// The monitor was stopped (the last event a monitor delivers).
-    public static let monitorStopped = ZMQMonitorEvents(ZMQ_EVENT_MONITOR_STOPPED)
+    package static let monitorStopped = ZMQMonitorEvents(ZMQ_EVENT_MONITOR_STOPPED)
     /// A handshake failed for a reason other than protocol or authentication. Value: errno.
-    public static let handshakeFailedNoDetail = ZMQMonitorEvents(ZMQ_EVENT_HANDSHAKE_FAILED_NO_DETAIL)
+    static let handshakeFailedNoDetail = ZMQMonitorEvents(ZMQ_EVENT_HANDSHAKE_FAILED_NO_DETAIL)
     /// The ZMTP handshake (including security) completed. Value: 0.
-    public static let handshakeSucceeded = ZMQMonitorEvents(ZMQ_EVENT_HANDSHAKE_SUCCEEDED)
+    package static let handshakeSucceeded = ZMQMonitorEvents(ZMQ_EVENT_HANDSHAKE_SUCCEEDED)
     /// The peer broke the ZMTP protocol. Value: a `ZMQ_PROTOCOL_ERROR_*` code.
-    public static let handshakeFailedProtocol = ZMQMonitorEvents(ZMQ_EVENT_HANDSHAKE_FAILED_PROTOCOL)
+    package static let handshakeFailedProtocol = ZMQMonitorEvents(ZMQ_EVENT_HANDSHAKE_FAILED_PROTOCOL)
     /// Authentication (ZAP) refused the peer. Value: the ZAP status code (e.g. 400).
-    public static let handshakeFailedAuth = ZMQMonitorEvents(ZMQ_EVENT_HANDSHAKE_FAILED_AUTH)
+    static let handshakeFailedAuth = ZMQMonitorEvents(ZMQ_EVENT_HANDSHAKE_FAILED_AUTH)
     /// Every event.
     public static let all = ZMQMonitorEvents(ZMQ_EVENT_ALL)
 

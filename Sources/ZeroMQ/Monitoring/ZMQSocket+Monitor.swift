@@ -4,7 +4,7 @@ import CZeroMQ
 // inproc endpoint; a PAIR socket of the same context connects there and reads `ZMQMonitorEvent`s.
 extension ZMQSocket {
     /// Starts publishing `events` on `endpoint` (must be `inproc://`), replacing any previous monitor.
-    public func monitor(_ endpoint: String, events: ZMQMonitorEvents) throws {
+    package func monitor(_ endpoint: String, events: ZMQMonitorEvents) throws {
         let socket = try openHandle("zmq_socket_monitor(\(endpoint))")
         if zmq_socket_monitor(socket, endpoint, Int32(events.rawValue)) != 0 {
             throw ZMQError.last("zmq_socket_monitor(\(endpoint))")
@@ -12,7 +12,7 @@ extension ZMQSocket {
     }
 
     /// Stops the monitor; libzmq sends `monitorStopped` to it first.
-    public func stopMonitor() throws {
+    package func stopMonitor() throws {
         let socket = try openHandle("zmq_socket_monitor(NULL)")
         if zmq_socket_monitor(socket, nil, 0) != 0 { throw ZMQError.last("zmq_socket_monitor(NULL)") }
     }

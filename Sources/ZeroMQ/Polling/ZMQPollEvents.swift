@@ -9,11 +9,11 @@ public struct ZMQPollEvents: OptionSet, Sendable, Hashable, CustomStringConverti
     /// A message can be received (socket) / the fd is readable.
     public static let `in` = ZMQPollEvents(rawValue: Int16(ZMQ_POLLIN))
     /// A message can be sent without blocking / the fd is writable.
-    public static let out = ZMQPollEvents(rawValue: Int16(ZMQ_POLLOUT))
+    package static let out = ZMQPollEvents(rawValue: Int16(ZMQ_POLLOUT))
     /// An error condition on a plain fd (POLLERR, POLLHUP, POLLNVAL); never set for zmq sockets.
-    public static let err = ZMQPollEvents(rawValue: Int16(ZMQ_POLLERR))
+    package static let err = ZMQPollEvents(rawValue: Int16(ZMQ_POLLERR))
     /// Urgent data on a plain fd.
-    public static let pri = ZMQPollEvents(rawValue: Int16(ZMQ_POLLPRI))
+    static let pri = ZMQPollEvents(rawValue: Int16(ZMQ_POLLPRI))
 
     public var description: String {
         let names = [(ZMQPollEvents.in, "in"), (.out, "out"), (.err, "err"), (.pri, "pri")]

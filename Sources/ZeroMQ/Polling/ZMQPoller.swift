@@ -41,12 +41,12 @@ public struct ZMQPoller {
     }
 
     /// Changes which events item `index` waits for.
-    public mutating func setEvents(_ events: ZMQPollEvents, at index: Int) {
+    package mutating func setEvents(_ events: ZMQPollEvents, at index: Int) {
         items[index].events = events.rawValue
     }
 
     /// The events item `index` waits for.
-    public func events(at index: Int) -> ZMQPollEvents { ZMQPollEvents(rawValue: items[index].events) }
+    package func events(at index: Int) -> ZMQPollEvents { ZMQPollEvents(rawValue: items[index].events) }
 
     /// Waits until an item is ready or the timeout passes (-1 = forever, 0 = just check).
     /// EINTR is retried with the time that is left. Returns the number of ready items (0 on timeout).

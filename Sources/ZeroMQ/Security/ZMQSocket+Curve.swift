@@ -10,41 +10,41 @@ import Darwin
 // and its own key pair.
 extension ZMQSocket {
     /// `ZMQ_CURVE_SERVER`: this side is the CURVE server (needs only its secret key).
-    public func setCurveServer(_ enabled: Bool) throws {
+    package func setCurveServer(_ enabled: Bool) throws {
         try setInt(ZMQ_CURVE_SERVER, "ZMQ_CURVE_SERVER", enabled ? 1 : 0)
     }
-    public var curveServer: Bool { get throws { try int(ZMQ_CURVE_SERVER, "ZMQ_CURVE_SERVER") != 0 } }
+    package var curveServer: Bool { get throws { try int(ZMQ_CURVE_SERVER, "ZMQ_CURVE_SERVER") != 0 } }
 
     /// `ZMQ_CURVE_PUBLICKEY`: this client's long-term public key.
-    public func setCurvePublicKey(_ key: [UInt8]) throws {
+    package func setCurvePublicKey(_ key: [UInt8]) throws {
         try setCurveKey(ZMQ_CURVE_PUBLICKEY, "ZMQ_CURVE_PUBLICKEY", key)
     }
-    public func setCurvePublicKey(z85 key: String) throws {
+    package func setCurvePublicKey(z85 key: String) throws {
         try setCurveKey(ZMQ_CURVE_PUBLICKEY, "ZMQ_CURVE_PUBLICKEY", z85: key)
     }
-    public var curvePublicKey: [UInt8] {
+    package var curvePublicKey: [UInt8] {
         get throws { try bytes(ZMQ_CURVE_PUBLICKEY, "ZMQ_CURVE_PUBLICKEY", capacity: 32) }
     }
 
     /// `ZMQ_CURVE_SECRETKEY`: this side's long-term secret key.
-    public func setCurveSecretKey(_ key: [UInt8]) throws {
+    package func setCurveSecretKey(_ key: [UInt8]) throws {
         try setCurveKey(ZMQ_CURVE_SECRETKEY, "ZMQ_CURVE_SECRETKEY", key)
     }
-    public func setCurveSecretKey(z85 key: String) throws {
+    package func setCurveSecretKey(z85 key: String) throws {
         try setCurveKey(ZMQ_CURVE_SECRETKEY, "ZMQ_CURVE_SECRETKEY", z85: key)
     }
-    public var curveSecretKey: [UInt8] {
+    package var curveSecretKey: [UInt8] {
         get throws { try bytes(ZMQ_CURVE_SECRETKEY, "ZMQ_CURVE_SECRETKEY", capacity: 32) }
     }
 
     /// `ZMQ_CURVE_SERVERKEY`: the server's public key, set on a client (makes it a CURVE client).
-    public func setCurveServerKey(_ key: [UInt8]) throws {
+    func setCurveServerKey(_ key: [UInt8]) throws {
         try setCurveKey(ZMQ_CURVE_SERVERKEY, "ZMQ_CURVE_SERVERKEY", key)
     }
-    public func setCurveServerKey(z85 key: String) throws {
+    package func setCurveServerKey(z85 key: String) throws {
         try setCurveKey(ZMQ_CURVE_SERVERKEY, "ZMQ_CURVE_SERVERKEY", z85: key)
     }
-    public var curveServerKey: [UInt8] {
+    package var curveServerKey: [UInt8] {
         get throws { try bytes(ZMQ_CURVE_SERVERKEY, "ZMQ_CURVE_SERVERKEY", capacity: 32) }
     }
 

@@ -1,9 +1,9 @@
 import CZeroMQ
 
 /// Z85 (ZeroMQ RFC 32) text encoding of binary keys, through libzmq's `zmq_z85_encode/decode`.
-public enum ZMQZ85 {
+package enum ZMQZ85 {
     /// Encodes bytes whose count is a multiple of 4 (32-byte keys become 40 characters).
-    public static func encode(_ bytes: [UInt8]) throws -> String {
+    package static func encode(_ bytes: [UInt8]) throws -> String {
         guard bytes.count % 4 == 0 else {
             throw ZMQError(code: EINVAL, operation: "zmq_z85_encode",
                            detail: "Z85 encodes a multiple of 4 bytes, got \(bytes.count)")
@@ -14,7 +14,7 @@ public enum ZMQZ85 {
     }
 
     /// Decodes text whose length is a multiple of 5 (40 characters become a 32-byte key).
-    public static func decode(_ text: String) throws -> [UInt8] {
+    package static func decode(_ text: String) throws -> [UInt8] {
         let length = text.utf8.count
         guard length % 5 == 0 else {
             throw ZMQError(code: EINVAL, operation: "zmq_z85_decode",

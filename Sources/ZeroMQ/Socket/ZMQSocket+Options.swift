@@ -12,11 +12,11 @@ extension ZMQSocket {
 
     /// `ZMQ_SNDHWM`: messages queued per peer before PUSH/DEALER block and PUB/ROUTER drop (0 = no limit).
     public func setSendHighWaterMark(_ messages: Int) throws { try setInt(ZMQ_SNDHWM, "ZMQ_SNDHWM", messages) }
-    public var sendHighWaterMark: Int { get throws { try int(ZMQ_SNDHWM, "ZMQ_SNDHWM") } }
+    package var sendHighWaterMark: Int { get throws { try int(ZMQ_SNDHWM, "ZMQ_SNDHWM") } }
 
     /// `ZMQ_RCVHWM`: messages queued per peer on the receiving side (0 = no limit).
     public func setReceiveHighWaterMark(_ messages: Int) throws { try setInt(ZMQ_RCVHWM, "ZMQ_RCVHWM", messages) }
-    public var receiveHighWaterMark: Int { get throws { try int(ZMQ_RCVHWM, "ZMQ_RCVHWM") } }
+    package var receiveHighWaterMark: Int { get throws { try int(ZMQ_RCVHWM, "ZMQ_RCVHWM") } }
 
     /// `ZMQ_SNDBUF` / `ZMQ_RCVBUF`: the kernel socket buffer sizes in bytes (-1 = the OS default).
     public func setSendBufferSize(_ bytes: Int) throws { try setInt(ZMQ_SNDBUF, "ZMQ_SNDBUF", bytes) }
@@ -24,21 +24,21 @@ extension ZMQSocket {
 
     /// `ZMQ_LINGER`: how long unsent messages survive `close()` (-1 = until delivered, 0 = drop at once).
     public func setLinger(_ milliseconds: Int) throws { try setInt(ZMQ_LINGER, "ZMQ_LINGER", milliseconds) }
-    public var linger: Int { get throws { try int(ZMQ_LINGER, "ZMQ_LINGER") } }
+    package var linger: Int { get throws { try int(ZMQ_LINGER, "ZMQ_LINGER") } }
 
     /// `ZMQ_SNDTIMEO`: how long a blocking send waits before returning false (-1 = forever).
     public func setSendTimeout(_ milliseconds: Int) throws { try setInt(ZMQ_SNDTIMEO, "ZMQ_SNDTIMEO", milliseconds) }
-    public var sendTimeout: Int { get throws { try int(ZMQ_SNDTIMEO, "ZMQ_SNDTIMEO") } }
+    package var sendTimeout: Int { get throws { try int(ZMQ_SNDTIMEO, "ZMQ_SNDTIMEO") } }
 
     /// `ZMQ_RCVTIMEO`: how long a blocking receive waits before returning false/nil (-1 = forever).
     public func setReceiveTimeout(_ milliseconds: Int) throws {
         try setInt(ZMQ_RCVTIMEO, "ZMQ_RCVTIMEO", milliseconds)
     }
-    public var receiveTimeout: Int { get throws { try int(ZMQ_RCVTIMEO, "ZMQ_RCVTIMEO") } }
+    package var receiveTimeout: Int { get throws { try int(ZMQ_RCVTIMEO, "ZMQ_RCVTIMEO") } }
 
     /// `ZMQ_IMMEDIATE`: queue only onto completed connections (PUSH/DEALER then block instead of queuing).
-    public func setImmediate(_ enabled: Bool) throws { try setInt(ZMQ_IMMEDIATE, "ZMQ_IMMEDIATE", enabled ? 1 : 0) }
-    public var immediate: Bool { get throws { try int(ZMQ_IMMEDIATE, "ZMQ_IMMEDIATE") != 0 } }
+    package func setImmediate(_ enabled: Bool) throws { try setInt(ZMQ_IMMEDIATE, "ZMQ_IMMEDIATE", enabled ? 1 : 0) }
+    package var immediate: Bool { get throws { try int(ZMQ_IMMEDIATE, "ZMQ_IMMEDIATE") != 0 } }
 
     // MARK: Routing
 
@@ -52,7 +52,7 @@ extension ZMQSocket {
         }
         try id.withUnsafeBytes { try setBytes(ZMQ_ROUTING_ID, "ZMQ_ROUTING_ID", $0) }
     }
-    public var routingID: [UInt8] { get throws { try bytes(ZMQ_ROUTING_ID, "ZMQ_ROUTING_ID", capacity: 255) } }
+    package var routingID: [UInt8] { get throws { try bytes(ZMQ_ROUTING_ID, "ZMQ_ROUTING_ID", capacity: 255) } }
 
     /// `ZMQ_ROUTER_MANDATORY`: a ROUTER reports EHOSTUNREACH for unknown peers and blocks (EAGAIN with
     /// dontWait) at the high-water mark instead of dropping silently. Write-only in libzmq.
@@ -73,36 +73,36 @@ extension ZMQSocket {
     // MARK: Subscriptions (SUB/XSUB)
 
     /// `ZMQ_SUBSCRIBE`: receive messages starting with `prefix` (empty = everything).
-    public func subscribe(_ prefix: [UInt8] = []) throws {
+    package func subscribe(_ prefix: [UInt8] = []) throws {
         try prefix.withUnsafeBytes { try setBytes(ZMQ_SUBSCRIBE, "ZMQ_SUBSCRIBE", $0) }
     }
-    public func subscribe(_ prefix: String) throws { try subscribe(Array(prefix.utf8)) }
+    package func subscribe(_ prefix: String) throws { try subscribe(Array(prefix.utf8)) }
 
     /// `ZMQ_UNSUBSCRIBE`: removes one matching `subscribe` call.
-    public func unsubscribe(_ prefix: [UInt8] = []) throws {
+    func unsubscribe(_ prefix: [UInt8] = []) throws {
         try prefix.withUnsafeBytes { try setBytes(ZMQ_UNSUBSCRIBE, "ZMQ_UNSUBSCRIBE", $0) }
     }
-    public func unsubscribe(_ prefix: String) throws { try unsubscribe(Array(prefix.utf8)) }
+    package func unsubscribe(_ prefix: String) throws { try unsubscribe(Array(prefix.utf8)) }
 
     // MARK: Heartbeats (ZMTP 3.1 PING/PONG, answered by libzmq's I/O thread)
 
     /// `ZMQ_HEARTBEAT_IVL`: send a PING this often (0 = off).
-    public func setHeartbeatInterval(_ milliseconds: Int) throws {
+    package func setHeartbeatInterval(_ milliseconds: Int) throws {
         try setInt(ZMQ_HEARTBEAT_IVL, "ZMQ_HEARTBEAT_IVL", milliseconds)
     }
-    public var heartbeatInterval: Int { get throws { try int(ZMQ_HEARTBEAT_IVL, "ZMQ_HEARTBEAT_IVL") } }
+    package var heartbeatInterval: Int { get throws { try int(ZMQ_HEARTBEAT_IVL, "ZMQ_HEARTBEAT_IVL") } }
 
     /// `ZMQ_HEARTBEAT_TIMEOUT`: drop the connection when no traffic came this long after a PING
     /// (-1 = use the interval).
-    public func setHeartbeatTimeout(_ milliseconds: Int) throws {
+    package func setHeartbeatTimeout(_ milliseconds: Int) throws {
         try setInt(ZMQ_HEARTBEAT_TIMEOUT, "ZMQ_HEARTBEAT_TIMEOUT", milliseconds)
     }
-    public var heartbeatTimeout: Int { get throws { try int(ZMQ_HEARTBEAT_TIMEOUT, "ZMQ_HEARTBEAT_TIMEOUT") } }
+    package var heartbeatTimeout: Int { get throws { try int(ZMQ_HEARTBEAT_TIMEOUT, "ZMQ_HEARTBEAT_TIMEOUT") } }
 
     /// `ZMQ_HEARTBEAT_TTL`: tells the peer to drop us after this long without traffic. libzmq stores it
     /// in deciseconds (so it reads back rounded down to 100 ms) and accepts 0...6_553_599.
-    public func setHeartbeatTTL(_ milliseconds: Int) throws {
+    package func setHeartbeatTTL(_ milliseconds: Int) throws {
         try setInt(ZMQ_HEARTBEAT_TTL, "ZMQ_HEARTBEAT_TTL", milliseconds)
     }
-    public var heartbeatTTL: Int { get throws { try int(ZMQ_HEARTBEAT_TTL, "ZMQ_HEARTBEAT_TTL") } }
+    package var heartbeatTTL: Int { get throws { try int(ZMQ_HEARTBEAT_TTL, "ZMQ_HEARTBEAT_TTL") } }
 }

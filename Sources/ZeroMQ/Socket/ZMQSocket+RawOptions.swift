@@ -8,20 +8,15 @@ import Darwin
 // Untyped option access, for options without a typed wrapper, and the plumbing the typed ones share.
 extension ZMQSocket {
     /// `zmq_setsockopt` for an `int` option.
-    public func setOption(_ option: Int32, int value: Int) throws { try setInt(option, "option \(option)", value) }
+    func setOption(_ option: Int32, int value: Int) throws { try setInt(option, "option \(option)", value) }
 
     /// `zmq_setsockopt` for a binary or string option.
-    public func setOption(_ option: Int32, bytes value: [UInt8]) throws {
+    func setOption(_ option: Int32, bytes value: [UInt8]) throws {
         try value.withUnsafeBytes { try setBytes(option, "option \(option)", $0) }
     }
 
     /// `zmq_getsockopt` for an `int` option.
-    public func intOption(_ option: Int32) throws -> Int { try int(option, "option \(option)") }
-
-    /// `zmq_getsockopt` for a binary or string option of at most `capacity` bytes.
-    public func bytesOption(_ option: Int32, capacity: Int) throws -> [UInt8] {
-        try bytes(option, "option \(option)", capacity: capacity)
-    }
+    package func intOption(_ option: Int32) throws -> Int { try int(option, "option \(option)") }
 
     // MARK: Plumbing
 

@@ -26,7 +26,7 @@ extension ZMQSocket {
 
     /// Receives one frame into `buffer` (`zmq_recv`). Returns the frame's full size, which is larger than
     /// `buffer.count` when the frame was truncated, or nil when nothing arrived (EAGAIN).
-    public func receive(into buffer: UnsafeMutableRawBufferPointer, dontWait: Bool = false) throws -> Int? {
+    package func receive(into buffer: UnsafeMutableRawBufferPointer, dontWait: Bool = false) throws -> Int? {
         let socket = try openHandle("zmq_recv")
         let flags = dontWait ? ZMQ_DONTWAIT : 0
         while true {
@@ -61,7 +61,7 @@ extension ZMQSocket {
     /// Receives all frames of the next message into `messages` without copying payloads, reusing the
     /// message objects already there and appending new ones only when a message has more frames than
     /// ever before. Returns the number of frames (`messages[0..<n]`), or nil when nothing arrived.
-    public func receiveMultipart(into messages: inout [ZMQMessage], dontWait: Bool = false) throws -> Int? {
+    package func receiveMultipart(into messages: inout [ZMQMessage], dontWait: Bool = false) throws -> Int? {
         if messages.isEmpty { messages.append(ZMQMessage()) }
         guard try receive(into: messages[0], dontWait: dontWait) else { return nil }
         var count = 1

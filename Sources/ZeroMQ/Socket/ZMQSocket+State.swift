@@ -13,14 +13,14 @@ extension ZMQSocket {
     }
 
     /// `ZMQ_EVENTS`: whether a receive or send would succeed now (also resets `fileDescriptor`'s edge).
-    public var events: ZMQPollEvents {
+    package var events: ZMQPollEvents {
         get throws { ZMQPollEvents(rawValue: Int16(truncatingIfNeeded: try int(ZMQ_EVENTS, "ZMQ_EVENTS"))) }
     }
 
     /// `ZMQ_FD`: an edge-triggered readiness fd for external loops; after it wakes, drain until `events`
     /// no longer contains `.in`.
-    public var fileDescriptor: Int32 { get throws { Int32(truncatingIfNeeded: try int(ZMQ_FD, "ZMQ_FD")) } }
+    package var fileDescriptor: Int32 { get throws { Int32(truncatingIfNeeded: try int(ZMQ_FD, "ZMQ_FD")) } }
 
     /// `ZMQ_RCVMORE`: the frame just received is followed by another frame of the same message.
-    public var hasMore: Bool { get throws { try int(ZMQ_RCVMORE, "ZMQ_RCVMORE") != 0 } }
+    package var hasMore: Bool { get throws { try int(ZMQ_RCVMORE, "ZMQ_RCVMORE") != 0 } }
 }

@@ -12,11 +12,11 @@ import Darwin
 /// instead of touching the freed libzmq socket.
 public final class ZMQSocket {
     /// The `void*` socket, for `zmq_poll` and direct libzmq calls. Invalid after `close()`.
-    public let handle: UnsafeMutableRawPointer
-    public let type: ZMQSocketType
+    let handle: UnsafeMutableRawPointer
+    package let type: ZMQSocketType
     /// Retained so the context outlives the socket: `zmq_ctx_term` blocks while sockets are open.
-    public let context: ZMQContext
-    public private(set) var isClosed = false
+    package let context: ZMQContext
+    package private(set) var isClosed = false
 
     /// Frame storage reused by the multipart receive conveniences (one socket, one thread: no sharing).
     var scratch: ZMQMessage?
@@ -56,13 +56,8 @@ public final class ZMQSocket {
     }
 
     /// Unbinds an endpoint; for wildcard binds pass the resolved `lastEndpoint`, as libzmq requires.
-    public func unbind(_ endpoint: String) throws {
+    package func unbind(_ endpoint: String) throws {
         let socket = try openHandle("zmq_unbind(\(endpoint))")
         if zmq_unbind(socket, endpoint) != 0 { throw ZMQError.last("zmq_unbind(\(endpoint))") }
-    }
-
-    public func disconnect(_ endpoint: String) throws {
-        let socket = try openHandle("zmq_disconnect(\(endpoint))")
-        if zmq_disconnect(socket, endpoint) != 0 { throw ZMQError.last("zmq_disconnect(\(endpoint))") }
     }
 }

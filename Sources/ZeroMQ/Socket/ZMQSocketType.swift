@@ -5,7 +5,7 @@ public enum ZMQSocketType: Sendable, CaseIterable {
     case pair, pub, sub, req, rep, dealer, router, pull, push, xpub, xsub, stream
 
     /// The `ZMQ_*` constant passed to `zmq_socket`.
-    public var rawValue: Int32 {
+    var rawValue: Int32 {
         switch self {
         case .pair: return ZMQ_PAIR
         case .pub: return ZMQ_PUB
@@ -23,7 +23,7 @@ public enum ZMQSocketType: Sendable, CaseIterable {
     }
 
     /// The type for a `ZMQ_TYPE` value, or nil for a type this wrapper does not know.
-    public init?(rawValue: Int32) {
+    init?(rawValue: Int32) {
         guard let type = ZMQSocketType.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
         self = type
     }
