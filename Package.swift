@@ -35,71 +35,98 @@ let package = Package(
         // Gesture scripts (taps, drags, multi-finger frames with times) -> HID frames.
         .target(name: "GestureScript", dependencies: ["HIDEvent"]),
         // A CFRunLoop-faithful run loop: modes, source0/source1, timers, observers, blocks, clocks.
-        .target(name: "RunLoopKit", dependencies: [
-            "ZeroMQ", .product(name: "DequeModule", package: "swift-collections"),
-        ], swiftSettings: hotPath),
+        .target(
+            name: "RunLoopKit",
+            dependencies: [
+                "ZeroMQ", .product(name: "DequeModule", package: "swift-collections"),
+            ], swiftSettings: hotPath),
         // UIKit's in-app dispatch: responders, views, touches, events, recognizers, controls.
-        .target(name: "UIKitModel", dependencies: [
-            "RunLoopKit", "HIDEvent", .product(name: "DequeModule", package: "swift-collections"),
-        ], swiftSettings: hotPath),
+        .target(
+            name: "UIKitModel",
+            dependencies: [
+                "RunLoopKit", "HIDEvent", .product(name: "DequeModule", package: "swift-collections"),
+            ], swiftSettings: hotPath),
         // Scene files (YAML) that describe an app's windows, controllers, views and behaviours.
         .target(name: "AppScene", dependencies: ["UIKitModel", .product(name: "Yams", package: "Yams")]),
         // Messages between SpringBoard and apps, and on the control socket.
         .target(name: "AppChannel", dependencies: ["HIDEvent"], swiftSettings: hotPath),
         // springboard's control socket (protocols/control.md): JSON requests and replies, and a client.
-        .target(name: "ControlProtocol", dependencies: [
-            "ZeroMQ", .product(name: "Histogram", package: "hdrhistogram-swift"),
-        ]),
+        .target(
+            name: "ControlProtocol",
+            dependencies: [
+                "ZeroMQ", .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]),
         // One app process: run loop + app channel + UIApplication.
-        .target(name: "AppHostCore", dependencies: [
-            "ZeroMQ", "RunLoopKit", "HIDEvent", "GestureScript", "UIKitModel", "AppScene", "AppChannel",
-            .product(name: "Logging", package: "swift-log"),
-        ], swiftSettings: hotPath),
+        .target(
+            name: "AppHostCore",
+            dependencies: [
+                "ZeroMQ", "RunLoopKit", "HIDEvent", "GestureScript", "UIKitModel", "AppScene", "AppChannel",
+                .product(name: "Logging", package: "swift-log"),
+            ], swiftSettings: hotPath),
         // The SpringBoard router: registry, foreground app, home screen, control socket.
-        .target(name: "SpringBoardCore", dependencies: [
-            "ZeroMQ", "RunLoopKit", "HIDEvent", "AppChannel", "ControlProtocol",
-            .product(name: "Histogram", package: "hdrhistogram-swift"),
-            .product(name: "Logging", package: "swift-log"),
-        ], swiftSettings: hotPath),
+        .target(
+            name: "SpringBoardCore",
+            dependencies: [
+                "ZeroMQ", "RunLoopKit", "HIDEvent", "AppChannel", "ControlProtocol",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ], swiftSettings: hotPath),
         // SpringBoard's home screen: its own UIKit scene (icon pages, taps, page swipes), behind the router's
         // `HomeScreenSeam`; the `springboard` executable injects it.
         .target(name: "SpringBoardHome", dependencies: ["SpringBoardCore", "UIKitModel", "RunLoopKit", "HIDEvent"]),
         // Command-line options the executables share: the runtime directory and springboard's endpoints.
-        .target(name: "CommandLineSupport", dependencies: [
-            "AppChannel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
-        .executableTarget(name: "hid-source", dependencies: [
-            "ZeroMQ", "HIDEvent", "GestureScript", "AppChannel", "ControlProtocol", "RunLoopKit",
-            .product(name: "Histogram", package: "hdrhistogram-swift"),
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
-        .executableTarget(name: "springboard", dependencies: [
-            "SpringBoardCore", "SpringBoardHome", "AppChannel", "ControlProtocol", "CommandLineSupport",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
-        ]),
-        .executableTarget(name: "app-host", dependencies: [
-            "AppHostCore", "AppChannel", "AppScene", "CommandLineSupport", "GestureScript", "UIKitModel",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
-        .executableTarget(name: "sbctl", dependencies: [
-            "AppChannel", "CommandLineSupport", "ControlProtocol",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
-        .executableTarget(name: "hid-bench", dependencies: [
-            "ZeroMQ", "HIDEvent", "RunLoopKit", .product(name: "Histogram", package: "hdrhistogram-swift"),
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .target(
+            name: "CommandLineSupport",
+            dependencies: [
+                "AppChannel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "hid-source",
+            dependencies: [
+                "ZeroMQ", "HIDEvent", "GestureScript", "AppChannel", "ControlProtocol", "RunLoopKit",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "springboard",
+            dependencies: [
+                "SpringBoardCore", "SpringBoardHome", "AppChannel", "ControlProtocol", "CommandLineSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .executableTarget(
+            name: "app-host",
+            dependencies: [
+                "AppHostCore", "AppChannel", "AppScene", "CommandLineSupport", "GestureScript", "UIKitModel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "sbctl",
+            dependencies: [
+                "AppChannel", "CommandLineSupport", "ControlProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "hid-bench",
+            dependencies: [
+                "ZeroMQ", "HIDEvent", "RunLoopKit", .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // Shared test helpers: paths to shared/, process launching, trace comparison.
         .target(name: "TestSupport", dependencies: ["HIDEvent"], path: "Tests/TestSupport"),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
         .testTarget(name: "HIDEventTests", dependencies: ["HIDEvent", "GestureScript", "TestSupport"]),
         .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "ZeroMQ"]),
-        .testTarget(name: "UIKitModelTests", dependencies: [
-            "UIKitModel", "AppScene", "AppHostCore", "GestureScript", "HIDEvent", "RunLoopKit", "TestSupport",
-        ]),
-        .testTarget(name: "PipelineTests", dependencies: [
-            "AppChannel", "ControlProtocol", "SpringBoardCore", "SpringBoardHome", "AppHostCore", "GestureScript", "HIDEvent", "RunLoopKit", "UIKitModel", "ZeroMQ", "TestSupport",
-        ]),
+        .testTarget(
+            name: "UIKitModelTests",
+            dependencies: [
+                "UIKitModel", "AppScene", "AppHostCore", "GestureScript", "HIDEvent", "RunLoopKit", "TestSupport",
+            ]),
+        .testTarget(
+            name: "PipelineTests",
+            dependencies: [
+                "AppChannel", "ControlProtocol", "SpringBoardCore", "SpringBoardHome", "AppHostCore", "GestureScript", "HIDEvent",
+                "RunLoopKit", "UIKitModel", "ZeroMQ", "TestSupport",
+            ]),
     ]
 )

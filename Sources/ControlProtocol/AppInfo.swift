@@ -10,7 +10,8 @@ public struct AppInfo: Codable, Equatable, Sendable {
     public var homePage: Int
     public var homeSlot: Int
 
-    public init(bundleID: String, displayName: String, pid: UInt32, state: String, session: UInt64, homePage: Int, homeSlot: Int) {
+    public init(bundleID: String, displayName: String, pid: UInt32, state: String, session: UInt64, homePage: Int, homeSlot: Int)
+    {
         self.bundleID = bundleID
         self.displayName = displayName
         self.pid = pid

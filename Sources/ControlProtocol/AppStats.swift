@@ -30,10 +30,12 @@ public struct AppStats: Codable, Equatable, Sendable {
     /// trip), `endToEnd` (hardware stamp → `sendEvent` returned).
     public var latency: [String: LatencySummary]
 
-    public init(bundleID: String, state: String, routed: UInt64, sent: UInt64, samplesSent: UInt64,
-                coalescedSamples: UInt64, acked: UInt64, handled: UInt64, cancelsSent: UInt64, giveUps: UInt64,
-                heartbeats: UInt64, registrations: UInt64, inFlight: Int, window: Int, queued: Int, queuedSamples: UInt64,
-                drops: [String: UInt64], latency: [String: LatencySummary]) {
+    public init(
+        bundleID: String, state: String, routed: UInt64, sent: UInt64, samplesSent: UInt64,
+        coalescedSamples: UInt64, acked: UInt64, handled: UInt64, cancelsSent: UInt64, giveUps: UInt64,
+        heartbeats: UInt64, registrations: UInt64, inFlight: Int, window: Int, queued: Int, queuedSamples: UInt64,
+        drops: [String: UInt64], latency: [String: LatencySummary]
+    ) {
         self.bundleID = bundleID
         self.state = state
         self.routed = routed

@@ -17,8 +17,10 @@ public struct ControlReply: Codable, Equatable, Sendable {
     /// After `overload`: the policy now in force.
     public var overload: OverloadMode?
 
-    public init(ok: Bool, command: String, error: ControlError? = nil, apps: [AppInfo]? = nil, status: StatusInfo? = nil,
-                stats: StatsInfo? = nil, source: SourceInfo? = nil, foreground: String? = nil, overload: OverloadMode? = nil) {
+    public init(
+        ok: Bool, command: String, error: ControlError? = nil, apps: [AppInfo]? = nil, status: StatusInfo? = nil,
+        stats: StatsInfo? = nil, source: SourceInfo? = nil, foreground: String? = nil, overload: OverloadMode? = nil
+    ) {
         self.ok = ok
         self.command = command
         self.error = error

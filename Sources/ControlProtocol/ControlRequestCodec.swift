@@ -55,7 +55,8 @@ public enum ControlRequestCodec {
             }
             return .overload(mode: mode)
         default:
-            throw ControlError(.unknownCommand, "unknown command \"\(name)\" (known: \(ControlCommand.names.joined(separator: ", ")))")
+            throw ControlError(
+                .unknownCommand, "unknown command \"\(name)\" (known: \(ControlCommand.names.joined(separator: ", ")))")
         }
     }
 
@@ -71,7 +72,8 @@ public enum ControlRequestCodec {
         switch error {
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             guard let key = context.codingPath.last?.stringValue,
-                  let expected = ControlRequest.fieldTypes[key] else {
+                let expected = ControlRequest.fieldTypes[key]
+            else {
                 return ControlError(.malformedRequest, "request must be a JSON object")
             }
             return ControlError(.malformedRequest, "field \"\(key)\" must be \(expected)")

@@ -12,8 +12,10 @@ public struct LatencySummary: Codable, Equatable, Sendable {
     public var p999Microseconds: Double
     public var maxMicroseconds: Double
 
-    init(count: UInt64, meanMicroseconds: Double, minMicroseconds: Double, p50Microseconds: Double,
-                p90Microseconds: Double, p99Microseconds: Double, p999Microseconds: Double, maxMicroseconds: Double) {
+    init(
+        count: UInt64, meanMicroseconds: Double, minMicroseconds: Double, p50Microseconds: Double,
+        p90Microseconds: Double, p99Microseconds: Double, p999Microseconds: Double, maxMicroseconds: Double
+    ) {
         self.count = count
         self.meanMicroseconds = meanMicroseconds
         self.minMicroseconds = minMicroseconds
@@ -28,9 +30,10 @@ public struct LatencySummary: Codable, Equatable, Sendable {
     public init(nanoseconds histogram: Histogram<UInt64>) {
         let empty = histogram.totalCount == 0
         func us(_ ns: UInt64) -> Double { empty ? 0 : Double(ns) / 1000 }
-        self.init(count: histogram.totalCount, meanMicroseconds: empty ? 0 : histogram.mean / 1000,
-                  minMicroseconds: us(histogram.min), p50Microseconds: us(histogram.valueAtPercentile(50)),
-                  p90Microseconds: us(histogram.valueAtPercentile(90)), p99Microseconds: us(histogram.valueAtPercentile(99)),
-                  p999Microseconds: us(histogram.valueAtPercentile(99.9)), maxMicroseconds: us(histogram.max))
+        self.init(
+            count: histogram.totalCount, meanMicroseconds: empty ? 0 : histogram.mean / 1000,
+            minMicroseconds: us(histogram.min), p50Microseconds: us(histogram.valueAtPercentile(50)),
+            p90Microseconds: us(histogram.valueAtPercentile(90)), p99Microseconds: us(histogram.valueAtPercentile(99)),
+            p999Microseconds: us(histogram.valueAtPercentile(99.9)), maxMicroseconds: us(histogram.max))
     }
 }

@@ -13,8 +13,10 @@ public struct SourceInfo: Codable, Equatable, Sendable {
     /// The sequence numbers those gaps skipped (messages lost before springboard).
     package var framesMissing: UInt64
 
-    public init(senderID: UInt64, received: UInt64, endReceived: Bool, endCount: UInt64, lastSequence: UInt64 = 0,
-                sequenceGaps: UInt64 = 0, framesMissing: UInt64 = 0) {
+    public init(
+        senderID: UInt64, received: UInt64, endReceived: Bool, endCount: UInt64, lastSequence: UInt64 = 0,
+        sequenceGaps: UInt64 = 0, framesMissing: UInt64 = 0
+    ) {
         self.senderID = senderID
         self.received = received
         self.endReceived = endReceived

@@ -17,9 +17,11 @@ public struct StatsInfo: Codable, Equatable, Sendable {
     /// Every hop's full histogram of nanoseconds, when the request asked for `histograms`.
     public var histograms: [String: Histogram<UInt64>]?
 
-    public init(hops: [String: UInt64], drops: [String: UInt64], apps: [AppStats], notResponding: [String],
-                latency: [String: LatencySummary], overloadMode: String, intervalNanoseconds: UInt64,
-                histograms: [String: Histogram<UInt64>]? = nil) {
+    public init(
+        hops: [String: UInt64], drops: [String: UInt64], apps: [AppStats], notResponding: [String],
+        latency: [String: LatencySummary], overloadMode: String, intervalNanoseconds: UInt64,
+        histograms: [String: Histogram<UInt64>]? = nil
+    ) {
         self.hops = hops
         self.drops = drops
         self.latency = latency

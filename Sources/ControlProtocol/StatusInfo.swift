@@ -16,8 +16,11 @@ public struct StatusInfo: Codable, Equatable, Sendable {
     /// `shed` or `backpressure`.
     var overloadMode: String
 
-    public init(pid: Int32, foreground: String?, homePage: Int, homePageCount: Int, gestureTarget: String, liveTouches: Int,
-                eventEndpoint: String, appEndpoint: String, controlEndpoint: String, registeredApps: Int, uptimeMilliseconds: UInt64, overloadMode: String) {
+    public init(
+        pid: Int32, foreground: String?, homePage: Int, homePageCount: Int, gestureTarget: String, liveTouches: Int,
+        eventEndpoint: String, appEndpoint: String, controlEndpoint: String, registeredApps: Int, uptimeMilliseconds: UInt64,
+        overloadMode: String
+    ) {
         self.pid = pid
         self.foreground = foreground
         self.homePage = homePage

@@ -2,36 +2,53 @@ import HIDEvent
 
 /// Scripts built in code (what `hid-source tap X Y` and friends send). Times and durations are seconds.
 extension GestureScript {
-    package static func tap(x: Float, y: Float, at time: Double = 0, fingers: Int = 1,
-                           duration: Double = defaultTapDuration) throws(GestureScriptError) -> GestureScript {
+    package static func tap(
+        x: Float, y: Float, at time: Double = 0, fingers: Int = 1,
+        duration: Double = defaultTapDuration
+    ) throws(GestureScriptError) -> GestureScript {
         try single(time, .tap(at: GesturePoint(x: x, y: y), fingers: fingers, duration: try nanoseconds(duration, "duration")))
     }
 
-    package static func drag(from: GesturePoint, to: GesturePoint, duration: Double, steps: Int? = nil,
-                            at time: Double = 0) throws(GestureScriptError) -> GestureScript {
+    package static func drag(
+        from: GesturePoint, to: GesturePoint, duration: Double, steps: Int? = nil,
+        at time: Double = 0
+    ) throws(GestureScriptError) -> GestureScript {
         let ns = try nanoseconds(duration, "duration")
         return try single(time, .drag(from: from, to: to, duration: ns, steps: steps ?? GestureCommand.defaultSteps(for: ns)))
     }
 
-    package static func swipe(_ direction: SwipeDirection, from: GesturePoint, distance: Float = defaultSwipeDistance,
-                             duration: Double = defaultSwipeDuration, steps: Int? = nil,
-                             at time: Double = 0) throws(GestureScriptError) -> GestureScript {
+    package static func swipe(
+        _ direction: SwipeDirection, from: GesturePoint, distance: Float = defaultSwipeDistance,
+        duration: Double = defaultSwipeDuration, steps: Int? = nil,
+        at time: Double = 0
+    ) throws(GestureScriptError) -> GestureScript {
         let ns = try nanoseconds(duration, "duration")
-        return try single(time, .swipe(direction, from: from, distance: distance, duration: ns,
-                                       steps: steps ?? GestureCommand.defaultSteps(for: ns)))
+        return try single(
+            time,
+            .swipe(
+                direction, from: from, distance: distance, duration: ns,
+                steps: steps ?? GestureCommand.defaultSteps(for: ns)))
     }
 
-    static func pinch(center: GesturePoint, from: Float, to: Float, duration: Double, steps: Int? = nil,
-                             at time: Double = 0) throws(GestureScriptError) -> GestureScript {
+    static func pinch(
+        center: GesturePoint, from: Float, to: Float, duration: Double, steps: Int? = nil,
+        at time: Double = 0
+    ) throws(GestureScriptError) -> GestureScript {
         let ns = try nanoseconds(duration, "duration")
-        return try single(time, .pinch(center: center, from: from, to: to, duration: ns, steps: steps ?? GestureCommand.defaultSteps(for: ns)))
+        return try single(
+            time, .pinch(center: center, from: from, to: to, duration: ns, steps: steps ?? GestureCommand.defaultSteps(for: ns)))
     }
 
-    static func rotate(center: GesturePoint, radius: Float, by radians: Float, duration: Double, steps: Int? = nil,
-                              at time: Double = 0) throws(GestureScriptError) -> GestureScript {
+    static func rotate(
+        center: GesturePoint, radius: Float, by radians: Float, duration: Double, steps: Int? = nil,
+        at time: Double = 0
+    ) throws(GestureScriptError) -> GestureScript {
         let ns = try nanoseconds(duration, "duration")
-        return try single(time, .rotate(center: center, radius: radius, radians: radians, duration: ns,
-                                        steps: steps ?? GestureCommand.defaultSteps(for: ns)))
+        return try single(
+            time,
+            .rotate(
+                center: center, radius: radius, radians: radians, duration: ns,
+                steps: steps ?? GestureCommand.defaultSteps(for: ns)))
     }
 
     /// Button down at `time`, up 0.1 s later.

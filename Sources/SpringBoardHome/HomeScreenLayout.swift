@@ -11,8 +11,10 @@ public struct HomeScreenLayout: Equatable, Sendable {
     /// Vertical distance between rows (icon plus its label).
     var rowPitch: Double
 
-    public init(screenWidth: Double = 390, screenHeight: Double = 844, columns: Int = 4, rows: Int = 6,
-                iconSize: Double = 60, topInset: Double = 70, rowPitch: Double = 100) {
+    public init(
+        screenWidth: Double = 390, screenHeight: Double = 844, columns: Int = 4, rows: Int = 6,
+        iconSize: Double = 60, topInset: Double = 70, rowPitch: Double = 100
+    ) {
         self.screenWidth = screenWidth
         self.screenHeight = screenHeight
         self.columns = columns

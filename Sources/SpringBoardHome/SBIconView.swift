@@ -12,7 +12,9 @@ final class SBIconView: UIView {
     private var down = CGPoint.zero
     private var farthest: Double = 0
 
-    init(frame: CGRect, bundleID: String, displayName: String, isTap: @escaping (Double) -> Bool, onTap: @escaping (String) -> Void) {
+    init(
+        frame: CGRect, bundleID: String, displayName: String, isTap: @escaping (Double) -> Bool, onTap: @escaping (String) -> Void
+    ) {
         self.bundleID = bundleID
         self.displayName = displayName
         self.isTap = isTap

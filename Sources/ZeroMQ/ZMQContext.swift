@@ -1,8 +1,8 @@
 import CZeroMQ
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A libzmq context: the I/O threads and the inproc namespace shared by its sockets.

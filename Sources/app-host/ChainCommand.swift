@@ -17,7 +17,8 @@ struct ChainCommand: ParsableCommand {
     func run() throws {
         let app = try SceneFile.load(scene)
         guard let responder = app.responder(id) else {
-            throw CommandFailure("no object with id '\(id)' in \(scene) (ids: \(app.responders.keys.sorted().joined(separator: ", ")))")
+            throw CommandFailure(
+                "no object with id '\(id)' in \(scene) (ids: \(app.responders.keys.sorted().joined(separator: ", ")))")
         }
         print(responder.responderChainDescription)
     }

@@ -25,8 +25,9 @@ struct CodecBenchmark: ParsableCommand {
 
     func run() throws {
         print("hid-bench codec: best of \(rounds) rounds of \(seconds) s; one event = one HID message")
-        print(pad("frame", 11) + pad("operation", 15) + pad("events/s", 13, right: true) + pad("ns/event", 10, right: true)
-              + pad("MB/s", 9, right: true))
+        print(
+            pad("frame", 11) + pad("operation", 15) + pad("events/s", 13, right: true) + pad("ns/event", 10, right: true)
+                + pad("MB/s", 9, right: true))
         var sink: UInt64 = 0
         for count in fingers {
             let message = Self.frame(fingers: count)
@@ -40,34 +41,45 @@ struct CodecBenchmark: ParsableCommand {
 
             let operations: [(String, () throws -> UInt64)] = [
                 ("encode", { UInt64(try HIDEncoder.encode(message, into: buffer)) }),
-                ("encode-append", {
-                    array.removeAll(keepingCapacity: true)
-                    try HIDEncoder.append(message, to: &array)
-                    return UInt64(array.count)
-                }),
-                ("decode", { try HIDDecoder.decode(bytes).envelope.sequence }),
-                ("view-validate", {
-                    let view = try HIDMessageView(validating: bytes)
-                    return view.sequence &+ UInt64(view.fingerCount)
-                }),
-                ("view-read-all", {
-                    // Validate, then read every finger's position, phase and index (what a router or app reads).
-                    let view = try HIDMessageView(validating: bytes)
-                    var sum: UInt64 = view.sequence
-                    for finger in view.fingers {
-                        sum &+= UInt64(finger.x.bitPattern ^ finger.y.bitPattern) &+ UInt64(finger.phase.rawValue)
-                            &+ UInt64(finger.transducerIndex)
+                (
+                    "encode-append",
+                    {
+                        array.removeAll(keepingCapacity: true)
+                        try HIDEncoder.append(message, to: &array)
+                        return UInt64(array.count)
                     }
-                    return sum
-                }),
+                ),
+                ("decode", { try HIDDecoder.decode(bytes).envelope.sequence }),
+                (
+                    "view-validate",
+                    {
+                        let view = try HIDMessageView(validating: bytes)
+                        return view.sequence &+ UInt64(view.fingerCount)
+                    }
+                ),
+                (
+                    "view-read-all",
+                    {
+                        // Validate, then read every finger's position, phase and index (what a router or app reads).
+                        let view = try HIDMessageView(validating: bytes)
+                        var sum: UInt64 = view.sequence
+                        for finger in view.fingers {
+                            sum &+=
+                                UInt64(finger.x.bitPattern ^ finger.y.bitPattern) &+ UInt64(finger.phase.rawValue)
+                                &+ UInt64(finger.transducerIndex)
+                        }
+                        return sum
+                    }
+                ),
             ]
             for (name, body) in operations {
                 let (rate, result) = try measure(body)
                 sink &+= result
-                print(pad("\(count) finger" + (count == 1 ? "" : "s"), 11) + pad(name, 15)
-                      + pad(String(Int(rate)), 13, right: true)
-                      + pad(format1(1e9 / rate), 10, right: true)
-                      + pad(format1(rate * Double(size) / 1e6), 9, right: true))
+                print(
+                    pad("\(count) finger" + (count == 1 ? "" : "s"), 11) + pad(name, 15)
+                        + pad(String(Int(rate)), 13, right: true)
+                        + pad(format1(1e9 / rate), 10, right: true)
+                        + pad(format1(rate * Double(size) / 1e6), 9, right: true))
             }
             print("  (\(size) bytes per message)")
         }
@@ -99,9 +111,10 @@ struct CodecBenchmark: ParsableCommand {
 
     static func frame(fingers: Int) -> HIDMessage {
         let children = (0..<fingers).map { i in
-            HIDDigitizerEvent(options: [.absolute, .builtIn], phase: .changed, transducerIndex: UInt32(i + 1),
-                              eventMask: .position, x: 20 + Float(i) * 30, y: 400, tipPressure: 0.5,
-                              majorRadius: 6, minorRadius: 5, quality: 1, density: 1)
+            HIDDigitizerEvent(
+                options: [.absolute, .builtIn], phase: .changed, transducerIndex: UInt32(i + 1),
+                eventMask: .position, x: 20 + Float(i) * 30, y: 400, tipPressure: 0.5,
+                majorRadius: 6, minorRadius: 5, quality: 1, density: 1)
         }
         return HIDMessage(
             envelope: HIDEnvelope(kind: .digitizer, sequence: 1, senderID: 0xA1, timestamps: HIDHopTimestamps(hardware: 1)),

@@ -7,5 +7,7 @@ struct HIDBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hid-bench",
         abstract: "Measure the HID event pipeline.",
-        subcommands: [CodecBenchmark.self, TransportBenchmark.self, RelayBenchmark.self, SummaryCommand.self, RelayNodeCommand.self])
+        subcommands: [
+            CodecBenchmark.self, TransportBenchmark.self, RelayBenchmark.self, SummaryCommand.self, RelayNodeCommand.self,
+        ])
 }

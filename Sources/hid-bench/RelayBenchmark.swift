@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import HIDEvent
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `hid-bench relay`: the raw baseline of the pipeline. The same frames over the same process hops and
@@ -14,12 +14,12 @@ struct RelayBenchmark: ParsableCommand {
         commandName: "relay",
         abstract: "Raw baseline: source PUSH → relay process (PULL in, ROUTER out) → sink process (DEALER, acks back).",
         discussion: """
-        The relay and the sink are child processes (hid-bench relay-node) over ipc in a private temporary \
-        directory. The relay keeps at most --window frames in flight (springboard's ack window) and blocks in \
-        zmq_poll; the sink reads everything available and acks each batch with one message. Latencies are \
-        measured like springboard's hops: endToEnd = the frame's stamp → the sink read it, ack = the relay sent \
-        it → its ack came back, sourceToAck = the stamp → the ack came back.
-        """)
+            The relay and the sink are child processes (hid-bench relay-node) over ipc in a private temporary \
+            directory. The relay keeps at most --window frames in flight (springboard's ack window) and blocks in \
+            zmq_poll; the sink reads everything available and acks each batch with one message. Latencies are \
+            measured like springboard's hops: endToEnd = the frame's stamp → the sink read it, ack = the relay sent \
+            it → its ack came back, sourceToAck = the stamp → the ack came back.
+            """)
 
     @Option(help: "Frames per second; 0 sends flat out.") var rate: Double = 0
     @Option(help: "How many frames to send.") var count: UInt64?
@@ -42,8 +42,12 @@ struct RelayBenchmark: ParsableCommand {
         defer { endpoints.remove() }
         let executable = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         let relayOutput = Pipe()
-        let relay = try launch(executable, ["relay-node", "--role", "relay", "--input", endpoints.input,
-                                            "--output", endpoints.output, "--window", "\(window)"], stdout: relayOutput)
+        let relay = try launch(
+            executable,
+            [
+                "relay-node", "--role", "relay", "--input", endpoints.input,
+                "--output", endpoints.output, "--window", "\(window)",
+            ], stdout: relayOutput)
         let sink = try launch(executable, ["relay-node", "--role", "sink", "--output", endpoints.output], stdout: nil)
         // Whatever happens below, no node outlives the run.
         defer {
@@ -56,9 +60,10 @@ struct RelayBenchmark: ParsableCommand {
             throw RelayError("the relay did not start (its sink never connected)")
         }
         BenchInterruption.install()
-        let sender = try RelaySource(endpoint: endpoints.input, rate: rate, count: count,
-                                     durationNanoseconds: try durationNanoseconds(),
-                                     frames: RelayFrames(fingers: fingers, senderID: 0xBE7C_0000_0000_0000 | UInt64(getpid())))
+        let sender = try RelaySource(
+            endpoint: endpoints.input, rate: rate, count: count,
+            durationNanoseconds: try durationNanoseconds(),
+            frames: RelayFrames(fingers: fingers, senderID: 0xBE7C_0000_0000_0000 | UInt64(getpid())))
         defer { sender.close() }
         let source = try sender.run()
         // The relay writes its result once every frame came back acknowledged.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `hid-bench relay-node`: one process of the relay baseline, started by `hid-bench relay` (hidden).

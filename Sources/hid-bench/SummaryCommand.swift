@@ -26,15 +26,19 @@ struct SummaryCommand: ParsableCommand {
         for file in files {
             let path = (runsDirectory as NSString).appendingPathComponent(file)
             guard let data = FileManager.default.contents(atPath: path),
-                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            else {
                 throw ValidationError("\(path) is not a JSON report")
             }
             runs.append(SummaryRun(file: file, report: object))
         }
         let markdown = SummaryTable(title: title, notes: note, runs: runs).markdown
         try markdown.write(toFile: (directory as NSString).appendingPathComponent("report.md"), atomically: true, encoding: .utf8)
-        let json: [String: Any] = ["title": title, "notes": note, "runs": runs.map { ["name": $0.name, "kind": $0.kind, "report": $0.report] }]
-        let data = try JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        let json: [String: Any] = [
+            "title": title, "notes": note, "runs": runs.map { ["name": $0.name, "kind": $0.kind, "report": $0.report] },
+        ]
+        let data = try JSONSerialization.data(
+            withJSONObject: json, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         try data.write(to: URL(fileURLWithPath: (directory as NSString).appendingPathComponent("report.json")))
         print(markdown)
     }

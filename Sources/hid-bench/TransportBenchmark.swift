@@ -64,24 +64,31 @@ struct TransportBenchmark: ParsableCommand {
         let connectEndpoint = try pull.lastEndpoint
 
         print("hid-bench transport: PUSH -> PULL over \(connectEndpoint), \(fingers)-finger frames of \(frame.count) bytes")
-        print("  throughput: \(messages) messages unpaced; latency: \(latencyMessages) messages at \(rate)/s; \(rounds) rounds each, alternating")
+        print(
+            "  throughput: \(messages) messages unpaced; latency: \(latencyMessages) messages at \(rate)/s; \(rounds) rounds each, alternating"
+        )
         var results: [TransportPath: [TransportRound]] = [.raw: [], .hid: []]
         for _ in 0..<rounds {
             for path in [TransportPath.raw, .hid] {
                 let throughput = try measure(path, frame, pull, connectEndpoint, count: messages, pacedAt: nil)
                 let latency = try measure(path, frame, pull, connectEndpoint, count: latencyMessages, pacedAt: rate)
-                results[path, default: []].append(TransportRound(eventsPerSecond: throughput.eventsPerSecond, latency: latency.latency))
+                results[path, default: []].append(
+                    TransportRound(eventsPerSecond: throughput.eventsPerSecond, latency: latency.latency))
             }
         }
-        print(pad("path", 6) + pad("events/s", 13, right: true) + pad("p50 µs", 9, right: true) + pad("p99 µs", 9, right: true)
-              + pad("p99.9 µs", 10, right: true) + pad("max µs", 9, right: true))
+        print(
+            pad("path", 6) + pad("events/s", 13, right: true) + pad("p50 µs", 9, right: true) + pad("p99 µs", 9, right: true)
+                + pad("p99.9 µs", 10, right: true) + pad("max µs", 9, right: true))
         for path in [TransportPath.raw, .hid] {
             let rounds = results[path] ?? []
             let best = rounds.map(\.eventsPerSecond).max() ?? 0
-            let median = rounds.sorted { $0.latency.valueAtPercentile(50) < $1.latency.valueAtPercentile(50) }[rounds.count / 2].latency
-            print(pad(path.rawValue, 6) + pad(String(format: "%.0f", best), 13, right: true)
-                  + pad(micros(median.valueAtPercentile(50)), 9, right: true) + pad(micros(median.valueAtPercentile(99)), 9, right: true)
-                  + pad(micros(median.valueAtPercentile(99.9)), 10, right: true) + pad(micros(median.max), 9, right: true))
+            let median = rounds.sorted { $0.latency.valueAtPercentile(50) < $1.latency.valueAtPercentile(50) }[rounds.count / 2]
+                .latency
+            print(
+                pad(path.rawValue, 6) + pad(String(format: "%.0f", best), 13, right: true)
+                    + pad(micros(median.valueAtPercentile(50)), 9, right: true)
+                    + pad(micros(median.valueAtPercentile(99)), 9, right: true)
+                    + pad(micros(median.valueAtPercentile(99.9)), 10, right: true) + pad(micros(median.max), 9, right: true))
         }
         let raw = results[.raw]?.map(\.eventsPerSecond).max() ?? 0
         let hid = results[.hid]?.map(\.eventsPerSecond).max() ?? 0
@@ -90,8 +97,10 @@ struct TransportBenchmark: ParsableCommand {
 
     /// Sends `count` frames from a sender thread (its own PUSH socket: one socket, one thread) and receives them
     /// here. The sender writes its send time into the frame (offset 32, the envelope's `hardware` stamp).
-    private func measure(_ path: TransportPath, _ frame: [UInt8], _ pull: ZMQSocket, _ endpoint: String,
-                         count: Int, pacedAt rate: Int?) throws -> TransportRound {
+    private func measure(
+        _ path: TransportPath, _ frame: [UInt8], _ pull: ZMQSocket, _ endpoint: String,
+        count: Int, pacedAt rate: Int?
+    ) throws -> TransportRound {
         let sender = TransportSender(path: path, frame: frame, endpoint: endpoint, count: count, rate: rate)
         let thread = Thread { sender.run() }
         thread.start()
@@ -168,7 +177,7 @@ final class TransportSender: Sendable {
             for index in 0..<count {
                 if interval > 0 {
                     let due = start + UInt64(index) * interval
-                    while MonotonicClock.now < due {}   // spin: a sleep's wake-up jitter would dominate
+                    while MonotonicClock.now < due {}  // spin: a sleep's wake-up jitter would dominate
                 }
                 try frame.withUnsafeMutableBytes { bytes in
                     let now = MonotonicClock.now

@@ -7,6 +7,7 @@ struct HIDSource: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hid-source",
         abstract: "Send touch frames and button presses to springboard.",
-        discussion: "Exit status: 0 every frame reached springboard, 1 (load) frames unexplained or the app did not drain, 3 springboard did not answer or confirm the end marker in time, 64 bad input.",
+        discussion:
+            "Exit status: 0 every frame reached springboard, 1 (load) frames unexplained or the app did not drain, 3 springboard did not answer or confirm the end marker in time, 64 bad input.",
         subcommands: [TapCommand.self, SwipeCommand.self, PressCommand.self, PlayCommand.self, LoadCommand.self])
 }

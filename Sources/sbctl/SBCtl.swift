@@ -7,6 +7,8 @@ struct SBCtl: ParsableCommand {
         commandName: "sbctl",
         abstract: "Control a running springboard: list apps, switch the foreground app, read counters.",
         discussion: "Exit status: 0 ok, 1 springboard refused the request (the error is printed), 2 no reply.",
-        subcommands: [AppsCommand.self, ForegroundCommand.self, HomeCommand.self, StatusCommand.self,
-                      StatsCommand.self, OverloadCommand.self, SendCommand.self])
+        subcommands: [
+            AppsCommand.self, ForegroundCommand.self, HomeCommand.self, StatusCommand.self,
+            StatsCommand.self, OverloadCommand.self, SendCommand.self,
+        ])
 }

@@ -14,11 +14,11 @@ struct SpringBoardCommand: ParsableCommand {
         commandName: "springboard",
         abstract: "Route HID frames to the foreground app, or consume them on the home screen.",
         discussion: """
-        Binds three sockets (protocols/app-channel.md, protocols/control.md): the event port (PULL), the app \
-        channel (ROUTER) and the control socket (ROUTER). With ipc endpoints in the runtime directory it takes \
-        <runtime dir>/springboard.lock first, so a second springboard refuses to start instead of silently \
-        taking over the sockets.
-        """)
+            Binds three sockets (protocols/app-channel.md, protocols/control.md): the event port (PULL), the app \
+            channel (ROUTER) and the control socket (ROUTER). With ipc endpoints in the runtime directory it takes \
+            <runtime dir>/springboard.lock first, so a second springboard refuses to start instead of silently \
+            taking over the sockets.
+            """)
 
     @OptionGroup var runtime: RuntimeDirectoryOptions
     @OptionGroup var events: EndpointOption<EventsSocket>
@@ -34,7 +34,8 @@ struct SpringBoardCommand: ParsableCommand {
     @Option(name: .long, help: "Most events in flight per app before the rest wait in its outbound queue.")
     var ackWindow: Int = 256
 
-    @Option(name: .long, help: "Fewest events in flight allowed per app (the window in use is sized from the measured round trip).")
+    @Option(
+        name: .long, help: "Fewest events in flight allowed per app (the window in use is sized from the measured round trip).")
     var minAckWindow: Int = 32
 
     @Option(name: .long, help: "Outbound queue bound per app, in events (moves coalesce into one).")
@@ -43,7 +44,11 @@ struct SpringBoardCommand: ParsableCommand {
     @Option(name: .long, help: "Most samples one coalesced event carries.")
     var coalesceLimit: Int = 1024
 
-    @Option(name: .long, help: "When an app cannot keep up: shed (coalesce moves, give up on a stuck app) or backpressure (stop reading the event port).")
+    @Option(
+        name: .long,
+        help:
+            "When an app cannot keep up: shed (coalesce moves, give up on a stuck app) or backpressure (stop reading the event port)."
+    )
     var overload: OverloadMode = .shed
 
     @Option(name: .long, help: "Screen width in points.") var screenWidth: Double = 390
@@ -55,7 +60,9 @@ struct SpringBoardCommand: ParsableCommand {
     func validate() throws {
         guard ackTimeoutMs > 0 else { throw ValidationError("--ack-timeout-ms must be positive") }
         guard coalesceLimit >= 1 else { throw ValidationError("--coalesce-limit must be at least 1") }
-        guard ackWindow > 0, minAckWindow > 0, outboundCapacity > 0 else { throw ValidationError("--ack-window and --outbound-capacity must be positive") }
+        guard ackWindow > 0, minAckWindow > 0, outboundCapacity > 0 else {
+            throw ValidationError("--ack-window and --outbound-capacity must be positive")
+        }
     }
 
     func run() throws {
@@ -86,7 +93,8 @@ struct SpringBoardCommand: ParsableCommand {
             throw ExitCode(1)
         }
         // Written at once (unbuffered): launchers wait for this line.
-        let ready = "springboard \(getpid()) ready: events \(configuration.eventEndpoint) apps \(configuration.appEndpoint) control \(configuration.controlEndpoint)\n"
+        let ready =
+            "springboard \(getpid()) ready: events \(configuration.eventEndpoint) apps \(configuration.appEndpoint) control \(configuration.controlEndpoint)\n"
         try? FileHandle.standardOutput.write(contentsOf: Data(ready.utf8))
         springBoard.run()
     }

@@ -10,9 +10,11 @@ final class HIDEncoderTests: XCTestCase {
             x: 1.5, y: 2.5, z: 3.5, tipPressure: 4.5, auxiliaryPressure: 5.5, twist: 6.5, majorRadius: 7.5, minorRadius: 8.5,
             altitude: 9.5, azimuth: 10.5, quality: 11.5, density: 12.5, generationCount: 0xCAFE_BABE)
         let message = HIDMessage(
-            envelope: HIDEnvelope(kind: .digitizer, sequence: 0x0102_0304_0506_0708, senderID: 0x1112_1314_1516_1718,
-                                  timestamps: HIDHopTimestamps(hardware: 0x2122_2324_2526_2728, routerReceived: 0x3132_3334_3536_3738,
-                                                               routerForwarded: 0x4142_4344_4546_4748, appReceived: 0x5152_5354_5556_5758)),
+            envelope: HIDEnvelope(
+                kind: .digitizer, sequence: 0x0102_0304_0506_0708, senderID: 0x1112_1314_1516_1718,
+                timestamps: HIDHopTimestamps(
+                    hardware: 0x2122_2324_2526_2728, routerReceived: 0x3132_3334_3536_3738,
+                    routerForwarded: 0x4142_4344_4546_4748, appReceived: 0x5152_5354_5556_5758)),
             payload: .digitizer(HIDDigitizerFrame(fingers: [finger])))
         let b = try HIDEncoder.encode(message)
         XCTAssertEqual(b.count, 64 + 8 + 2 * 96)
@@ -37,22 +39,22 @@ final class HIDEncoderTests: XCTestCase {
         XCTAssertEqual(u(72, 4), 96); XCTAssertEqual(u(76, 4), 11)
         XCTAssertEqual(u(80, 4), 0x0200_0003)
         XCTAssertEqual(b[84], 0)
-        XCTAssertEqual(u(92, 4), 3)                      // hand
+        XCTAssertEqual(u(92, 4), 3)  // hand
         // Finger at 168.
         let e = 168
         XCTAssertEqual(u(e + 0, 4), 96)
         XCTAssertEqual(u(e + 4, 4), 11)
-        XCTAssertEqual(u(e + 8, 4), 0x0200_0005)         // phase changed in the top byte, absolute|pixelUnits
+        XCTAssertEqual(u(e + 8, 4), 0x0200_0005)  // phase changed in the top byte, absolute|pixelUnits
         XCTAssertEqual(Array(b[(e + 12)..<(e + 16)]), [1, 0, 0, 0])
         XCTAssertEqual(u(e + 16, 4), 0x1122_3344)
-        XCTAssertEqual(u(e + 20, 4), 0)                  // stylus
+        XCTAssertEqual(u(e + 20, 4), 0)  // stylus
         XCTAssertEqual(u(e + 24, 4), 0x5566_7788)
         XCTAssertEqual(u(e + 28, 4), 0x44)
         XCTAssertEqual(u(e + 32, 4), 0x100)
         XCTAssertEqual(u(e + 36, 4), 0x0BAD_F00D)
         let floats: [Float] = [1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5, 10.5, 11.5, 12.5]
         for (i, value) in floats.enumerated() { XCTAssertEqual(f(e + 40 + 4 * i), value, "float \(i)") }
-        XCTAssertEqual(u(e + 40, 4), 0x3FC0_0000)        // 1.5 as IEEE-754 little-endian
+        XCTAssertEqual(u(e + 40, 4), 0x3FC0_0000)  // 1.5 as IEEE-754 little-endian
         XCTAssertEqual(u(e + 88, 4), 0xCAFE_BABE)
         XCTAssertEqual(u(e + 92, 4), 0)
     }

@@ -56,9 +56,11 @@ final class HIDMessageViewTests: XCTestCase {
         XCTAssertEqual(Array(bytes[48..<56]), [2, 0, 0, 0, 0x0D, 0x0C, 0x0B, 0x0A])
         XCTAssertEqual(Array(bytes[56..<64]), [3, 0, 0, 0, 0x0D, 0x0C, 0x0B, 0x0A])
         let decoded = try HIDDecoder.decode(bytes)
-        XCTAssertEqual(decoded.envelope.timestamps,
-                       HIDHopTimestamps(hardware: 1_000_000_000, routerReceived: 0x0A0B_0C0D_0000_0001,
-                                        routerForwarded: 0x0A0B_0C0D_0000_0002, appReceived: 0x0A0B_0C0D_0000_0003))
+        XCTAssertEqual(
+            decoded.envelope.timestamps,
+            HIDHopTimestamps(
+                hardware: 1_000_000_000, routerReceived: 0x0A0B_0C0D_0000_0001,
+                routerForwarded: 0x0A0B_0C0D_0000_0002, appReceived: 0x0A0B_0C0D_0000_0003))
         XCTAssertEqual(decoded.payload, HIDVectors.tapBegan.payload)
     }
 

@@ -44,10 +44,12 @@ final class HIDValidationFuzzTests: XCTestCase {
         XCTAssertEqual(accepted + rejected, Self.inputs)
         XCTAssertGreaterThan(accepted, Self.inputs / 50, "too few inputs survive to exercise the deep rules")
         // Every rule was reached at least once.
-        XCTAssertEqual(Set(reasons.keys), Set(HIDDecodeError.Reason.allCases),
-                       "never hit: \(Set(HIDDecodeError.Reason.allCases).subtracting(reasons.keys))")
-        print("fuzz: accepted \(accepted) (newer minor \(acceptedNewerMinor)), rejected \(rejected):",
-              reasons.sorted { $0.value > $1.value }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", "))
+        XCTAssertEqual(
+            Set(reasons.keys), Set(HIDDecodeError.Reason.allCases),
+            "never hit: \(Set(HIDDecodeError.Reason.allCases).subtracting(reasons.keys))")
+        print(
+            "fuzz: accepted \(accepted) (newer minor \(acceptedNewerMinor)), rejected \(rejected):",
+            reasons.sorted { $0.value > $1.value }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", "))
     }
 
     // MARK: Inputs
@@ -63,8 +65,10 @@ final class HIDValidationFuzzTests: XCTestCase {
         return seeds
     }
 
-    private static let interesting: [UInt32] = [0, 1, 2, 3, 4, 11, 33, 34, 96, 100, 104, 0xFF, 0x7F80_0000, 0xFF80_0000,
-                                                0x7FC0_0000, 0x8000_0000, 0xFFFF_FFFF, 0x0100_0003, 0x4548_5054]
+    private static let interesting: [UInt32] = [
+        0, 1, 2, 3, 4, 11, 33, 34, 96, 100, 104, 0xFF, 0x7F80_0000, 0xFF80_0000,
+        0x7FC0_0000, 0x8000_0000, 0xFFFF_FFFF, 0x0100_0003, 0x4548_5054,
+    ]
 
     /// Writes one input into `out` and returns its length (at most out.count).
     static func makeInput(into out: UnsafeMutableRawBufferPointer, seeds: [[UInt8]], rng: inout SplitMix64) -> Int {
@@ -81,11 +85,11 @@ final class HIDValidationFuzzTests: XCTestCase {
         }
         let seed = seeds[rng.below(seeds.count)]
         switch rng.below(20) {
-        case 0, 1, 2:                               // random bytes, 0...200 long
+        case 0, 1, 2:  // random bytes, 0...200 long
             let length = rng.below(201)
             fillRandom(0..<length)
             return length
-        case 3, 4:                                  // random bytes behind a plausible envelope
+        case 3, 4:  // random bytes behind a plausible envelope
             let length = 64 + rng.below(300)
             fillRandom(0..<length)
             out.storeBytes(of: UInt32(0x4548_5054).littleEndian, toByteOffset: 0, as: UInt32.self)
@@ -94,21 +98,21 @@ final class HIDValidationFuzzTests: XCTestCase {
             out.storeBytes(of: UInt16(rng.below(5)).littleEndian, toByteOffset: 6, as: UInt16.self)
             out.storeBytes(of: UInt32(length - 64).littleEndian, toByteOffset: 8, as: UInt32.self)
             return length
-        case 5...12:                                // bit flips
+        case 5...12:  // bit flips
             let length = copy(seed)
             for _ in 0..<(1 + rng.below(4)) {
                 let bit = rng.below(length * 8)
                 out[bit / 8] ^= 1 << UInt8(bit % 8)
             }
             return length
-        case 13, 14:                                // an interesting u32 at a random aligned offset
+        case 13, 14:  // an interesting u32 at a random aligned offset
             let length = copy(seed)
             let offset = rng.below(length / 4) * 4
             out.storeBytes(of: interesting[rng.below(interesting.count)].littleEndian, toByteOffset: offset, as: UInt32.self)
             return length
-        case 15, 16:                                // truncation
+        case 15, 16:  // truncation
             return rng.below(copy(seed) + 1)
-        case 17, 18:                                // extension, payloadLength fixed up or not
+        case 17, 18:  // extension, payloadLength fixed up or not
             let length = copy(seed)
             let extra = 1 + rng.below(200)
             fillRandom(length..<(length + extra))
@@ -116,12 +120,13 @@ final class HIDValidationFuzzTests: XCTestCase {
                 out.storeBytes(of: UInt32(length + extra - 64).littleEndian, toByteOffset: 8, as: UInt32.self)
             }
             return length + extra
-        default:                                    // splice two seeds
+        default:  // splice two seeds
             let other = seeds[rng.below(seeds.count)]
             let cut = rng.below(min(seed.count, other.count))
             _ = copy(seed)
             other.withUnsafeBytes { src in
-                UnsafeMutableRawBufferPointer(rebasing: out[cut..<other.count]).copyMemory(from: UnsafeRawBufferPointer(rebasing: src[cut...]))
+                UnsafeMutableRawBufferPointer(rebasing: out[cut..<other.count]).copyMemory(
+                    from: UnsafeRawBufferPointer(rebasing: src[cut...]))
             }
             return other.count
         }

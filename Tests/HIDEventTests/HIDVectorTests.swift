@@ -17,7 +17,9 @@ final class HIDVectorTests: XCTestCase {
             let decoded = try HIDDecoder.decode(Array(bytes))
             XCTAssertEqual(decoded, vector.message, vector.name)
             XCTAssertEqual(try HIDEncoder.encode(decoded), Array(bytes), vector.name)
-            let text = try Array(bytes).withUnsafeBytes { HIDVectorDump.describe(try HIDMessageView(validating: $0), name: vector.name) }
+            let text = try Array(bytes).withUnsafeBytes {
+                HIDVectorDump.describe(try HIDMessageView(validating: $0), name: vector.name)
+            }
             XCTAssertEqual(try file(vector.name, "txt", expected: Data(text.utf8)), Data(text.utf8), vector.name)
         }
     }
@@ -56,17 +58,17 @@ final class HIDVectorTests: XCTestCase {
     static func describe(_ vector: HIDVectors.Invalid) -> String {
         let e = vector.error
         return """
-        # \(vector.name).bin: \(vector.bytes.count) bytes, must be rejected
-        # \(vector.note)
-        reason     \(e.reason.rawValue)
-        field      \(e.field)
-        offset     \(e.offset)
-        eventIndex \(e.eventIndex.map(String.init) ?? "-")
-        expected   \(e.expected)
-        found      0x\(String(e.found, radix: 16))
-        message    \(e)
+            # \(vector.name).bin: \(vector.bytes.count) bytes, must be rejected
+            # \(vector.note)
+            reason     \(e.reason.rawValue)
+            field      \(e.field)
+            offset     \(e.offset)
+            eventIndex \(e.eventIndex.map(String.init) ?? "-")
+            expected   \(e.expected)
+            found      0x\(String(e.found, radix: 16))
+            message    \(e)
 
-        """
+            """
     }
 
     /// Reads `name.ext`, or writes `expected` first when regenerating.

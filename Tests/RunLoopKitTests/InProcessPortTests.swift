@@ -49,14 +49,15 @@ final class InProcessPortTests: XCTestCase {
         var lastSequence = Array(repeating: -1, count: senders)
         var outOfOrder = 0
         var total = 0
-        loop.add(RunLoopSource1(port: port.port) {
-            while let element = port.receive() {
-                if element.sequence != lastSequence[element.sender] + 1 { outOfOrder += 1 }
-                lastSequence[element.sender] = element.sequence
-                total += 1
-            }
-            if total == senders * perSender { loop.stop() }
-        }, mode: .default)
+        loop.add(
+            RunLoopSource1(port: port.port) {
+                while let element = port.receive() {
+                    if element.sequence != lastSequence[element.sender] + 1 { outOfOrder += 1 }
+                    lastSequence[element.sender] = element.sequence
+                    total += 1
+                }
+                if total == senders * perSender { loop.stop() }
+            }, mode: .default)
         var result: RunLoopRunResult?
         let thread = LoopThread { result = loop.run(mode: .default, until: loop.clock.now + patienceNanoseconds) }
 

@@ -11,14 +11,16 @@ final class ManualDrivingTests: XCTestCase {
         let log = TestLog()
         let source = RunLoopSource0 { log.append("source0 @\(clock.now)") }
         loop.add(source, mode: .default)
-        loop.add(RunLoopSource1(port: port.port) {
-            while let text = port.receive() { log.append("\(text) @\(clock.now)") }
-            source.signal()
-        }, mode: .default)
-        loop.add(RunLoopTimer(fireAt: 10) { _ in
-            log.append("timer @\(clock.now)")
-            port.send("frame")
-        }, mode: .default)
+        loop.add(
+            RunLoopSource1(port: port.port) {
+                while let text = port.receive() { log.append("\(text) @\(clock.now)") }
+                source.signal()
+            }, mode: .default)
+        loop.add(
+            RunLoopTimer(fireAt: 10) { _ in
+                log.append("timer @\(clock.now)")
+                port.send("frame")
+            }, mode: .default)
         loop.add(RunLoopTimer(fireAt: 20) { _ in log.append("timer @\(clock.now)") }, mode: .default)
         loop.add(RunLoopTimer(fireAt: 100) { _ in log.append("timer @\(clock.now)") }, mode: .default)
 
@@ -63,9 +65,10 @@ final class ManualDrivingTests: XCTestCase {
         let port = try InProcessPort<Int>()
         var received: [Int] = []
         loop.add(RunLoopSource1(port: port.port) { while let value = port.receive() { received.append(value) } }, mode: .default)
-        loop.add(RunLoopObserver(activities: .beforeWaiting, repeats: false) { _ in
-            DispatchQueue.global().asyncAfter(deadline: .now() + 0.02) { port.send(42) }
-        }, mode: .default)
+        loop.add(
+            RunLoopObserver(activities: .beforeWaiting, repeats: false) { _ in
+                DispatchQueue.global().asyncAfter(deadline: .now() + 0.02) { port.send(42) }
+            }, mode: .default)
 
         XCTAssertEqual(loop.run(mode: .default, until: nil, returnAfterSourceHandled: true), .handledSource)
         XCTAssertEqual(received, [42])

@@ -26,13 +26,18 @@ final class ObserverTests: XCTestCase {
         let loop = EventRunLoop(clock: clock)
         loop.add(RunLoopTimer(fireAt: 10, interval: 10) { _ in }, mode: .default)
         var seen: [String] = []
-        loop.add(RunLoopObserver(activities: [.entry, .afterWaiting, .exit]) { seen.append("\($0) @\(clock.now)") }, mode: .default)
+        loop.add(
+            RunLoopObserver(activities: [.entry, .afterWaiting, .exit]) { seen.append("\($0) @\(clock.now)") }, mode: .default)
 
         loop.advance(to: 30)
 
         // Waits end at 10, 20, 30 (timers) and once more at 30 (idle: nothing ready).
-        XCTAssertEqual(seen, ["entry @0", "after waiting @10", "after waiting @20", "after waiting @30",
-                              "after waiting @30", "exit @30"])
+        XCTAssertEqual(
+            seen,
+            [
+                "entry @0", "after waiting @10", "after waiting @20", "after waiting @30",
+                "after waiting @30", "exit @30",
+            ])
     }
 
     func testAnObserverAddedByACalloutWaitsForTheNextNotification() {
@@ -40,10 +45,11 @@ final class ObserverTests: XCTestCase {
         loop.add(RunLoopSource0 {}, mode: .default)
         let log = TestLog()
         let late = RunLoopObserver(activities: .beforeWaiting, order: 5) { _ in log.append("late") }
-        loop.add(RunLoopObserver(activities: .beforeWaiting, repeats: false, order: 0) { _ in
-            log.append("first")
-            loop.add(late, mode: .default)
-        }, mode: .default)
+        loop.add(
+            RunLoopObserver(activities: .beforeWaiting, repeats: false, order: 0) { _ in
+                log.append("first")
+                loop.add(late, mode: .default)
+            }, mode: .default)
 
         loop.runUntilIdle()
         XCTAssertEqual(log.lines, ["first"])

@@ -46,17 +46,20 @@ final class RunResultTests: XCTestCase {
         let loop = EventRunLoop(clock: clock)
         let tracer = RunLoopTraceCollector()
         loop.tracer = tracer
-        loop.add(RunLoopTimer(fireAt: 10, name: "stopper") { _ in
-            loop.stop()
-            loop.perform(inModes: [.default]) {}
-        }, mode: .default)
+        loop.add(
+            RunLoopTimer(fireAt: 10, name: "stopper") { _ in
+                loop.stop()
+                loop.perform(inModes: [.default]) {}
+            }, mode: .default)
         loop.add(RunLoopSource0 {}, mode: .default)
 
         XCTAssertEqual(loop.run(mode: .default, until: nil), .stopped)
-        XCTAssertEqual(tracer.lines, [
-            "entry default", "before timers", "before sources", "before waiting", "after waiting",
-            "timer fired stopper", "block", "exit default",
-        ])
+        XCTAssertEqual(
+            tracer.lines,
+            [
+                "entry default", "before timers", "before sources", "before waiting", "after waiting",
+                "timer fired stopper", "block", "exit default",
+            ])
         XCTAssertEqual(clock.now, 10)
     }
 
@@ -97,10 +100,11 @@ final class RunResultTests: XCTestCase {
         let loop = EventRunLoop(clock: clock)
         let port = try InProcessPort<String>()
         let log = TestLog()
-        loop.add(RunLoopTimer(fireAt: 10) { _ in
-            log.append("timer @\(clock.now)")
-            port.send("from timer")
-        }, mode: .default)
+        loop.add(
+            RunLoopTimer(fireAt: 10) { _ in
+                log.append("timer @\(clock.now)")
+                port.send("from timer")
+            }, mode: .default)
         loop.add(RunLoopSource1(port: port.port) { log.append(port.receive() ?? "nil") }, mode: .default)
 
         XCTAssertEqual(loop.run(mode: .default, until: 1_000, returnAfterSourceHandled: true), .handledSource)

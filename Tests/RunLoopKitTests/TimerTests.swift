@@ -8,7 +8,8 @@ final class TimerTests: XCTestCase {
         let log = TestLog()
         // Equal deadlines fire in the order the timers were added; `order` is ignored, as CF ignores it.
         for (name, fireAt, order) in [("t30", 30, 0), ("t10", 10, 0), ("t20-added-first", 20, 1), ("t20-added-second", 20, 0)] {
-            loop.add(RunLoopTimer(fireAt: UInt64(fireAt), order: order) { _ in log.append("\(name) @\(clock.now)") }, mode: .default)
+            loop.add(
+                RunLoopTimer(fireAt: UInt64(fireAt), order: order) { _ in log.append("\(name) @\(clock.now)") }, mode: .default)
         }
         loop.add(RunLoopSource0 {}, mode: .default)
 
@@ -32,9 +33,11 @@ final class TimerTests: XCTestCase {
         loop.advance(to: 20)
 
         // At 10 the repeating timer was rescheduled to 20, after the two timers already set for 20.
-        XCTAssertEqual(tracer.lines.filter { $0.hasPrefix("timer") }, [
-            "timer fired repeating", "timer fired one-shot", "timer fired moved", "timer fired repeating",
-        ])
+        XCTAssertEqual(
+            tracer.lines.filter { $0.hasPrefix("timer") },
+            [
+                "timer fired repeating", "timer fired one-shot", "timer fired moved", "timer fired repeating",
+            ])
     }
 
     func testTimersAlreadyDueFireTogetherInDeadlineOrderAfterOneWake() {
@@ -50,13 +53,15 @@ final class TimerTests: XCTestCase {
 
         loop.runUntilIdle()
 
-        XCTAssertEqual(tracer.lines, [
-            "entry default",
-            "before timers", "before sources", "before waiting", "after waiting",
-            "timer fired a", "timer fired b", "timer fired c",
-            "before timers", "before sources", "before waiting", "after waiting",
-            "exit default",
-        ])
+        XCTAssertEqual(
+            tracer.lines,
+            [
+                "entry default",
+                "before timers", "before sources", "before waiting", "after waiting",
+                "timer fired a", "timer fired b", "timer fired c",
+                "before timers", "before sources", "before waiting", "after waiting",
+                "exit default",
+            ])
     }
 
     func testALateRepeatingTimerSkipsMissedFiresInsteadOfBursting() {
@@ -94,13 +99,15 @@ final class TimerTests: XCTestCase {
 
         loop.runUntilIdle()
 
-        XCTAssertEqual(tracer.lines, [
-            "entry default",
-            "before timers", "before sources", "source0 fired slow",
-            "timer fired T",  // step 8 of the same turn: the poll found the timer port due
-            "before timers", "before sources", "before waiting", "after waiting",
-            "exit default",
-        ])
+        XCTAssertEqual(
+            tracer.lines,
+            [
+                "entry default",
+                "before timers", "before sources", "source0 fired slow",
+                "timer fired T",  // step 8 of the same turn: the poll found the timer port due
+                "before timers", "before sources", "before waiting", "after waiting",
+                "exit default",
+            ])
         XCTAssertEqual(tracer.records[4].time, 50)
     }
 

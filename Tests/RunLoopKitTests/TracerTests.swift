@@ -14,17 +14,21 @@ final class TracerTests: XCTestCase {
 
         loop.run(mode: .default, until: 42)
 
-        XCTAssertEqual(tracer.records, [
-            RunLoopTraceRecord(kind: .activity(.entry), mode: .default, name: nil, time: 42, depth: 1),
-            RunLoopTraceRecord(kind: .observer(.entry), mode: .default, name: "O", time: 42, depth: 1),
-            RunLoopTraceRecord(kind: .activity(.beforeTimers), mode: .default, name: nil, time: 42, depth: 1),
-            RunLoopTraceRecord(kind: .activity(.beforeSources), mode: .default, name: nil, time: 42, depth: 1),
-            RunLoopTraceRecord(kind: .source0, mode: .default, name: nil, time: 42, depth: 1),
-            RunLoopTraceRecord(kind: .activity(.exit), mode: .default, name: nil, time: 42, depth: 1),
-        ])
-        XCTAssertEqual(tracer.lines, [
-            "entry default", "observer fired O", "before timers", "before sources", "source0 fired", "exit default",
-        ])
+        XCTAssertEqual(
+            tracer.records,
+            [
+                RunLoopTraceRecord(kind: .activity(.entry), mode: .default, name: nil, time: 42, depth: 1),
+                RunLoopTraceRecord(kind: .observer(.entry), mode: .default, name: "O", time: 42, depth: 1),
+                RunLoopTraceRecord(kind: .activity(.beforeTimers), mode: .default, name: nil, time: 42, depth: 1),
+                RunLoopTraceRecord(kind: .activity(.beforeSources), mode: .default, name: nil, time: 42, depth: 1),
+                RunLoopTraceRecord(kind: .source0, mode: .default, name: nil, time: 42, depth: 1),
+                RunLoopTraceRecord(kind: .activity(.exit), mode: .default, name: nil, time: 42, depth: 1),
+            ])
+        XCTAssertEqual(
+            tracer.lines,
+            [
+                "entry default", "observer fired O", "before timers", "before sources", "source0 fired", "exit default",
+            ])
 
         tracer.removeAll()
         loop.tracer = nil

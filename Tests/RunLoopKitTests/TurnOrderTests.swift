@@ -24,21 +24,23 @@ final class TurnOrderTests: XCTestCase {
         loop.perform(inModes: [.default]) {}
 
         XCTAssertEqual(loop.runUntilIdle(mode: .default), .timedOut)
-        XCTAssertEqual(tracer.lines, [
-            "entry default",
-            // Turn 1: blocks, then source0s by order; a source0 ran, so the wait is a poll (no
-            // before/after waiting) and the timer port, already due, is serviced.
-            "before timers", "before sources", "block", "source0 fired B", "source0 fired A",
-            "timer fired T",
-            // Turn 2: nothing signalled, so the loop "sleeps"; the source1's port woke it.
-            "before timers", "before sources",
-            "before waiting", "observer fired commit", "after waiting", "observer fired commit",
-            "source1 fired P",
-            // Turn 3: nothing ready at the target time: idle.
-            "before timers", "before sources",
-            "before waiting", "observer fired commit", "after waiting", "observer fired commit",
-            "exit default",
-        ])
+        XCTAssertEqual(
+            tracer.lines,
+            [
+                "entry default",
+                // Turn 1: blocks, then source0s by order; a source0 ran, so the wait is a poll (no
+                // before/after waiting) and the timer port, already due, is serviced.
+                "before timers", "before sources", "block", "source0 fired B", "source0 fired A",
+                "timer fired T",
+                // Turn 2: nothing signalled, so the loop "sleeps"; the source1's port woke it.
+                "before timers", "before sources",
+                "before waiting", "observer fired commit", "after waiting", "observer fired commit",
+                "source1 fired P",
+                // Turn 3: nothing ready at the target time: idle.
+                "before timers", "before sources",
+                "before waiting", "observer fired commit", "after waiting", "observer fired commit",
+                "exit default",
+            ])
         XCTAssertEqual(clock.now, 1_000, "runUntilIdle does not move time")
     }
 
@@ -56,25 +58,29 @@ final class TurnOrderTests: XCTestCase {
         }
         loop.add(sourceA, mode: .default)
         loop.add(sourceB, mode: .default)
-        loop.add(RunLoopTimer(fireAt: 10, name: "T") { _ in
-            log.append("T @\(clock.now)")
-            sourceA.signal()
-            loop.perform(inModes: [.default]) { log.append("block from T") }
-        }, mode: .default)
+        loop.add(
+            RunLoopTimer(fireAt: 10, name: "T") { _ in
+                log.append("T @\(clock.now)")
+                sourceA.signal()
+                loop.perform(inModes: [.default]) { log.append("block from T") }
+            }, mode: .default)
 
         XCTAssertEqual(loop.advance(to: 20, mode: .default), .timedOut)
 
         XCTAssertEqual(log.lines, ["T @10", "block from T", "A @10", "block from A", "B @10"])
-        XCTAssertEqual(tracer.lines, [
-            "entry default",
-            "before timers", "before sources", "before waiting", "after waiting",
-            "timer fired T", "block",                                  // step 8, then step 9's blocks
-            "before timers", "before sources", "source0 fired A", "block",  // step 4, blocks again
-            "before timers", "before sources", "source0 fired B",
-            "before timers", "before sources", "before waiting", "after waiting",
-            "exit default",
-        ])
-        XCTAssertEqual(tracer.records.map(\.time), [0, 0, 0, 0, 10, 10, 10] + Array(repeating: 10, count: 7) + [10, 10, 10, 20, 20])
+        XCTAssertEqual(
+            tracer.lines,
+            [
+                "entry default",
+                "before timers", "before sources", "before waiting", "after waiting",
+                "timer fired T", "block",  // step 8, then step 9's blocks
+                "before timers", "before sources", "source0 fired A", "block",  // step 4, blocks again
+                "before timers", "before sources", "source0 fired B",
+                "before timers", "before sources", "before waiting", "after waiting",
+                "exit default",
+            ])
+        XCTAssertEqual(
+            tracer.records.map(\.time), [0, 0, 0, 0, 10, 10, 10] + Array(repeating: 10, count: 7) + [10, 10, 10, 20, 20])
         XCTAssertEqual(clock.now, 20)
     }
 
@@ -113,14 +119,16 @@ final class TurnOrderTests: XCTestCase {
         loop.runUntilIdle()
 
         XCTAssertEqual(performs, 3)
-        XCTAssertEqual(tracer.lines, [
-            "entry default",
-            "before timers", "before sources", "source0 fired again",
-            "before timers", "before sources", "source0 fired again",
-            "before timers", "before sources", "source0 fired again",
-            "before timers", "before sources", "before waiting", "after waiting",
-            "exit default",
-        ])
+        XCTAssertEqual(
+            tracer.lines,
+            [
+                "entry default",
+                "before timers", "before sources", "source0 fired again",
+                "before timers", "before sources", "source0 fired again",
+                "before timers", "before sources", "source0 fired again",
+                "before timers", "before sources", "before waiting", "after waiting",
+                "exit default",
+            ])
     }
 
     func testObserversAreCalledByOrderForEveryActivityInTheirMask() {
@@ -135,12 +143,14 @@ final class TurnOrderTests: XCTestCase {
         // and the run finishes (CF: observers do not keep a mode alive).
         XCTAssertEqual(loop.advance(to: 5), .finished)
 
-        XCTAssertEqual(log.lines, [
-            "bounds entry", "early entry", "late entry",
-            "early before timers", "late before timers", "early before sources", "late before sources",
-            "early before waiting", "late before waiting", "early after waiting", "late after waiting",
-            "timer",
-            "bounds exit", "early exit", "late exit",
-        ])
+        XCTAssertEqual(
+            log.lines,
+            [
+                "bounds entry", "early entry", "late entry",
+                "early before timers", "late before timers", "early before sources", "late before sources",
+                "early before waiting", "late before waiting", "early after waiting", "late after waiting",
+                "timer",
+                "bounds exit", "early exit", "late exit",
+            ])
     }
 }

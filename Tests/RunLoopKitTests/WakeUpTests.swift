@@ -48,9 +48,11 @@ final class WakeUpTests: XCTestCase {
         loop.wakeUp()  // CF: a loop ignores wake-ups until a run starts; nothing is left to wake the next run
 
         XCTAssertEqual(loop.run(mode: .default, until: loop.clock.now + ms(20)), .timedOut)
-        XCTAssertEqual(tracer.lines, [
-            "entry default", "before timers", "before sources", "before waiting", "after waiting", "exit default",
-        ])
+        XCTAssertEqual(
+            tracer.lines,
+            [
+                "entry default", "before timers", "before sources", "before waiting", "after waiting", "exit default",
+            ])
     }
 
     func testSignalAndWakeUpFromManyThreadsAreSafe() {

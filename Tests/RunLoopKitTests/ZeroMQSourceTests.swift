@@ -12,11 +12,14 @@ final class ZeroMQSourceTests: XCTestCase {
         let sleeping = DispatchSemaphore(value: 0)
         var messages: [[UInt8]] = []
         var receivedAt: UInt64 = 0
-        loop.add(RunLoopSource1(port: .zmq(pair.pull), name: "hid") {
-            receivedAt = loop.clock.now
-            while let message = pair.receive() { messages.append(message) }
-        }, mode: .default)
-        loop.add(RunLoopObserver(activities: .beforeWaiting, repeats: false, name: "asleep") { _ in sleeping.signal() }, mode: .default)
+        loop.add(
+            RunLoopSource1(port: .zmq(pair.pull), name: "hid") {
+                receivedAt = loop.clock.now
+                while let message = pair.receive() { messages.append(message) }
+            }, mode: .default)
+        loop.add(
+            RunLoopObserver(activities: .beforeWaiting, repeats: false, name: "asleep") { _ in sleeping.signal() }, mode: .default
+        )
         var result: RunLoopRunResult?
         let thread = LoopThread {
             result = loop.run(mode: .default, until: loop.clock.now + patienceNanoseconds, returnAfterSourceHandled: true)
@@ -29,10 +32,12 @@ final class ZeroMQSourceTests: XCTestCase {
 
         XCTAssertEqual(result, .handledSource)
         XCTAssertEqual(messages, [[1, 2, 3]])
-        XCTAssertEqual(tracer.lines, [
-            "entry default", "before timers", "before sources", "before waiting", "observer fired asleep",
-            "after waiting", "source1 fired hid", "exit default",
-        ])
+        XCTAssertEqual(
+            tracer.lines,
+            [
+                "entry default", "before timers", "before sources", "before waiting", "observer fired asleep",
+                "after waiting", "source1 fired hid", "exit default",
+            ])
         print("RunLoopKit: zmq send -> source1 callout latency \(Double(receivedAt - sentAt) / 1_000) µs")
         // Woken by the message, not by the run's deadline (`patience` away); the printed latency is the measure.
         XCTAssertLessThan(receivedAt - sentAt, promptlyNanoseconds)
@@ -44,22 +49,25 @@ final class ZeroMQSourceTests: XCTestCase {
         let tracer = RunLoopTraceCollector()
         loop.tracer = tracer
         var received: [[UInt8]] = []
-        loop.add(RunLoopSource1(port: .zmq(pair.pull), name: "one-at-a-time") {
-            if let message = pair.receive() { received.append(message) }
-        }, mode: .default)
+        loop.add(
+            RunLoopSource1(port: .zmq(pair.pull), name: "one-at-a-time") {
+                if let message = pair.receive() { received.append(message) }
+            }, mode: .default)
         try pair.send([1])
         try pair.send([2])
 
         XCTAssertEqual(loop.runUntilIdle(), .timedOut)
 
         XCTAssertEqual(received, [[1], [2]])
-        XCTAssertEqual(tracer.lines, [
-            "entry default",
-            "before timers", "before sources", "before waiting", "after waiting", "source1 fired one-at-a-time",
-            "before timers", "before sources", "before waiting", "after waiting", "source1 fired one-at-a-time",
-            "before timers", "before sources", "before waiting", "after waiting",
-            "exit default",
-        ])
+        XCTAssertEqual(
+            tracer.lines,
+            [
+                "entry default",
+                "before timers", "before sources", "before waiting", "after waiting", "source1 fired one-at-a-time",
+                "before timers", "before sources", "before waiting", "after waiting", "source1 fired one-at-a-time",
+                "before timers", "before sources", "before waiting", "after waiting",
+                "exit default",
+            ])
     }
 
     func testAnIdleLoopUsesNoCPU() throws {
@@ -93,12 +101,14 @@ final class ZeroMQSourceTests: XCTestCase {
         let loop = EventRunLoop(clock: ManualClock())
         let log = TestLog()
         // Both callouts read one message per call and both ports stay readable for a while.
-        loop.add(RunLoopSource1(port: .zmq(first.pull), order: 0) {
-            if let message = first.receive() { log.append("first \(message[0])") }
-        }, mode: .default)
-        loop.add(RunLoopSource1(port: .zmq(second.pull), order: 1) {
-            if let message = second.receive() { log.append("second \(message[0])") }
-        }, mode: .default)
+        loop.add(
+            RunLoopSource1(port: .zmq(first.pull), order: 0) {
+                if let message = first.receive() { log.append("first \(message[0])") }
+            }, mode: .default)
+        loop.add(
+            RunLoopSource1(port: .zmq(second.pull), order: 1) {
+                if let message = second.receive() { log.append("second \(message[0])") }
+            }, mode: .default)
         for value in 1...3 { try first.send([UInt8(value)]) }
         for value in 1...2 { try second.send([UInt8(value)]) }
 

@@ -47,7 +47,7 @@ public struct EvemuRecording {
     public init(text: String, name: String = "recording") throws {
         var ranges: [Int: ClosedRange<Int>] = [:]
         var slot = 0
-        var current: [Int: Contact] = [:]          // by slot
+        var current: [Int: Contact] = [:]  // by slot
         var changed = Set<Int>()
         var ended: [Contact] = []
         var nextID: UInt32 = 1
@@ -62,7 +62,8 @@ public struct EvemuRecording {
                 EvemuRecordingError(file: name, line: index + 1, message: message)
             }
             if tag == "A:" {
-                guard fields.count >= 4, let code = Int(fields[1], radix: 16), let lo = Int(fields[2]), let hi = Int(fields[3]) else {
+                guard fields.count >= 4, let code = Int(fields[1], radix: 16), let lo = Int(fields[2]), let hi = Int(fields[3])
+                else {
                     throw fail("expected 'A: <code> <min> <max> ...'")
                 }
                 ranges[code] = lo...hi
@@ -70,7 +71,8 @@ public struct EvemuRecording {
             }
             guard tag == "E:" else { continue }
             guard fields.count == 5, let seconds = Double(fields[1]), let type = Int(fields[2], radix: 16),
-                  let code = Int(fields[3], radix: 16), let value = Int(fields[4]) else {
+                let code = Int(fields[3], radix: 16), let value = Int(fields[4])
+            else {
                 throw fail("expected 'E: <sec>.<usec> <type> <code> <value>'")
             }
             if start == nil { start = seconds }
@@ -134,8 +136,9 @@ public struct EvemuRecording {
         let sy = Double(size.height) / Double(yRange.upperBound - yRange.lowerBound)
         return frames.filter { $0.time >= from && $0.time <= to }.map { frame in
             let fingers = frame.contacts.map { contact in
-                HIDDigitizerEvent(finger: contact.id, contact.change,
-                                  x: Float(Double(contact.x - xRange.lowerBound) * sx), y: Float(Double(contact.y - yRange.lowerBound) * sy))
+                HIDDigitizerEvent(
+                    finger: contact.id, contact.change,
+                    x: Float(Double(contact.x - xRange.lowerBound) * sx), y: Float(Double(contact.y - yRange.lowerBound) * sy))
             }
             return (base + frame.time - from, .digitizer(HIDDigitizerFrame(fingers: fingers)))
         }

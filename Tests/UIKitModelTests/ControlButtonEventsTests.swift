@@ -33,16 +33,18 @@ final class ControlButtonEventsTests: XCTestCase {
 
     func testTapSendsTouchDownThenTouchUpInsideAndThePrimaryAction() {
         driver.tap(160, 122, at: 1.0)
-        XCTAssertEqual(driver.trace, hitTest + [
-            "-[UIButton touchesBegan:withEvent:]",
-            "-[UIButton beginTrackingWithTouch:withEvent:]",
-            "-[ViewController touchDown:]",
-        ] + hitTest + [
-            "-[UIButton touchesEnded:withEvent:]",
-            "-[UIButton endTrackingWithTouch:withEvent:]",
-            "-[ViewController touchUpInside:]",
-            "-[ViewController primaryActionTriggered:]",
-        ])
+        XCTAssertEqual(
+            driver.trace,
+            hitTest + [
+                "-[UIButton touchesBegan:withEvent:]",
+                "-[UIButton beginTrackingWithTouch:withEvent:]",
+                "-[ViewController touchDown:]",
+            ] + hitTest + [
+                "-[UIButton touchesEnded:withEvent:]",
+                "-[UIButton endTrackingWithTouch:withEvent:]",
+                "-[ViewController touchUpInside:]",
+                "-[ViewController primaryActionTriggered:]",
+            ])
         XCTAssertFalse(button.isHighlighted)
         XCTAssertFalse(button.isTracking)
     }
@@ -50,70 +52,78 @@ final class ControlButtonEventsTests: XCTestCase {
     func testDragOutAndBackSendsDragExitThenDragEnter() {
         driver.down(160, 122, at: 1.0)
         XCTAssertTrue(button.isHighlighted)
-        driver.move(160, 200, at: 1.1)   // 56 points below the bounds: still inside the 70-point margin
+        driver.move(160, 200, at: 1.1)  // 56 points below the bounds: still inside the 70-point margin
         XCTAssertTrue(button.isTouchInside)
-        driver.move(160, 300, at: 1.2)   // 156 below: outside
+        driver.move(160, 300, at: 1.2)  // 156 below: outside
         XCTAssertFalse(button.isHighlighted)
-        driver.move(160, 130, at: 1.3)   // back in
+        driver.move(160, 130, at: 1.3)  // back in
         driver.up(160, 130, at: 1.4)
-        XCTAssertEqual(driver.trace, hitTest + [
-            "-[UIButton touchesBegan:withEvent:]",
-            "-[UIButton beginTrackingWithTouch:withEvent:]",
-            "-[ViewController touchDown:]",
-            "-[UIButton touchesMoved:withEvent:]",
-            "-[UIButton continueTrackingWithTouch:withEvent:]",
-            "-[ViewController touchDragInside:]",
-            "-[UIButton touchesMoved:withEvent:]",
-            "-[UIButton continueTrackingWithTouch:withEvent:]",
-            "-[ViewController touchDragOutside:]",
-            "-[ViewController touchDragExit:]",
-            "-[UIButton touchesMoved:withEvent:]",
-            "-[UIButton continueTrackingWithTouch:withEvent:]",
-            "-[ViewController touchDragInside:]",
-            "-[ViewController touchDragEnter:]",
-        ] + hitTest + [
-            "-[UIButton touchesEnded:withEvent:]",
-            "-[UIButton endTrackingWithTouch:withEvent:]",
-            "-[ViewController touchUpInside:]",
-            "-[ViewController primaryActionTriggered:]",
-        ])
+        XCTAssertEqual(
+            driver.trace,
+            hitTest + [
+                "-[UIButton touchesBegan:withEvent:]",
+                "-[UIButton beginTrackingWithTouch:withEvent:]",
+                "-[ViewController touchDown:]",
+                "-[UIButton touchesMoved:withEvent:]",
+                "-[UIButton continueTrackingWithTouch:withEvent:]",
+                "-[ViewController touchDragInside:]",
+                "-[UIButton touchesMoved:withEvent:]",
+                "-[UIButton continueTrackingWithTouch:withEvent:]",
+                "-[ViewController touchDragOutside:]",
+                "-[ViewController touchDragExit:]",
+                "-[UIButton touchesMoved:withEvent:]",
+                "-[UIButton continueTrackingWithTouch:withEvent:]",
+                "-[ViewController touchDragInside:]",
+                "-[ViewController touchDragEnter:]",
+            ] + hitTest + [
+                "-[UIButton touchesEnded:withEvent:]",
+                "-[UIButton endTrackingWithTouch:withEvent:]",
+                "-[ViewController touchUpInside:]",
+                "-[ViewController primaryActionTriggered:]",
+            ])
     }
 
     func testLiftingOutsideTheMarginSendsTouchUpOutside() {
         driver.down(160, 122, at: 1.0)
-        driver.move(160, 215, at: 1.1)   // 71 points below the bounds: just outside the margin
+        driver.move(160, 215, at: 1.1)  // 71 points below the bounds: just outside the margin
         driver.up(160, 215, at: 1.2)
-        XCTAssertEqual(Array(driver.trace.suffix(7)), [
-            "-[ViewController touchDragOutside:]",
-            "-[ViewController touchDragExit:]",
-            "-[UIButton hitTest:withEvent:]",
-            "-[UIButton pointInside:withEvent:]",
-            "-[UIButton touchesEnded:withEvent:]",
-            "-[UIButton endTrackingWithTouch:withEvent:]",
-            "-[ViewController touchUpOutside:]",
-        ])
+        XCTAssertEqual(
+            Array(driver.trace.suffix(7)),
+            [
+                "-[ViewController touchDragOutside:]",
+                "-[ViewController touchDragExit:]",
+                "-[UIButton hitTest:withEvent:]",
+                "-[UIButton pointInside:withEvent:]",
+                "-[UIButton touchesEnded:withEvent:]",
+                "-[UIButton endTrackingWithTouch:withEvent:]",
+                "-[ViewController touchUpOutside:]",
+            ])
     }
 
     func testLiftingWithinTheMarginStillCountsAsInside() {
         driver.down(160, 122, at: 1.0)
-        driver.up(160, 213, at: 1.1)     // 69 points below the bounds
-        XCTAssertEqual(Array(driver.trace.suffix(2)), [
-            "-[ViewController touchUpInside:]", "-[ViewController primaryActionTriggered:]",
-        ])
+        driver.up(160, 213, at: 1.1)  // 69 points below the bounds
+        XCTAssertEqual(
+            Array(driver.trace.suffix(2)),
+            [
+                "-[ViewController touchUpInside:]", "-[ViewController primaryActionTriggered:]",
+            ])
         XCTAssertEqual(UIControl.touchInsideTolerance, 70)
     }
 
     func testCancelledTouchSendsTouchCancelAndNoUpEvent() {
         driver.down(160, 122, at: 1.0)
         driver.cancel(160, 122, at: 1.1)
-        XCTAssertEqual(driver.trace, hitTest + [
-            "-[UIButton touchesBegan:withEvent:]",
-            "-[UIButton beginTrackingWithTouch:withEvent:]",
-            "-[ViewController touchDown:]",
-            "-[UIButton touchesCancelled:withEvent:]",
-            "-[UIButton cancelTrackingWithEvent:]",
-            "-[ViewController touchCancel:]",
-        ])
+        XCTAssertEqual(
+            driver.trace,
+            hitTest + [
+                "-[UIButton touchesBegan:withEvent:]",
+                "-[UIButton beginTrackingWithTouch:withEvent:]",
+                "-[ViewController touchDown:]",
+                "-[UIButton touchesCancelled:withEvent:]",
+                "-[UIButton cancelTrackingWithEvent:]",
+                "-[ViewController touchCancel:]",
+            ])
         XCTAssertFalse(button.isHighlighted)
         XCTAssertFalse(button.isTracking)
     }
@@ -122,9 +132,11 @@ final class ControlButtonEventsTests: XCTestCase {
         driver.tap(160, 122, at: 1.0)
         driver.recorder.removeAll()
         driver.down(160, 122, at: 1.2)
-        XCTAssertEqual(Array(driver.trace.suffix(2)), [
-            "-[ViewController touchDown:]", "-[ViewController touchDownRepeat:]",
-        ])
+        XCTAssertEqual(
+            Array(driver.trace.suffix(2)),
+            [
+                "-[ViewController touchDown:]", "-[ViewController touchDownRepeat:]",
+            ])
     }
 
     func testBeginTrackingReturningFalseSendsNoEventsButStillConsumesTheTouches() {

@@ -49,16 +49,18 @@ final class ControlGesturePrecedenceTests: XCTestCase {
         loggingButton()
         let tap = logging(UITapGestureRecognizer(), as: "LXFTapGestureRecognizer", on: blue, log: "View Taped")
         driver.tap(160, 122, at: 1.0)
-        XCTAssertEqual(calls, [
-            "-[LXFTapGestureRecognizer touchesBegan:withEvent:]",
-            "-[UIButton touchesBegan:withEvent:]",
-            "-[UIButton beginTrackingWithTouch:withEvent:]",
-            "-[LXFTapGestureRecognizer touchesEnded:withEvent:]",
-            "-[UIButton touchesEnded:withEvent:]",
-            "-[UIButton endTrackingWithTouch:withEvent:]",
-            "-[ViewController buttonTapped:]",
-            "Button Tapped",
-        ])
+        XCTAssertEqual(
+            calls,
+            [
+                "-[LXFTapGestureRecognizer touchesBegan:withEvent:]",
+                "-[UIButton touchesBegan:withEvent:]",
+                "-[UIButton beginTrackingWithTouch:withEvent:]",
+                "-[LXFTapGestureRecognizer touchesEnded:withEvent:]",
+                "-[UIButton touchesEnded:withEvent:]",
+                "-[UIButton endTrackingWithTouch:withEvent:]",
+                "-[ViewController buttonTapped:]",
+                "Button Tapped",
+            ])
         XCTAssertEqual(tap.state, .possible, "failed, then reset once its touch was gone")
     }
 
@@ -67,33 +69,37 @@ final class ControlGesturePrecedenceTests: XCTestCase {
         let tap = logging(UITapGestureRecognizer(), as: "LXFTapGestureRecognizer", on: blue, log: "View Taped")
         tap.cancelsTouchesInView = false
         driver.tap(160, 122, at: 1.0)
-        XCTAssertEqual(calls, [
-            "-[LXFTapGestureRecognizer touchesBegan:withEvent:]",
-            "-[UIButton touchesBegan:withEvent:]",
-            "-[UIButton beginTrackingWithTouch:withEvent:]",
-            "-[LXFTapGestureRecognizer touchesEnded:withEvent:]",
-            "View Taped",
-            "-[UIButton touchesEnded:withEvent:]",
-            "-[UIButton endTrackingWithTouch:withEvent:]",
-            "-[ViewController buttonTapped:]",
-            "Button Tapped",
-        ])
+        XCTAssertEqual(
+            calls,
+            [
+                "-[LXFTapGestureRecognizer touchesBegan:withEvent:]",
+                "-[UIButton touchesBegan:withEvent:]",
+                "-[UIButton beginTrackingWithTouch:withEvent:]",
+                "-[LXFTapGestureRecognizer touchesEnded:withEvent:]",
+                "View Taped",
+                "-[UIButton touchesEnded:withEvent:]",
+                "-[UIButton endTrackingWithTouch:withEvent:]",
+                "-[ViewController buttonTapped:]",
+                "Button Tapped",
+            ])
     }
 
     func testATapRecognizerOnTheButtonItselfWinsAndTheButtonIsCancelled() {
         let button = loggingButton()
         logging(UITapGestureRecognizer(), as: "LXFTapGestureRecognizer", on: button, log: "Button's Tap")
         driver.tap(160, 122, at: 1.0)
-        XCTAssertEqual(calls, [
-            "-[LXFTapGestureRecognizer touchesBegan:withEvent:]",
-            "-[UIButton touchesBegan:withEvent:]",
-            "-[UIButton beginTrackingWithTouch:withEvent:]",
-            "-[LXFTapGestureRecognizer touchesEnded:withEvent:]",
-            "Button's Tap",
-            "-[UIButton touchesCancelled:withEvent:]",
-            "-[UIButton cancelTrackingWithEvent:]",
-            "-[ViewController buttonCancelled:]",
-        ])
+        XCTAssertEqual(
+            calls,
+            [
+                "-[LXFTapGestureRecognizer touchesBegan:withEvent:]",
+                "-[UIButton touchesBegan:withEvent:]",
+                "-[UIButton beginTrackingWithTouch:withEvent:]",
+                "-[LXFTapGestureRecognizer touchesEnded:withEvent:]",
+                "Button's Tap",
+                "-[UIButton touchesCancelled:withEvent:]",
+                "-[UIButton cancelTrackingWithEvent:]",
+                "-[ViewController buttonCancelled:]",
+            ])
     }
 
     func testACustomControlGetsNoPrecedence() {
@@ -104,13 +110,15 @@ final class ControlGesturePrecedenceTests: XCTestCase {
         blue.addSubview(custom)
         logging(UITapGestureRecognizer(), as: "LXFTapGestureRecognizer", on: blue, log: "View Taped")
         driver.tap(150, 350, at: 1.0)
-        XCTAssertEqual(calls, [
-            "-[LXFTapGestureRecognizer touchesBegan:withEvent:]",
-            "-[KnobControl beginTrackingWithTouch:withEvent:]",
-            "-[LXFTapGestureRecognizer touchesEnded:withEvent:]",
-            "View Taped",
-            "-[KnobControl cancelTrackingWithEvent:]",
-        ])
+        XCTAssertEqual(
+            calls,
+            [
+                "-[LXFTapGestureRecognizer touchesBegan:withEvent:]",
+                "-[KnobControl beginTrackingWithTouch:withEvent:]",
+                "-[LXFTapGestureRecognizer touchesEnded:withEvent:]",
+                "View Taped",
+                "-[KnobControl cancelTrackingWithEvent:]",
+            ])
     }
 
     func testEveryTapOwningControlBeatsTheAncestorsSingleTap() {
@@ -118,7 +126,9 @@ final class ControlGesturePrecedenceTests: XCTestCase {
             UISwitch(frame: CGRect(x: 10, y: 10, width: 0, height: 0)),
             UIStepper(frame: CGRect(x: 10, y: 60, width: 0, height: 0)),
             UISegmentedControl(frame: CGRect(x: 10, y: 110, width: 300, height: 32), items: ["A", "B"]),
-            { let p = UIPageControl(frame: CGRect(x: 10, y: 160, width: 300, height: 30)); p.numberOfPages = 3; return p }(),
+            {
+                let p = UIPageControl(frame: CGRect(x: 10, y: 160, width: 300, height: 30)); p.numberOfPages = 3; return p
+            }(),
         ]
         let recorder = driver.recorder
         for control in controls {
@@ -128,18 +138,20 @@ final class ControlGesturePrecedenceTests: XCTestCase {
             control.addTarget(controller, action: "\(name)Changed:", for: .valueChanged)
         }
         logging(UITapGestureRecognizer(), as: "LXFTapGestureRecognizer", on: blue, log: "View Taped").logsCalls = false
-        driver.tap(45, 25, at: 1.0)     // switch
-        driver.tap(80, 75, at: 2.0)     // stepper "+"
-        driver.tap(250, 125, at: 3.0)   // segment B
-        driver.tap(300, 175, at: 4.0)   // page control, right of the current page
-        driver.tap(160, 400, at: 5.0)   // the blue view itself
-        XCTAssertEqual(driver.trace, [
-            "-[ViewController UISwitchChanged:]", "UISwitch valueChanged",
-            "-[ViewController UIStepperChanged:]", "UIStepper valueChanged",
-            "-[ViewController UISegmentedControlChanged:]", "UISegmentedControl valueChanged",
-            "-[ViewController UIPageControlChanged:]", "UIPageControl valueChanged",
-            "View Taped",
-        ])
+        driver.tap(45, 25, at: 1.0)  // switch
+        driver.tap(80, 75, at: 2.0)  // stepper "+"
+        driver.tap(250, 125, at: 3.0)  // segment B
+        driver.tap(300, 175, at: 4.0)  // page control, right of the current page
+        driver.tap(160, 400, at: 5.0)  // the blue view itself
+        XCTAssertEqual(
+            driver.trace,
+            [
+                "-[ViewController UISwitchChanged:]", "UISwitch valueChanged",
+                "-[ViewController UIStepperChanged:]", "UIStepper valueChanged",
+                "-[ViewController UISegmentedControlChanged:]", "UISegmentedControl valueChanged",
+                "-[ViewController UIPageControlChanged:]", "UIPageControl valueChanged",
+                "View Taped",
+            ])
     }
 
     func testADoubleTapOnTheAncestorIsNotTheButtonsGestureButItsHeldEndIsReleasedAfterTheTimeout() {
@@ -148,13 +160,15 @@ final class ControlGesturePrecedenceTests: XCTestCase {
         doubleTap.numberOfTapsRequired = 2
         driver.tap(160, 122, at: 1.0)
         XCTAssertEqual(calls.last, "-[DoubleTap touchesEnded:withEvent:]", "the button's touchesEnded is held")
-        driver.advance(to: 1.25)   // 1.05 + 0.15 s: the held end goes to the button
-        XCTAssertEqual(Array(calls.suffix(4)), [
-            "-[UIButton touchesEnded:withEvent:]",
-            "-[UIButton endTrackingWithTouch:withEvent:]",
-            "-[ViewController buttonTapped:]",
-            "Button Tapped",
-        ])
+        driver.advance(to: 1.25)  // 1.05 + 0.15 s: the held end goes to the button
+        XCTAssertEqual(
+            Array(calls.suffix(4)),
+            [
+                "-[UIButton touchesEnded:withEvent:]",
+                "-[UIButton endTrackingWithTouch:withEvent:]",
+                "-[ViewController buttonTapped:]",
+                "Button Tapped",
+            ])
     }
 
     // MARK: Slider and swipe
@@ -177,12 +191,14 @@ final class ControlGesturePrecedenceTests: XCTestCase {
         swipe.logsCalls = false
         driver.drag(from: CGPoint(x: 26, y: 215), to: CGPoint(x: 126, y: 215), at: 1.0, duration: 0.2, steps: 4)
         XCTAssertEqual(slider.value, 50)
-        XCTAssertEqual(calls.filter { !$0.contains("continueTracking") }, [
-            "-[UISlider beginTrackingWithTouch:withEvent:]",
-            "-[ViewController sliderChanged:]", "value = 12.5", "-[ViewController sliderChanged:]", "value = 25.0",
-            "-[ViewController sliderChanged:]", "value = 37.5", "-[ViewController sliderChanged:]", "value = 50.0",
-            "-[UISlider endTrackingWithTouch:withEvent:]",
-        ], "the swipe (recognizable at 50 points) failed: the slider kept tracking")
+        XCTAssertEqual(
+            calls.filter { !$0.contains("continueTracking") },
+            [
+                "-[UISlider beginTrackingWithTouch:withEvent:]",
+                "-[ViewController sliderChanged:]", "value = 12.5", "-[ViewController sliderChanged:]", "value = 25.0",
+                "-[ViewController sliderChanged:]", "value = 37.5", "-[ViewController sliderChanged:]", "value = 50.0",
+                "-[UISlider endTrackingWithTouch:withEvent:]",
+            ], "the swipe (recognizable at 50 points) failed: the slider kept tracking")
     }
 
     func testASwipeAcrossTheSliderAwayFromTheThumbIsTheRecognizers() {
@@ -190,11 +206,13 @@ final class ControlGesturePrecedenceTests: XCTestCase {
         logging(UISwipeGestureRecognizer(), as: "SwipeRight", on: blue, log: "Swiped").logsCalls = false
         driver.drag(from: CGPoint(x: 150, y: 215), to: CGPoint(x: 230, y: 215), at: 1.0, duration: 0.2, steps: 4)
         XCTAssertEqual(slider.value, 0)
-        XCTAssertEqual(calls, [
-            "-[UISlider beginTrackingWithTouch:withEvent:]",
-            "Swiped",
-            "-[UISlider touchesCancelled:withEvent:]",
-        ], "the slider did not take the touch, so it has no precedence")
+        XCTAssertEqual(
+            calls,
+            [
+                "-[UISlider beginTrackingWithTouch:withEvent:]",
+                "Swiped",
+                "-[UISlider touchesCancelled:withEvent:]",
+            ], "the slider did not take the touch, so it has no precedence")
     }
 
     // MARK: Switch and pan
@@ -218,11 +236,13 @@ final class ControlGesturePrecedenceTests: XCTestCase {
         XCTAssertFalse(toggle.isOn)
         // 15 points per move: the pan begins on the first move (past its 10-point hysteresis), before the
         // switch sees any move; began, three changes and the end each send the action.
-        XCTAssertEqual(calls, [
-            "-[UISwitch beginTrackingWithTouch:withEvent:]",
-            "Panned",
-            "-[UISwitch cancelTrackingWithEvent:]",
-            "Panned", "Panned", "Panned", "Panned",
-        ])
+        XCTAssertEqual(
+            calls,
+            [
+                "-[UISwitch beginTrackingWithTouch:withEvent:]",
+                "Panned",
+                "-[UISwitch cancelTrackingWithEvent:]",
+                "Panned", "Panned", "Panned", "Panned",
+            ])
     }
 }

@@ -78,13 +78,15 @@ final class ControlTargetActionTests: XCTestCase {
         controller.registerAction("audited:") { _, _ in }
         redirecting.addTarget(controller, action: "buttonTapped:", for: .touchUpInside)
         driver.tap(160, 222, at: 1.0)
-        XCTAssertEqual(driver.trace.filter { !$0.contains("hitTest") && !$0.contains("pointInside") }, [
-            "-[RedirectingButton beginTrackingWithTouch:withEvent:]",
-            "-[RedirectingButton endTrackingWithTouch:withEvent:]",
-            "-[RedirectingButton sendAction:to:forEvent:] buttonTapped:",
-            "-[ViewController audited:]",
-            "-[ViewController buttonTapped:]",
-        ])
+        XCTAssertEqual(
+            driver.trace.filter { !$0.contains("hitTest") && !$0.contains("pointInside") },
+            [
+                "-[RedirectingButton beginTrackingWithTouch:withEvent:]",
+                "-[RedirectingButton endTrackingWithTouch:withEvent:]",
+                "-[RedirectingButton sendAction:to:forEvent:] buttonTapped:",
+                "-[ViewController audited:]",
+                "-[ViewController buttonTapped:]",
+            ])
     }
 
     func testSendActionsForEventsFiresRegisteredActionsWithNoTouch() {
@@ -124,7 +126,7 @@ final class ControlTargetActionTests: XCTestCase {
     func testTargetBookkeeping() {
         controller.registerAction("a:") { _, _ in }
         button.addTarget(controller, action: "a:", for: .touchDown)
-        button.addTarget(controller, action: "a:", for: .touchUpInside)     // merges into the same pair
+        button.addTarget(controller, action: "a:", for: .touchUpInside)  // merges into the same pair
         button.addTarget(nil, action: "b:", for: .touchUpInside)
         XCTAssertEqual(button.allTargets.count, 1)
         XCTAssertEqual(button.allControlEvents, [.touchDown, .touchUpInside])
@@ -168,9 +170,11 @@ final class ControlTargetActionTests: XCTestCase {
         controller.registerAction("buttonTapped:") { _, _ in XCTFail("disabled") }
         button.addTarget(controller, action: "buttonTapped:", for: .touchUpInside)
         driver.tap(160, 122, at: 1.0)
-        XCTAssertEqual(driver.trace.filter { !$0.contains("hitTest") && !$0.contains("pointInside") }, [
-            "-[UIView touchesBegan:withEvent:]", "-[UIView touchesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            driver.trace.filter { !$0.contains("hitTest") && !$0.contains("pointInside") },
+            [
+                "-[UIView touchesBegan:withEvent:]", "-[UIView touchesEnded:withEvent:]",
+            ])
         XCTAssertEqual(button.state, .disabled)
     }
 }

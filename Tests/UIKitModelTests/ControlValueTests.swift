@@ -67,11 +67,13 @@ final class ControlValueTests: XCTestCase {
         driver.move(76, 215, at: 1.1)
         driver.move(126, 230, at: 1.2)
         driver.move(426, 215, at: 1.3)
-        driver.move(426, 240, at: 1.35)   // no change at the end of the track: no message
+        driver.move(426, 240, at: 1.35)  // no change at the end of the track: no message
         driver.up(426, 240, at: 1.4)
-        XCTAssertEqual(driver.trace, [
-            "value = 25.0 tracking = true", "value = 50.0 tracking = true", "value = 100.0 tracking = true",
-        ])
+        XCTAssertEqual(
+            driver.trace,
+            [
+                "value = 25.0 tracking = true", "value = 50.0 tracking = true", "value = 100.0 tracking = true",
+            ])
         XCTAssertEqual(slider.value, 100)
     }
 
@@ -84,13 +86,15 @@ final class ControlValueTests: XCTestCase {
         handle("sliderChanged:") { "value = \(slider.value)" }
         slider.addTarget(controller, action: "sliderChanged:", for: .valueChanged)
         driver.drag(from: CGPoint(x: 26, y: 215), to: CGPoint(x: 126, y: 215), at: 1.0, duration: 0.2, steps: 2)
-        XCTAssertEqual(driver.trace.filter { !$0.contains("hitTest") && !$0.contains("pointInside") }, [
-            "-[UISlider beginTrackingWithTouch:withEvent:]",
-            "-[UISlider continueTrackingWithTouch:withEvent:]",
-            "-[UISlider continueTrackingWithTouch:withEvent:]",
-            "-[UISlider endTrackingWithTouch:withEvent:]",
-            "value = 50.0",
-        ])
+        XCTAssertEqual(
+            driver.trace.filter { !$0.contains("hitTest") && !$0.contains("pointInside") },
+            [
+                "-[UISlider beginTrackingWithTouch:withEvent:]",
+                "-[UISlider continueTrackingWithTouch:withEvent:]",
+                "-[UISlider continueTrackingWithTouch:withEvent:]",
+                "-[UISlider endTrackingWithTouch:withEvent:]",
+                "value = 50.0",
+            ])
     }
 
     func testSliderIgnoresATouchOnTheTrackAwayFromTheThumb() {
@@ -109,7 +113,7 @@ final class ControlValueTests: XCTestCase {
         handle("segmentChanged:") { "selected \(segmented.selectedSegmentIndex)" }
         segmented.addTarget(controller, action: "segmentChanged:", for: .valueChanged)
         driver.tap(250, 310, at: 1.0)
-        driver.tap(260, 310, at: 2.0)   // same segment: no change, no message
+        driver.tap(260, 310, at: 2.0)  // same segment: no change, no message
         driver.tap(20, 310, at: 3.0)
         XCTAssertEqual(driver.trace, ["selected 2", "selected 0"])
     }
@@ -120,17 +124,17 @@ final class ControlValueTests: XCTestCase {
         controller.view.addSubview(stepper)
         handle("stepperChanged:") { "value = \(stepper.value)" }
         stepper.addTarget(controller, action: "stepperChanged:", for: .valueChanged)
-        driver.down(180, 410, at: 1.0)            // "+" half
+        driver.down(180, 410, at: 1.0)  // "+" half
         XCTAssertEqual(driver.trace, ["value = 1.0"])
-        driver.advance(to: 1.45)                  // before the 0.5 s autorepeat delay: nothing
+        driver.advance(to: 1.45)  // before the 0.5 s autorepeat delay: nothing
         XCTAssertEqual(driver.trace.count, 1)
-        driver.advance(to: 1.75)                  // fires at 1.5, 1.6, 1.7
+        driver.advance(to: 1.75)  // fires at 1.5, 1.6, 1.7
         XCTAssertEqual(driver.trace, ["value = 1.0", "value = 2.0", "value = 3.0", "value = 4.0"])
-        driver.advance(to: 2.5)                   // 5 is the maximum: one more step, then it stops
+        driver.advance(to: 2.5)  // 5 is the maximum: one more step, then it stops
         driver.up(180, 410, at: 2.6)
         XCTAssertEqual(driver.trace.last, "value = 5.0")
         XCTAssertEqual(driver.trace.count, 5)
-        driver.tap(110, 410, at: 3.0)             // "-" half
+        driver.tap(110, 410, at: 3.0)  // "-" half
         XCTAssertEqual(driver.trace.last, "value = 4.0")
     }
 

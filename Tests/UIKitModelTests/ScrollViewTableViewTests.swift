@@ -29,12 +29,14 @@ final class ScrollViewTableViewTests: XCTestCase {
     }
 
     func testATapSelectsTheRowAndASecondRowDeselectsTheFirst() {
-        driver.tap(100, 40 + 22, at: 1.0)          // row 0
+        driver.tap(100, 40 + 22, at: 1.0)  // row 0
         driver.tap(100, 40 + 44 * 2 + 10, at: 2.0)  // row 2
-        XCTAssertEqual(model.calls, [
-            "highlight 0", "unhighlight 0", "willSelect 0", "select 0",
-            "highlight 2", "unhighlight 2", "willSelect 2", "deselect 0", "select 2",
-        ])
+        XCTAssertEqual(
+            model.calls,
+            [
+                "highlight 0", "unhighlight 0", "willSelect 0", "select 0",
+                "highlight 2", "unhighlight 2", "willSelect 2", "deselect 0", "select 2",
+            ])
         XCTAssertEqual(table.indexPathForSelectedRow, IndexPath(row: 2, section: 0))
         XCTAssertTrue(table.cellForRow(at: IndexPath(row: 2, section: 0))!.isSelected)
         XCTAssertFalse(table.cellForRow(at: IndexPath(row: 0, section: 0))!.isSelected)
@@ -59,8 +61,8 @@ final class ScrollViewTableViewTests: XCTestCase {
     }
 
     func testADragAfterTheHighlightCancelsItAndSelectsNothing() {
-        driver.down(100, 300, at: 1.0)              // row 5
-        driver.move(100, 280, at: 1.3)              // the pan begins: the cell's touch is cancelled
+        driver.down(100, 300, at: 1.0)  // row 5
+        driver.move(100, 280, at: 1.3)  // the pan begins: the cell's touch is cancelled
         driver.up(100, 280, at: 1.4)
         XCTAssertEqual(model.calls, ["highlight 5", "unhighlight 5"])
         XCTAssertNil(table.indexPathForSelectedRow)
@@ -70,13 +72,15 @@ final class ScrollViewTableViewTests: XCTestCase {
     func testShouldHighlightFalseAndWillSelectRedirect() {
         model.unhighlightable = [1]
         model.redirect = [2: 3, 4: nil]
-        driver.tap(100, 40 + 44 + 10, at: 1.0)      // row 1: not highlightable, so not selectable by touch
-        driver.tap(100, 40 + 88 + 10, at: 2.0)      // row 2 → 3
-        driver.tap(100, 40 + 176 + 10, at: 3.0)     // row 4 → nothing
-        XCTAssertEqual(model.calls, [
-            "highlight 2", "unhighlight 2", "willSelect 2", "select 3",
-            "highlight 4", "unhighlight 4", "willSelect 4",
-        ])
+        driver.tap(100, 40 + 44 + 10, at: 1.0)  // row 1: not highlightable, so not selectable by touch
+        driver.tap(100, 40 + 88 + 10, at: 2.0)  // row 2 → 3
+        driver.tap(100, 40 + 176 + 10, at: 3.0)  // row 4 → nothing
+        XCTAssertEqual(
+            model.calls,
+            [
+                "highlight 2", "unhighlight 2", "willSelect 2", "select 3",
+                "highlight 4", "unhighlight 4", "willSelect 4",
+            ])
         XCTAssertEqual(table.indexPathForSelectedRow, IndexPath(row: 3, section: 0))
     }
 }
@@ -97,8 +101,12 @@ private final class RecordingTableModel: UITableViewDataSource, UITableViewDeleg
     func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool {
         !unhighlightable.contains(indexPath.row)
     }
-    func tableView(_ tableView: UITableView, didHighlightRowAt indexPath: IndexPath) { calls.append("highlight \(indexPath.row)") }
-    func tableView(_ tableView: UITableView, didUnhighlightRowAt indexPath: IndexPath) { calls.append("unhighlight \(indexPath.row)") }
+    func tableView(_ tableView: UITableView, didHighlightRowAt indexPath: IndexPath) {
+        calls.append("highlight \(indexPath.row)")
+    }
+    func tableView(_ tableView: UITableView, didUnhighlightRowAt indexPath: IndexPath) {
+        calls.append("unhighlight \(indexPath.row)")
+    }
     func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
         calls.append("willSelect \(indexPath.row)")
         guard let target = redirect[indexPath.row] else { return indexPath }

@@ -35,11 +35,13 @@ final class ScrollViewTests: XCTestCase {
         driver.down(160, 150, at: 1.0)
         XCTAssertEqual(timedTrace, [], "withheld")
         driver.up(160, 150, at: 1.05)
-        XCTAssertEqual(timedTrace, [
-            "1.050 -[UIScrollView touchesShouldBegin:withEvent:inContentView:]",
-            "1.050 -[ContentView touchesBegan:withEvent:]",
-            "1.050 -[ContentView touchesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            timedTrace,
+            [
+                "1.050 -[UIScrollView touchesShouldBegin:withEvent:inContentView:]",
+                "1.050 -[ContentView touchesBegan:withEvent:]",
+                "1.050 -[ContentView touchesEnded:withEvent:]",
+            ])
     }
 
     func testAQuickTapTakenByATapRecognizerAboveNeverReachesTheContent() {
@@ -54,11 +56,13 @@ final class ScrollViewTests: XCTestCase {
         scrollView.superview!.addGestureRecognizer(doubleTap)
         driver.tap(160, 150, at: 1.0)
         driver.advance(to: 2.0)
-        XCTAssertEqual(timedTrace, [
-            "1.050 -[UIScrollView touchesShouldBegin:withEvent:inContentView:]",
-            "1.050 -[ContentView touchesBegan:withEvent:]",
-            "1.200 -[ContentView touchesEnded:withEvent:]",
-        ], "the end is held while the double tap waits, released after 0.15 s (delaysTouchesEnded)")
+        XCTAssertEqual(
+            timedTrace,
+            [
+                "1.050 -[UIScrollView touchesShouldBegin:withEvent:inContentView:]",
+                "1.050 -[ContentView touchesBegan:withEvent:]",
+                "1.200 -[ContentView touchesEnded:withEvent:]",
+            ], "the end is held while the double tap waits, released after 0.15 s (delaysTouchesEnded)")
     }
 
     func testHeldTouchReachesTheContentAfterExactlyPointOneFiveSeconds() {
@@ -66,11 +70,13 @@ final class ScrollViewTests: XCTestCase {
         driver.advance(to: 1.149)
         XCTAssertEqual(timedTrace, [])
         driver.up(160, 150, at: 1.4)
-        XCTAssertEqual(timedTrace, [
-            "1.150 -[UIScrollView touchesShouldBegin:withEvent:inContentView:]",
-            "1.150 -[ContentView touchesBegan:withEvent:]",
-            "1.400 -[ContentView touchesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            timedTrace,
+            [
+                "1.150 -[UIScrollView touchesShouldBegin:withEvent:inContentView:]",
+                "1.150 -[ContentView touchesBegan:withEvent:]",
+                "1.400 -[ContentView touchesEnded:withEvent:]",
+            ])
     }
 
     func testDragThatScrollsCancelsTheContentsTouchesAndTracksInTheTrackingMode() {
@@ -80,7 +86,7 @@ final class ScrollViewTests: XCTestCase {
         loop.add(RunLoopTimer(fireAt: TouchDriver.ns(1.4)) { _ in commonTimer.append(clock.now) }, mode: .common)
 
         driver.down(160, 150, at: 1.0)
-        driver.move(160, 130, at: 1.2)           // after the delay: the content has the touch
+        driver.move(160, 130, at: 1.2)  // after the delay: the content has the touch
         XCTAssertEqual(driver.app.currentRunLoopMode, .tracking)
         XCTAssertTrue(scrollView.isDragging)
         driver.move(160, 50, at: 1.5)
@@ -91,22 +97,26 @@ final class ScrollViewTests: XCTestCase {
         XCTAssertEqual(defaultTimer, [TouchDriver.ns(1.6)], "it fires, late, once the drag ends")
         XCTAssertEqual(scrollView.contentOffset, CGPoint(x: 0, y: 100))
         XCTAssertFalse(scrollView.isDragging)
-        XCTAssertEqual(timedTrace, [
-            "1.150 -[UIScrollView touchesShouldBegin:withEvent:inContentView:]",
-            "1.150 -[ContentView touchesBegan:withEvent:]",
-            "1.200 -[UIScrollView touchesShouldCancelInContentView:]",
-            "1.200 -[UIApplication _pushRunLoopMode:requester:] UITrackingRunLoopMode",
-            "1.200 -[ContentView touchesCancelled:withEvent:]",
-            "1.600 -[UIApplication _popRunLoopMode:requester:] UITrackingRunLoopMode",
-        ])
+        XCTAssertEqual(
+            timedTrace,
+            [
+                "1.150 -[UIScrollView touchesShouldBegin:withEvent:inContentView:]",
+                "1.150 -[ContentView touchesBegan:withEvent:]",
+                "1.200 -[UIScrollView touchesShouldCancelInContentView:]",
+                "1.200 -[UIApplication _pushRunLoopMode:requester:] UITrackingRunLoopMode",
+                "1.200 -[ContentView touchesCancelled:withEvent:]",
+                "1.600 -[UIApplication _popRunLoopMode:requester:] UITrackingRunLoopMode",
+            ])
     }
 
     func testQuickDragScrollsWithoutTheContentEverSeeingTheTouch() {
         driver.drag(from: CGPoint(x: 160, y: 150), to: CGPoint(x: 160, y: 30), at: 1.0, duration: 0.1, steps: 4)
-        XCTAssertEqual(timedTrace, [
-            "1.025 -[UIApplication _pushRunLoopMode:requester:] UITrackingRunLoopMode",
-            "1.100 -[UIApplication _popRunLoopMode:requester:] UITrackingRunLoopMode",
-        ])
+        XCTAssertEqual(
+            timedTrace,
+            [
+                "1.025 -[UIApplication _pushRunLoopMode:requester:] UITrackingRunLoopMode",
+                "1.100 -[UIApplication _popRunLoopMode:requester:] UITrackingRunLoopMode",
+            ])
         XCTAssertEqual(scrollView.contentOffset, CGPoint(x: 0, y: 120))
     }
 
@@ -115,7 +125,7 @@ final class ScrollViewTests: XCTestCase {
         var located: [CGPoint] = []
         let probe = LocatingView(frame: CGRect(x: 0, y: 300, width: 320, height: 50)) { located.append($0) }
         scrollView.addSubview(probe)
-        driver.tap(160, 230, at: 1.0)            // screen y 230 = content y 310: the probe, 10 points down
+        driver.tap(160, 230, at: 1.0)  // screen y 230 = content y 310: the probe, 10 points down
         XCTAssertEqual(located, [CGPoint(x: 160, y: 10)])
     }
 
@@ -128,14 +138,16 @@ final class ScrollViewTests: XCTestCase {
         driver.move(160, 200, at: 1.3)
         driver.up(160, 200, at: 1.4)
         XCTAssertEqual(scrollView.contentOffset, .zero)
-        XCTAssertEqual(timedTrace, [
-            "1.150 -[UIScrollView touchesShouldBegin:withEvent:inContentView:]",
-            "1.150 -[UIButton beginTrackingWithTouch:withEvent:]",
-            "1.200 -[UIScrollView touchesShouldCancelInContentView:]",
-            "1.200 -[UIButton continueTrackingWithTouch:withEvent:]",
-            "1.300 -[UIButton continueTrackingWithTouch:withEvent:]",
-            "1.400 -[UIButton endTrackingWithTouch:withEvent:]",
-        ], "touchesShouldCancel(in:) is false for controls: the pan fails and the button keeps the touch")
+        XCTAssertEqual(
+            timedTrace,
+            [
+                "1.150 -[UIScrollView touchesShouldBegin:withEvent:inContentView:]",
+                "1.150 -[UIButton beginTrackingWithTouch:withEvent:]",
+                "1.200 -[UIScrollView touchesShouldCancelInContentView:]",
+                "1.200 -[UIButton continueTrackingWithTouch:withEvent:]",
+                "1.300 -[UIButton continueTrackingWithTouch:withEvent:]",
+                "1.400 -[UIButton endTrackingWithTouch:withEvent:]",
+            ], "touchesShouldCancel(in:) is false for controls: the pan fails and the button keeps the touch")
     }
 
     func testCanCancelContentTouchesFalseKeepsTheTouchWithTheContent() {
@@ -144,22 +156,26 @@ final class ScrollViewTests: XCTestCase {
         driver.move(160, 100, at: 1.2)
         driver.up(160, 100, at: 1.3)
         XCTAssertEqual(scrollView.contentOffset, .zero)
-        XCTAssertEqual(timedTrace, [
-            "1.150 -[UIScrollView touchesShouldBegin:withEvent:inContentView:]",
-            "1.150 -[ContentView touchesBegan:withEvent:]",
-            "1.200 -[ContentView touchesMoved:withEvent:]",
-            "1.300 -[ContentView touchesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            timedTrace,
+            [
+                "1.150 -[UIScrollView touchesShouldBegin:withEvent:inContentView:]",
+                "1.150 -[ContentView touchesBegan:withEvent:]",
+                "1.200 -[ContentView touchesMoved:withEvent:]",
+                "1.300 -[ContentView touchesEnded:withEvent:]",
+            ])
     }
 
     func testWithoutDelaysContentTouchesTheContentGetsTheTouchAtOnce() {
         scrollView.delaysContentTouches = false
         driver.tap(160, 150, at: 1.0)
-        XCTAssertEqual(timedTrace, [
-            "1.000 -[UIScrollView touchesShouldBegin:withEvent:inContentView:]",
-            "1.000 -[ContentView touchesBegan:withEvent:]",
-            "1.050 -[ContentView touchesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            timedTrace,
+            [
+                "1.000 -[UIScrollView touchesShouldBegin:withEvent:inContentView:]",
+                "1.000 -[ContentView touchesBegan:withEvent:]",
+                "1.050 -[ContentView touchesEnded:withEvent:]",
+            ])
     }
 
     func testTouchesShouldBeginReturningFalseKeepsTheTouchFromTheContent() {

@@ -18,7 +18,8 @@ final class TablePuzzleTests: XCTestCase {
     }
 
     private func run(_ inputs: [TimedHIDPayload]) throws -> [String] {
-        let runner = try HeadlessAppRunner(sceneURL: SharedPaths.packageRoot.appendingPathComponent("deploy/scenes/table-puzzle.yaml"))
+        let runner = try HeadlessAppRunner(
+            sceneURL: SharedPaths.packageRoot.appendingPathComponent("deploy/scenes/table-puzzle.yaml"))
         return runner.run(inputs).map { String(format: "%.2f ", Double($0.time) / 1e9) + $0.text }
     }
 
@@ -28,55 +29,63 @@ final class TablePuzzleTests: XCTestCase {
 
     func testQuickTapOnACellIsTheTapRecognizersAndTheCellNeverSeesIt() throws {
         let trace = try run(script: "table-puzzle-quick-tap")
-        XCTAssertEqual(trace, hitRow2(at: "1.00") + [
-            "1.00 -[LXFTapGestureRecognizer touchesBegan:withEvent:]",
-        ] + hitRow2(at: "1.05") + [
-            "1.05 -[LXFTapGestureRecognizer touchesEnded:withEvent:]",
-            "1.05 View Taped",
-        ])
+        XCTAssertEqual(
+            trace,
+            hitRow2(at: "1.00") + [
+                "1.00 -[LXFTapGestureRecognizer touchesBegan:withEvent:]"
+            ] + hitRow2(at: "1.05") + [
+                "1.05 -[LXFTapGestureRecognizer touchesEnded:withEvent:]",
+                "1.05 View Taped",
+            ])
     }
 
     func testShortPressOnACellHighlightsTheRowThenTheTapCancelsIt() throws {
         let trace = try run(script: "table-puzzle-short-press")
-        XCTAssertEqual(trace, hitRow2(at: "1.00") + [
-            "1.00 -[LXFTapGestureRecognizer touchesBegan:withEvent:]",
-            "1.15 -[PuzzleCell touchesBegan:withEvent:]",
-            "1.15 didHighlightRowAt 2",
-        ] + hitRow2(at: "1.30") + [
-            "1.30 -[LXFTapGestureRecognizer touchesEnded:withEvent:]",
-            "1.30 View Taped",
-            "1.30 -[PuzzleCell touchesCancelled:withEvent:]",
-            "1.30 didUnhighlightRowAt 2",
-        ])
+        XCTAssertEqual(
+            trace,
+            hitRow2(at: "1.00") + [
+                "1.00 -[LXFTapGestureRecognizer touchesBegan:withEvent:]",
+                "1.15 -[PuzzleCell touchesBegan:withEvent:]",
+                "1.15 didHighlightRowAt 2",
+            ] + hitRow2(at: "1.30") + [
+                "1.30 -[LXFTapGestureRecognizer touchesEnded:withEvent:]",
+                "1.30 View Taped",
+                "1.30 -[PuzzleCell touchesCancelled:withEvent:]",
+                "1.30 didUnhighlightRowAt 2",
+            ])
     }
 
     func testLongPressOnACellOutlastsTheTapAndSelectsTheRow() throws {
         let trace = try run(script: "table-puzzle-long-press")
-        XCTAssertEqual(trace, hitRow2(at: "1.00") + [
-            "1.00 -[LXFTapGestureRecognizer touchesBegan:withEvent:]",
-            "1.15 -[PuzzleCell touchesBegan:withEvent:]",
-            "1.15 didHighlightRowAt 2",
-        ] + hitRow2(at: "2.50") + [
-            "2.50 -[PuzzleCell touchesEnded:withEvent:]",
-            "2.50 didUnhighlightRowAt 2",
-            "2.50 didSelectRowAt 2",
-        ])
+        XCTAssertEqual(
+            trace,
+            hitRow2(at: "1.00") + [
+                "1.00 -[LXFTapGestureRecognizer touchesBegan:withEvent:]",
+                "1.15 -[PuzzleCell touchesBegan:withEvent:]",
+                "1.15 didHighlightRowAt 2",
+            ] + hitRow2(at: "2.50") + [
+                "2.50 -[PuzzleCell touchesEnded:withEvent:]",
+                "2.50 didUnhighlightRowAt 2",
+                "2.50 didSelectRowAt 2",
+            ])
     }
 
     func testTapOnTheButtonIsTheButtonsDespiteTheTapRecognizer() throws {
         let hitButton = ["-[UIButton hitTest:withEvent:]", "-[UIButton pointInside:withEvent:]"]
         let trace = try run(script: "table-puzzle-button-tap")
-        XCTAssertEqual(trace, hitButton.map { "1.00 " + $0 } + [
-            "1.00 -[LXFTapGestureRecognizer touchesBegan:withEvent:]",
-            "1.00 -[UIButton touchesBegan:withEvent:]",
-            "1.00 -[UIButton beginTrackingWithTouch:withEvent:]",
-        ] + hitButton.map { "1.05 " + $0 } + [
-            "1.05 -[LXFTapGestureRecognizer touchesEnded:withEvent:]",
-            "1.05 -[UIButton touchesEnded:withEvent:]",
-            "1.05 -[UIButton endTrackingWithTouch:withEvent:]",
-            "1.05 -[ViewController buttonTapped:]",
-            "1.05 Button Tapped",
-        ])
+        XCTAssertEqual(
+            trace,
+            hitButton.map { "1.00 " + $0 } + [
+                "1.00 -[LXFTapGestureRecognizer touchesBegan:withEvent:]",
+                "1.00 -[UIButton touchesBegan:withEvent:]",
+                "1.00 -[UIButton beginTrackingWithTouch:withEvent:]",
+            ] + hitButton.map { "1.05 " + $0 } + [
+                "1.05 -[LXFTapGestureRecognizer touchesEnded:withEvent:]",
+                "1.05 -[UIButton touchesEnded:withEvent:]",
+                "1.05 -[UIButton endTrackingWithTouch:withEvent:]",
+                "1.05 -[ViewController buttonTapped:]",
+                "1.05 Button Tapped",
+            ])
     }
 
     /// The edges of the rules: just under and just over the tap's 0.75 s press limit, and a press that lifts

@@ -12,8 +12,9 @@ final class CurveTests: XCTestCase {
         XCTAssertEqual(try ZMQZ85.encode(bytes), "HelloWorld")
         XCTAssertEqual(try ZMQZ85.decode("HelloWorld"), bytes)
         XCTAssertThrowsError(try ZMQZ85.encode([1, 2, 3])) { error in
-            XCTAssertEqual((error as? ZMQError)?.message,
-                           "Invalid argument: Z85 encodes a multiple of 4 bytes, got 3")
+            XCTAssertEqual(
+                (error as? ZMQError)?.message,
+                "Invalid argument: Z85 encodes a multiple of 4 bytes, got 3")
         }
         XCTAssertThrowsError(try ZMQZ85.decode("Hell~")) { error in  // '~' is not in the Z85 alphabet
             XCTAssertEqual((error as? ZMQError)?.message, "Invalid argument: not Z85 text")
@@ -46,7 +47,7 @@ final class CurveTests: XCTestCase {
         try server.bind("tcp://127.0.0.1:*")
 
         let client = try fixture.socket(.push)
-        try client.setCurveServerKey(z85: serverKeys.publicKey)   // Z85 form
+        try client.setCurveServerKey(z85: serverKeys.publicKey)  // Z85 form
         try client.setCurvePublicKey(ZMQZ85.decode(clientKeys.publicKey))  // binary form
         try client.setCurveSecretKey(ZMQZ85.decode(clientKeys.secretKey))
         XCTAssertTrue(try server.curveServer)
@@ -92,12 +93,14 @@ final class CurveTests: XCTestCase {
         let socket = try fixture.socket(.push)
         XCTAssertThrowsError(try socket.setCurvePublicKey([UInt8](repeating: 1, count: 31))) { error in
             XCTAssertEqual((error as? ZMQError)?.operation, "zmq_setsockopt(ZMQ_CURVE_PUBLICKEY)")
-            XCTAssertEqual((error as? ZMQError)?.message,
-                           "Invalid argument: a binary CURVE key is 32 bytes, got 31")
+            XCTAssertEqual(
+                (error as? ZMQError)?.message,
+                "Invalid argument: a binary CURVE key is 32 bytes, got 31")
         }
         XCTAssertThrowsError(try socket.setCurveServerKey(z85: "tooShort")) { error in
-            XCTAssertEqual((error as? ZMQError)?.message,
-                           "Invalid argument: a Z85 CURVE key is 40 characters, got 8")
+            XCTAssertEqual(
+                (error as? ZMQError)?.message,
+                "Invalid argument: a Z85 CURVE key is 40 characters, got 8")
         }
         XCTAssertThrowsError(try ZMQCurveKeyPair(secretKey: "x")) { error in
             XCTAssertEqual((error as? ZMQError)?.operation, "zmq_curve_public")

@@ -8,10 +8,14 @@ final class ErrorTests: XCTestCase {
         let cases: [(attempt: () throws -> Void, code: Int32, text: String, operation: String)] = [
             ({ try socket.bind("nope://x") }, EPROTONOSUPPORT, "Protocol not supported", "zmq_bind(nope://x)"),
             ({ try socket.connect("tcp://127.0.0.1") }, EINVAL, "Invalid argument", "zmq_connect(tcp://127.0.0.1)"),
-            ({ try socket.bind("tcp://no-such-interface:5555") }, ENODEV, "No such device",
-             "zmq_bind(tcp://no-such-interface:5555)"),
-            ({ try socket.unbind("inproc://never-bound") }, ENOENT, "No such file or directory",
-             "zmq_unbind(inproc://never-bound)"),
+            (
+                { try socket.bind("tcp://no-such-interface:5555") }, ENODEV, "No such device",
+                "zmq_bind(tcp://no-such-interface:5555)"
+            ),
+            (
+                { try socket.unbind("inproc://never-bound") }, ENOENT, "No such file or directory",
+                "zmq_unbind(inproc://never-bound)"
+            ),
         ]
         for (attempt, code, text, operation) in cases {
             XCTAssertThrowsError(try attempt(), operation) { error in

@@ -3,7 +3,7 @@ import Synchronization
 import XCTest
 import ZeroMQ
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Signals delivered to the test thread (a C signal handler cannot capture context; a lock-free atomic

@@ -70,8 +70,10 @@ final class MonitorTests: XCTestCase {
 
     func testParsingTheTwoFrameMonitorMessage() throws {
         // u16 event then u32 value, host order (little-endian here), then the endpoint.
-        let event = try ZMQMonitorEvent(frames: [[0x20, 0x00, 0x0C, 0x00, 0x00, 0x00],
-                                                 Array("tcp://1.2.3.4:5".utf8)])
+        let event = try ZMQMonitorEvent(frames: [
+            [0x20, 0x00, 0x0C, 0x00, 0x00, 0x00],
+            Array("tcp://1.2.3.4:5".utf8),
+        ])
         XCTAssertEqual(event, ZMQMonitorEvent(event: .accepted, value: 12, endpoint: "tcp://1.2.3.4:5"))
         XCTAssertEqual(event.description, "accepted(12) tcp://1.2.3.4:5")
 
@@ -85,8 +87,9 @@ final class MonitorTests: XCTestCase {
         }
         XCTAssertThrowsError(try ZMQMonitorEvent(frames: [[0x20, 0x00, 0x0C, 0x00, 0x00], []])) { error in
             XCTAssertEqual((error as? ZMQError)?.operation, "ZMQMonitorEvent(frames:)")
-            XCTAssertEqual((error as? ZMQError)?.message,
-                           "Protocol error: frame 1 of a monitor message is 6 bytes (u16 event, u32 value), got 5")
+            XCTAssertEqual(
+                (error as? ZMQError)?.message,
+                "Protocol error: frame 1 of a monitor message is 6 bytes (u16 event, u32 value), got 5")
         }
     }
 

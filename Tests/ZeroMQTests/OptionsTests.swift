@@ -67,8 +67,9 @@ final class OptionsTests: XCTestCase {
         let socket = try fixture.socket(.push)
         XCTAssertThrowsError(try socket.setLinger(Int(Int32.max) + 1)) { error in
             XCTAssertEqual((error as? ZMQError)?.code, EINVAL)
-            XCTAssertEqual((error as? ZMQError)?.message,
-                           "Invalid argument: 2147483648 does not fit in a C int")
+            XCTAssertEqual(
+                (error as? ZMQError)?.message,
+                "Invalid argument: 2147483648 does not fit in a C int")
         }
     }
 
@@ -116,8 +117,9 @@ final class OptionsTests: XCTestCase {
         socket.close()  // closing twice is harmless
         XCTAssertTrue(socket.isClosed)
         XCTAssertThrowsError(try socket.setLinger(0)) { error in
-            let expected = ZMQError(code: ENOTSOCK, message: "Socket operation on non-socket: the socket was closed",
-                                    operation: "zmq_setsockopt(ZMQ_LINGER)")
+            let expected = ZMQError(
+                code: ENOTSOCK, message: "Socket operation on non-socket: the socket was closed",
+                operation: "zmq_setsockopt(ZMQ_LINGER)")
             XCTAssertEqual(error as? ZMQError, expected)
         }
         XCTAssertThrowsError(try socket.receive(dontWait: true)) { error in

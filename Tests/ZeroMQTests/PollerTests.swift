@@ -1,7 +1,7 @@
 import XCTest
 import ZeroMQ
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 final class PollerTests: XCTestCase {
@@ -70,8 +70,9 @@ final class PollerTests: XCTestCase {
         pull.close()
         XCTAssertThrowsError(try poller.poll(timeoutMilliseconds: 0)) { error in
             XCTAssertEqual((error as? ZMQError)?.code, ENOTSOCK)
-            XCTAssertEqual((error as? ZMQError)?.message,
-                           "Socket operation on non-socket: item 0 is a closed socket")
+            XCTAssertEqual(
+                (error as? ZMQError)?.message,
+                "Socket operation on non-socket: item 0 is a closed socket")
         }
     }
 }

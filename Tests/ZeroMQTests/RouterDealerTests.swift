@@ -108,8 +108,9 @@ final class RouterDealerTests: XCTestCase {
             XCTAssertThrowsError(try dealer.setRoutingID(id)) { error in
                 XCTAssertEqual((error as? ZMQError)?.code, EINVAL)
                 XCTAssertEqual((error as? ZMQError)?.operation, "zmq_setsockopt(ZMQ_ROUTING_ID)")
-                XCTAssertEqual((error as? ZMQError)?.message,
-                               "Invalid argument: a routing id is 1-255 bytes not starting with 0x00, \(reason)")
+                XCTAssertEqual(
+                    (error as? ZMQError)?.message,
+                    "Invalid argument: a routing id is 1-255 bytes not starting with 0x00, \(reason)")
             }
         }
         try dealer.setRoutingID(Array(repeating: 0x41, count: 255))

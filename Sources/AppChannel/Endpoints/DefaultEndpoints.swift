@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where the processes meet when no endpoint flag is given: ipc sockets in a private runtime directory.

@@ -15,7 +15,8 @@ public struct AckMessage: Equatable, Sendable {
 
     static let size = 48
 
-    package init(deliverySequence: UInt64, handled: Bool, appReceived: UInt64, dispatchStarted: UInt64, dispatchFinished: UInt64) {
+    package init(deliverySequence: UInt64, handled: Bool, appReceived: UInt64, dispatchStarted: UInt64, dispatchFinished: UInt64)
+    {
         self.deliverySequence = deliverySequence
         self.handled = handled
         self.appReceived = appReceived
@@ -44,7 +45,8 @@ public struct AckMessage: Equatable, Sendable {
         guard b.u8(17) == 0, b.u16(18) == 0, b.u32(20) == 0 else {
             throw .invalidField(message: "ack", field: "reserved", offset: 17, expected: "0", found: "non-zero")
         }
-        return AckMessage(deliverySequence: b.u64(8), handled: b.u8(16) == 1, appReceived: b.u64(24),
-                          dispatchStarted: b.u64(32), dispatchFinished: b.u64(40))
+        return AckMessage(
+            deliverySequence: b.u64(8), handled: b.u8(16) == 1, appReceived: b.u64(24),
+            dispatchStarted: b.u64(32), dispatchFinished: b.u64(40))
     }
 }

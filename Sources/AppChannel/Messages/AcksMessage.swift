@@ -76,16 +76,24 @@ public struct AcksView {
     public init(validating b: UnsafeRawBufferPointer) throws(AppChannelError) {
         let header = try AppChannelHeader.decode(b)
         guard header.type == .acks else {
-            throw .invalidField(message: "acks", field: "type", offset: 5, expected: "\(AppMessageType.acks.rawValue)",
-                                found: "\(header.type.rawValue)")
+            throw .invalidField(
+                message: "acks", field: "type", offset: 5, expected: "\(AppMessageType.acks.rawValue)",
+                found: "\(header.type.rawValue)")
         }
-        guard b.count >= AcksMessage.headerSize else { throw .truncated(message: "acks", needed: AcksMessage.headerSize, found: b.count) }
+        guard b.count >= AcksMessage.headerSize else {
+            throw .truncated(message: "acks", needed: AcksMessage.headerSize, found: b.count)
+        }
         let count = Int(b.u32(16))
         guard (1...AcksMessage.maxCount).contains(count) else {
-            throw .invalidField(message: "acks", field: "count", offset: 16, expected: "1...\(AcksMessage.maxCount)", found: "\(count)")
+            throw .invalidField(
+                message: "acks", field: "count", offset: 16, expected: "1...\(AcksMessage.maxCount)", found: "\(count)")
         }
-        guard b.u32(20) == 0 else { throw .invalidField(message: "acks", field: "reserved", offset: 20, expected: "0", found: "\(b.u32(20))") }
-        guard b.u64(8) != 0 else { throw .invalidField(message: "acks", field: "firstSequence", offset: 8, expected: ">= 1", found: "0") }
+        guard b.u32(20) == 0 else {
+            throw .invalidField(message: "acks", field: "reserved", offset: 20, expected: "0", found: "\(b.u32(20))")
+        }
+        guard b.u64(8) != 0 else {
+            throw .invalidField(message: "acks", field: "firstSequence", offset: 8, expected: ">= 1", found: "0")
+        }
         let size = AcksMessage.headerSize + count * AcksMessage.entrySize
         guard b.count == size else {
             if b.count < size { throw .truncated(message: "acks", needed: size, found: b.count) }
@@ -94,10 +102,12 @@ public struct AcksView {
         for i in 0..<count {
             let offset = AcksMessage.headerSize + i * AcksMessage.entrySize
             guard b.u32(offset + 24) <= 1 else {
-                throw .invalidField(message: "acks", field: "flags", offset: offset + 24, expected: "0 or 1", found: "\(b.u32(offset + 24))")
+                throw .invalidField(
+                    message: "acks", field: "flags", offset: offset + 24, expected: "0 or 1", found: "\(b.u32(offset + 24))")
             }
             guard b.u32(offset + 28) == 0 else {
-                throw .invalidField(message: "acks", field: "reserved", offset: offset + 28, expected: "0", found: "\(b.u32(offset + 28))")
+                throw .invalidField(
+                    message: "acks", field: "reserved", offset: offset + 28, expected: "0", found: "\(b.u32(offset + 28))")
             }
         }
         self.bytes = b
@@ -109,7 +119,8 @@ public struct AcksView {
 
     public func entry(_ index: Int) -> AcksMessage.Entry {
         let offset = AcksMessage.headerSize + index * AcksMessage.entrySize
-        return AcksMessage.Entry(appReceived: bytes.u64(offset), dispatchStarted: bytes.u64(offset + 8),
-                                 dispatchFinished: bytes.u64(offset + 16), handled: bytes.u32(offset + 24) == 1)
+        return AcksMessage.Entry(
+            appReceived: bytes.u64(offset), dispatchStarted: bytes.u64(offset + 8),
+            dispatchFinished: bytes.u64(offset + 16), handled: bytes.u32(offset + 24) == 1)
     }
 }

@@ -43,7 +43,8 @@ public struct ChannelErrorMessage: Equatable, Sendable {
         }
         let length = Int(b.u16(12))
         guard b.count == 16 + length else {
-            throw .invalidField(message: "error", field: "textLength", offset: 12, expected: "\(b.count - 16)", found: "\(length)")
+            throw .invalidField(
+                message: "error", field: "textLength", offset: 12, expected: "\(b.count - 16)", found: "\(length)")
         }
         guard let text = String(validating: b[16...], as: UTF8.self) else {
             throw .invalidField(message: "error", field: "text", offset: 16, expected: "UTF-8", found: "invalid UTF-8")

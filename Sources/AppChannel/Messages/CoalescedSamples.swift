@@ -13,7 +13,9 @@ public enum CoalescedSamples {
             }
             let payload = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt32.self)))
             let length = HIDWireLayout.envelopeSize + payload
-            guard length <= left else { throw AppChannelError.truncated(message: "coalesced samples", needed: length, found: left) }
+            guard length <= left else {
+                throw AppChannelError.truncated(message: "coalesced samples", needed: length, found: left)
+            }
             samples.append(try HIDDecoder.decode(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)])))
             offset += length
         }

@@ -37,7 +37,9 @@ public struct EventHeader: Equatable, Sendable {
         try AppChannelHeader.expect(.event, size: size, in: b, name: "event")
         let flags = Flags(rawValue: b.u32(16))
         guard Flags.all.isSuperset(of: flags) else {
-            throw .invalidField(message: "event", field: "flags", offset: 16, expected: "bits of 0x3", found: "0x\(String(flags.rawValue, radix: 16))")
+            throw .invalidField(
+                message: "event", field: "flags", offset: 16, expected: "bits of 0x3",
+                found: "0x\(String(flags.rawValue, radix: 16))")
         }
         guard b.u32(20) == 0 else {
             throw .invalidField(message: "event", field: "reserved", offset: 20, expected: "0", found: "\(b.u32(20))")

@@ -44,7 +44,8 @@ public struct RegisterMessage: Equatable, Sendable {
             throw .invalidField(message: name, field: "bundleIDLength", offset: 16, expected: "1...255", found: "\(bundleLength)")
         }
         guard nameLength <= AppChannelWire.maxTextLength else {
-            throw .invalidField(message: name, field: "displayNameLength", offset: 18, expected: "0...1024", found: "\(nameLength)")
+            throw .invalidField(
+                message: name, field: "displayNameLength", offset: 18, expected: "0...1024", found: "\(nameLength)")
         }
         guard bytes.u32(20) == 0 else {
             throw .invalidField(message: name, field: "flags", offset: 20, expected: "0", found: "\(bytes.u32(20))")
@@ -52,18 +53,22 @@ public struct RegisterMessage: Equatable, Sendable {
         let total = fixedSize + bundleLength + nameLength
         guard bytes.count == total else {
             if bytes.count < total { throw .truncated(message: name, needed: total, found: bytes.count) }
-            throw .invalidField(message: name, field: "length", offset: 0, expected: "\(total) bytes", found: "\(bytes.count) bytes")
+            throw .invalidField(
+                message: name, field: "length", offset: 0, expected: "\(total) bytes", found: "\(bytes.count) bytes")
         }
         guard bytes[fixedSize] != 0 else {
-            throw .invalidField(message: name, field: "bundleID", offset: fixedSize, expected: "a first byte other than 0", found: "0")
+            throw .invalidField(
+                message: name, field: "bundleID", offset: fixedSize, expected: "a first byte other than 0", found: "0")
         }
         guard let bundleID = String(validating: bytes[fixedSize..<fixedSize + bundleLength], as: UTF8.self) else {
             throw .invalidField(message: name, field: "bundleID", offset: fixedSize, expected: "UTF-8", found: "invalid UTF-8")
         }
         guard let displayName = String(validating: bytes[(fixedSize + bundleLength)..<total], as: UTF8.self) else {
-            throw .invalidField(message: name, field: "displayName", offset: fixedSize + bundleLength, expected: "UTF-8", found: "invalid UTF-8")
+            throw .invalidField(
+                message: name, field: "displayName", offset: fixedSize + bundleLength, expected: "UTF-8", found: "invalid UTF-8")
         }
-        return RegisterMessage(bundleID: bundleID, displayName: displayName, pid: bytes.u32(8),
-                               heartbeatIntervalMilliseconds: bytes.u32(12))
+        return RegisterMessage(
+            bundleID: bundleID, displayName: displayName, pid: bytes.u32(8),
+            heartbeatIntervalMilliseconds: bytes.u32(12))
     }
 }

@@ -10,7 +10,8 @@ public struct RegisteredMessage: Equatable, Sendable {
 
     package static let size = 32
 
-    public init(session: UInt64, ackTimeoutMilliseconds: UInt32, heartbeatIntervalMilliseconds: UInt32, visibility: AppVisibility) {
+    public init(session: UInt64, ackTimeoutMilliseconds: UInt32, heartbeatIntervalMilliseconds: UInt32, visibility: AppVisibility)
+    {
         self.session = session
         self.ackTimeoutMilliseconds = ackTimeoutMilliseconds
         self.heartbeatIntervalMilliseconds = heartbeatIntervalMilliseconds
@@ -36,7 +37,8 @@ public struct RegisteredMessage: Equatable, Sendable {
         guard b.u32(28) == 0 else {
             throw .invalidField(message: "registered", field: "reserved", offset: 28, expected: "0", found: "\(b.u32(28))")
         }
-        return RegisteredMessage(session: b.u64(8), ackTimeoutMilliseconds: b.u32(16),
-                                 heartbeatIntervalMilliseconds: b.u32(20), visibility: visibility)
+        return RegisteredMessage(
+            session: b.u64(8), ackTimeoutMilliseconds: b.u32(16),
+            heartbeatIntervalMilliseconds: b.u32(20), visibility: visibility)
     }
 }

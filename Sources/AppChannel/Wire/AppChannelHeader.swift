@@ -29,14 +29,17 @@ public struct AppChannelHeader: Equatable, Sendable {
 
 extension AppChannelHeader {
     /// Checks the header says `type` and the frame has exactly `size` bytes (fixed-size messages).
-    static func expect(_ type: AppMessageType, size: Int, in bytes: UnsafeRawBufferPointer, name: String) throws(AppChannelError) {
+    static func expect(_ type: AppMessageType, size: Int, in bytes: UnsafeRawBufferPointer, name: String) throws(AppChannelError)
+    {
         let header = try decode(bytes)
         guard header.type == type else {
-            throw .invalidField(message: name, field: "type", offset: 5, expected: "\(type.rawValue)", found: "\(header.type.rawValue)")
+            throw .invalidField(
+                message: name, field: "type", offset: 5, expected: "\(type.rawValue)", found: "\(header.type.rawValue)")
         }
         guard bytes.count == size else {
             if bytes.count < size { throw .truncated(message: name, needed: size, found: bytes.count) }
-            throw .invalidField(message: name, field: "length", offset: 0, expected: "\(size) bytes", found: "\(bytes.count) bytes")
+            throw .invalidField(
+                message: name, field: "length", offset: 0, expected: "\(size) bytes", found: "\(bytes.count) bytes")
         }
     }
 

@@ -74,14 +74,17 @@ extension AppHost {
             if hasSamples { coalesced = try samplesFrame.withUnsafeBytes { try CoalescedSamples.decode($0) } }
         } catch {
             // Still acknowledged (not handled), so springboard does not wait for it until the ack timeout.
-            pending.append(PendingAck(sequence: event.deliverySequence, appReceived: time, handled: false,
-                                      dispatchStarted: time, dispatchFinished: time))
+            pending.append(
+                PendingAck(
+                    sequence: event.deliverySequence, appReceived: time, handled: false,
+                    dispatchStarted: time, dispatchFinished: time))
             throw error
         }
         samplesReceived &+= UInt64(1 + coalesced.count)
         if let last = coalesced.last, !Self.inOrder(coalesced, before: message) {
             samplesOutOfOrder &+= 1
-            logger.info("coalesced samples out of order: last sample \(last.envelope.sequence), event \(message.envelope.sequence)")
+            logger.info(
+                "coalesced samples out of order: last sample \(last.envelope.sequence), event \(message.envelope.sequence)")
         }
         message.envelope.timestamps.appReceived = time
         pending.append(PendingAck(sequence: event.deliverySequence, appReceived: time))

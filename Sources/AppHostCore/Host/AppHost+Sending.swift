@@ -6,8 +6,9 @@ import RunLoopKit
 // when the channel pushes back they wait, in order, and go first on the next pass or retry timer.
 extension AppHost {
     func register() {
-        let message = RegisterMessage(bundleID: configuration.bundleID, displayName: configuration.displayName,
-                                      pid: UInt32(getpid()), heartbeatIntervalMilliseconds: configuration.heartbeatIntervalMilliseconds)
+        let message = RegisterMessage(
+            bundleID: configuration.bundleID, displayName: configuration.displayName,
+            pid: UInt32(getpid()), heartbeatIntervalMilliseconds: configuration.heartbeatIntervalMilliseconds)
         sendOrLog(message.encoded(), what: "register")
     }
 
@@ -36,9 +37,11 @@ extension AppHost {
             var count = 0
             while index < pending.count, pending[index].sequence == first &+ UInt64(count), count < AcksMessage.maxCount {
                 let entry = pending[index]
-                AcksMessage.append(AcksMessage.Entry(
-                    appReceived: entry.appReceived, dispatchStarted: entry.dispatchStarted == 0 ? time : entry.dispatchStarted,
-                    dispatchFinished: entry.dispatchFinished == 0 ? time : entry.dispatchFinished, handled: entry.handled),
+                AcksMessage.append(
+                    AcksMessage.Entry(
+                        appReceived: entry.appReceived,
+                        dispatchStarted: entry.dispatchStarted == 0 ? time : entry.dispatchStarted,
+                        dispatchFinished: entry.dispatchFinished == 0 ? time : entry.dispatchFinished, handled: entry.handled),
                     to: &ackScratch)
                 index += 1
                 count += 1
@@ -70,7 +73,8 @@ extension AppHost {
         } else if ackRetryTimer == nil {
             ackSendsDeferred &+= 1
             logger.info("app channel full: \(unsentAcks.count) ack message(s) wait for the next pass")
-            let timer = RunLoopTimer(fireAt: runLoop.clock.now + 1_000_000, interval: 1_000_000) { [unowned self] _ in flushAcks() }
+            let timer = RunLoopTimer(fireAt: runLoop.clock.now + 1_000_000, interval: 1_000_000) { [unowned self] _ in flushAcks()
+            }
             ackRetryTimer = timer
             runLoop.add(timer, mode: .common)
         }

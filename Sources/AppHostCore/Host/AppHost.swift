@@ -68,7 +68,8 @@ public final class AppHost {
         logger.logLevel = configuration.verbose ? .info : .warning
         self.logger = logger
         guard let first = configuration.bundleID.utf8.first, first != 0,
-              configuration.bundleID.utf8.count <= AppChannelWire.maxBundleIDLength else {
+            configuration.bundleID.utf8.count <= AppChannelWire.maxBundleIDLength
+        else {
             throw AppHostError.invalidBundleID(configuration.bundleID)
         }
         context = try ZMQContext(ioThreads: 1)
@@ -85,8 +86,9 @@ public final class AppHost {
             try socket.setSendBufferSize(bytes)
             try socket.setReceiveBufferSize(bytes)
         }
-        trace = try TraceSink(bundleID: configuration.bundleID, toStdout: configuration.traceToStdout,
-                              filePath: configuration.traceFile, publishEndpoint: configuration.traceEndpoint, context: context)
+        trace = try TraceSink(
+            bundleID: configuration.bundleID, toStdout: configuration.traceToStdout,
+            filePath: configuration.traceFile, publishEndpoint: configuration.traceEndpoint, context: context)
         pending.reserveCapacity(64)
         // Streamed out as recorded; a long-running app keeps no trace in memory.
         application.trace.onRecord = { [trace, unowned application] line in
@@ -109,8 +111,9 @@ public final class AppHost {
 
     func installSources() {
         // The app port's source1 (UIKit's event fetcher source): frames go straight to the fetcher.
-        runLoop.add(RunLoopSource1(port: .zmq(socket), order: 0, name: "UIEventFetcher") { [unowned self] in drain() },
-                    mode: .common)
+        runLoop.add(
+            RunLoopSource1(port: .zmq(socket), order: 0, name: "UIEventFetcher") { [unowned self] in drain() },
+            mode: .common)
         application.eventDispatcher.willDispatch = { [unowned self] in willDispatch() }
         application.eventDispatcher.didDispatch = { [unowned self] in didDispatch() }
         ackSource = RunLoopSource0(order: Order.acknowledge, name: "acknowledge") { [unowned self] in sendAcks() }
@@ -135,7 +138,8 @@ public final class AppHost {
         flushAcks()
         sendOrLog(AppChannelMessage.goodbye.encoded(), what: "goodbye")
         // One line at exit, verbose or not: what this app received and acknowledged (a load test's last hop).
-        let summary = "app-host[\(configuration.bundleID)]: events \(eventsReceived), samples \(samplesReceived) "
+        let summary =
+            "app-host[\(configuration.bundleID)]: events \(eventsReceived), samples \(samplesReceived) "
             + "(\(samplesOutOfOrder) out of order), ack messages \(ackMessagesSent) (\(ackSendsDeferred) deferred, "
             + "\(unsentAcks.count) unsent), delivery gaps \(sequenceGaps)\n"
         try? FileHandle.standardError.write(contentsOf: Data(summary.utf8))

@@ -2,7 +2,7 @@ import Foundation
 import UIKitModel
 import ZeroMQ
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where an app's trace lines go as they are recorded: stdout (text), a JSON-lines file, a PUB socket.
@@ -43,7 +43,8 @@ final class TraceSink {
             try? FileHandle.standardOutput.write(contentsOf: Data((line.text + "\n").utf8))
         }
         guard file != nil || publisher != nil else { return }
-        let json = "{\"app\":\(JSONStringLiteral.quoted(bundleID)),\"pid\":\(pid),\"seq\":\(sequence),\"time\":\(line.time),\"text\":\(JSONStringLiteral.quoted(line.text))}"
+        let json =
+            "{\"app\":\(JSONStringLiteral.quoted(bundleID)),\"pid\":\(pid),\"seq\":\(sequence),\"time\":\(line.time),\"text\":\(JSONStringLiteral.quoted(line.text))}"
         if let file { fputs(json + "\n", file) }
         if let publisher { _ = try? publisher.send(Array(json.utf8), dontWait: true) }
     }

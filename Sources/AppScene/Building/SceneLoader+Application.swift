@@ -2,7 +2,9 @@ import UIKitModel
 
 extension SceneLoader {
     static let rootKeys: Set<String> = ["app", "windows", "firstResponder"]
-    static let appKeys: Set<String> = ["bundleID", "displayName", "delegate", "class", "log", "touches", "motion", "presses", "next"]
+    static let appKeys: Set<String> = [
+        "bundleID", "displayName", "delegate", "class", "log", "touches", "motion", "presses", "next",
+    ]
     /// Fixed ids of the two objects every scene has.
     static let applicationID = "application"
     static let defaultDelegateID = "appDelegate"

@@ -20,12 +20,15 @@ extension SceneLoader {
         }
         if let name = try node.string("class") { responder.traceClassNameOverride = name }
         if let log = try node.bool("log") { responder.logsCalls = log }
-        try readOverrides(node["touches"], group: UIResponderOverrides.touchMethods,
-                          names: ["began", "moved", "ended", "cancelled"], into: responder)
-        try readOverrides(node["motion"], group: UIResponderOverrides.motionMethods,
-                          names: ["began", "ended", "cancelled"], into: responder)
-        try readOverrides(node["presses"], group: UIResponderOverrides.pressMethods,
-                          names: ["began", "changed", "ended", "cancelled"], into: responder)
+        try readOverrides(
+            node["touches"], group: UIResponderOverrides.touchMethods,
+            names: ["began", "moved", "ended", "cancelled"], into: responder)
+        try readOverrides(
+            node["motion"], group: UIResponderOverrides.motionMethods,
+            names: ["began", "ended", "cancelled"], into: responder)
+        try readOverrides(
+            node["presses"], group: UIResponderOverrides.pressMethods,
+            names: ["began", "changed", "ended", "cancelled"], into: responder)
         if let next = node["next"] {
             context.afterBuild { [unowned responder] in
                 responder.nextResponderOverride = try context.responder(for: next)

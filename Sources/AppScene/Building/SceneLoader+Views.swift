@@ -50,7 +50,8 @@ extension SceneLoader {
             return kind
         }
         if let className = try node.string("class"),
-           let kind = viewKinds.values.first(where: { $0.uikitClassName == className }) {
+            let kind = viewKinds.values.first(where: { $0.uikitClassName == className })
+        {
             return kind
         }
         return viewKinds["view"] ?? PlainViewKind()

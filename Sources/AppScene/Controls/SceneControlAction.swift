@@ -22,8 +22,9 @@ struct SceneControlAction {
         if let target = node["target"], !Self.isNil(target) { self.target = target } else { target = nil }
         log = try node.string("log")
         if log != nil && target == nil {
-            throw value.error("a nil-target action goes to whichever responder implements it: give `log` in that " +
-                              "responder's `implements:`, not here")
+            throw value.error(
+                "a nil-target action goes to whichever responder implements it: give `log` in that "
+                    + "responder's `implements:`, not here")
         }
     }
 
@@ -35,8 +36,9 @@ struct SceneControlAction {
         let receiver = try context.responder(for: targetValue)
         if let log {
             guard !receiver.responds(toAction: action) else {
-                throw value.error("'\(try targetValue.string())' already implements \(action) (from `implements:` or " +
-                                  "another control's `log`); give its log once")
+                throw value.error(
+                    "'\(try targetValue.string())' already implements \(action) (from `implements:` or "
+                        + "another control's `log`); give its log once")
             }
             SceneActionHandler.register(action, log: log, on: receiver, application: context.application)
         }

@@ -20,10 +20,13 @@ extension GestureRecognizersSceneExtension {
             }
         }
         let failures = try ids(node["requireFailureOf"])
-        return (delegate, { byID in
-            delegate.simultaneousWith = try simultaneous.map { try lookup($0, in: byID) }
-            delegate.requiresFailureOf = try failures.map { try lookup($0, in: byID) }
-        })
+        return (
+            delegate,
+            { byID in
+                delegate.simultaneousWith = try simultaneous.map { try lookup($0, in: byID) }
+                delegate.requiresFailureOf = try failures.map { try lookup($0, in: byID) }
+            }
+        )
     }
 
     /// One id or a list of ids.

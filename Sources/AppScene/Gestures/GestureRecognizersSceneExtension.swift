@@ -70,9 +70,12 @@ final class GestureRecognizersSceneExtension: SceneExtension {
             delegateReferences = resolve
         }
         let requirements = try Self.ids(node["requireToFail"])
-        return (recognizer, { byID in
-            for value in requirements { recognizer.require(toFail: try Self.lookup(value, in: byID)) }
-            try delegateReferences(byID)
-        })
+        return (
+            recognizer,
+            { byID in
+                for value in requirements { recognizer.require(toFail: try Self.lookup(value, in: byID)) }
+                try delegateReferences(byID)
+            }
+        )
     }
 }

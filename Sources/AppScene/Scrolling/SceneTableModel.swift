@@ -36,8 +36,9 @@ final class SceneTableModel: UITableViewDataSource, UITableViewDelegate {
 
     private func log(_ key: String, _ indexPath: IndexPath) {
         guard let template = logs[key] else { return }
-        application.trace.record(template
-            .replacingOccurrences(of: "{row}", with: String(indexPath.row))
-            .replacingOccurrences(of: "{section}", with: String(indexPath.section)))
+        application.trace.record(
+            template
+                .replacingOccurrences(of: "{row}", with: String(indexPath.row))
+                .replacingOccurrences(of: "{section}", with: String(indexPath.section)))
     }
 }

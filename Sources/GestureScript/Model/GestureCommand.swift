@@ -56,7 +56,9 @@ package enum GestureCommand: Equatable, Sendable {
             if !finite(c.x, c.y, from, to) { return ("finite center and distances", "\(c.x) \(c.y) \(from) \(to)") }
             if !Self.steps.contains(steps) { return ("1...10000 steps", "\(steps)") }
         case .rotate(let c, let radius, let radians, _, let steps):
-            if !finite(c.x, c.y, radius, radians) { return ("finite center, radius and angle", "\(c.x) \(c.y) \(radius) \(radians)") }
+            if !finite(c.x, c.y, radius, radians) {
+                return ("finite center, radius and angle", "\(c.x) \(c.y) \(radius) \(radians)")
+            }
             if !Self.steps.contains(steps) { return ("1...10000 steps", "\(steps)") }
         case .down(let finger, let p), .move(let finger, let p):
             if !Self.fingerIDs.contains(finger) { return ("a finger id 1...999", "\(finger)") }

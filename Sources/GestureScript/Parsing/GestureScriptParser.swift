@@ -52,14 +52,18 @@ struct GestureScriptParser {
         return GestureScript.Entry(time: time, command: command, line: line, column: token.column)
     }
 
-    private mutating func parseCommand(_ name: String, at token: GestureScriptToken) throws(GestureScriptError) -> GestureCommand {
+    private mutating func parseCommand(_ name: String, at token: GestureScriptToken) throws(GestureScriptError) -> GestureCommand
+    {
         switch name {
         case "tap":
             let p = try point("tap")
             var fingers = 1, duration = GestureCommand.defaultTapDuration
             try options(["fingers", "duration"]) { (option, parser) throws(GestureScriptError) in
-                if option == "fingers" { fingers = try parser.integer("a finger count after 'fingers'") }
-                else { duration = try parser.seconds("a duration in seconds after 'duration'") }
+                if option == "fingers" {
+                    fingers = try parser.integer("a finger count after 'fingers'")
+                } else {
+                    duration = try parser.seconds("a duration in seconds after 'duration'")
+                }
             }
             return .tap(at: p, fingers: fingers, duration: duration)
         case "drag":
@@ -83,8 +87,9 @@ struct GestureScriptParser {
                 default: steps = try parser.integer("a step count after 'steps'")
                 }
             }
-            return .swipe(direction, from: from, distance: distance, duration: duration,
-                          steps: steps ?? GestureCommand.defaultSteps(for: duration))
+            return .swipe(
+                direction, from: from, distance: distance, duration: duration,
+                steps: steps ?? GestureCommand.defaultSteps(for: duration))
         case "pinch":
             let center = try point("pinch")
             try keyword("from", what: "'from'")
@@ -102,7 +107,8 @@ struct GestureScriptParser {
             let radians = try float("an angle in radians after 'by'")
             try keyword("duration", what: "'duration'")
             let duration = try seconds("a duration in seconds after 'duration'")
-            return .rotate(center: center, radius: radius, radians: radians, duration: duration, steps: try optionalSteps(duration))
+            return .rotate(
+                center: center, radius: radius, radians: radians, duration: duration, steps: try optionalSteps(duration))
         case "down":
             return .down(finger: try integer("a finger id after 'down'"), at: try point("the finger id"))
         case "move":
@@ -136,7 +142,9 @@ struct GestureScriptParser {
     private var peek: GestureScriptToken? { position < tokens.count ? tokens[position] : nil }
 
     private func error(_ expected: String, at token: GestureScriptToken?) -> GestureScriptError {
-        guard let token else { return GestureScriptError(line: line, column: endColumn, expected: expected, found: "end of line") }
+        guard let token else {
+            return GestureScriptError(line: line, column: endColumn, expected: expected, found: "end of line")
+        }
         return GestureScriptError(line: line, column: token.column, expected: expected, found: "'\(token.text)'")
     }
 
@@ -174,7 +182,9 @@ struct GestureScriptParser {
     }
 
     private mutating func optionalSteps(_ duration: UInt64) throws(GestureScriptError) -> Int {
-        guard let token = peek, token.kind == .word, token.text == "steps" else { return GestureCommand.defaultSteps(for: duration) }
+        guard let token = peek, token.kind == .word, token.text == "steps" else {
+            return GestureCommand.defaultSteps(for: duration)
+        }
         position += 1
         return try integer("a step count after 'steps'")
     }
@@ -205,8 +215,9 @@ struct GestureScriptParser {
         let whole = parts[0], fraction = parts.count > 1 ? parts[1] : ""
         let isDigits = { (s: Substring) in s.allSatisfy { $0.isASCII && $0.isNumber } }
         guard !whole.isEmpty, whole.count <= 7, isDigits(whole), isDigits(fraction), fraction.count <= 9,
-              parts.count == 1 || !fraction.isEmpty,
-              let seconds = UInt64(whole) else {
+            parts.count == 1 || !fraction.isEmpty,
+            let seconds = UInt64(whole)
+        else {
             throw error("\(expected) (a decimal like 1.25, at most 9 digits after the point)", at: token)
         }
         let nanos = UInt64(fraction + String(repeating: "0", count: 9 - fraction.count)) ?? 0

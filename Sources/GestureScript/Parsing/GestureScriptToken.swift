@@ -13,7 +13,9 @@ struct GestureScriptToken: Equatable {
         var index = line.startIndex
         var wordStart: (String.Index, Int)?
         func endWord(at end: String.Index) {
-            if let (start, col) = wordStart { tokens.append(GestureScriptToken(kind: .word, text: line[start..<end], column: col)) }
+            if let (start, col) = wordStart {
+                tokens.append(GestureScriptToken(kind: .word, text: line[start..<end], column: col))
+            }
             wordStart = nil
         }
         while index < line.endIndex {

@@ -5,7 +5,7 @@ extension GestureTimeline {
     /// by transducerIndex), followed by that instant's other payloads in source order.
     func events() -> [TimedHIDPayload] {
         var out: [TimedHIDPayload] = []
-        var positions: [UInt32: GesturePoint] = [:]     // fingers down, with their position
+        var positions: [UInt32: GesturePoint] = [:]  // fingers down, with their position
         var start = 0
         while start < actions.count {
             let time = actions[start].time
@@ -49,8 +49,9 @@ extension GestureTimeline {
     /// The child event for a finger (phase and mask: `HIDFingerChange`), as a built-in panel reports its
     /// contact: pressure while down, a 6 pt round contact, full quality and density.
     private static func finger(_ index: UInt32, at p: GesturePoint, _ change: HIDFingerChange) -> HIDDigitizerEvent {
-        var event = HIDDigitizerEvent(finger: index, change, x: p.x, y: p.y, options: [.absolute, .builtIn],
-                                      tipPressure: change.lifts ? 0 : 1)
+        var event = HIDDigitizerEvent(
+            finger: index, change, x: p.x, y: p.y, options: [.absolute, .builtIn],
+            tipPressure: change.lifts ? 0 : 1)
         event.majorRadius = 6
         event.minorRadius = 6
         event.quality = 1

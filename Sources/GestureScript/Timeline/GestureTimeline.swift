@@ -75,8 +75,10 @@ struct GestureTimeline {
 
     /// Down at position(0); moves k = 1...steps at t + duration·k/steps to position(k/steps); up with the
     /// last move (so the last position is reported by the lift itself).
-    private mutating func path(_ id: UInt32, _ t: UInt64, _ duration: UInt64, _ steps: Int, _ entry: Int,
-                               _ position: (Float) -> GesturePoint) {
+    private mutating func path(
+        _ id: UInt32, _ t: UInt64, _ duration: UInt64, _ steps: Int, _ entry: Int,
+        _ position: (Float) -> GesturePoint
+    ) {
         add(t, id, .down(position(0)), entry)
         for k in 1...steps {
             add(t + duration * UInt64(k) / UInt64(steps), id, .move(position(Float(k) / Float(steps))), entry)
@@ -84,8 +86,10 @@ struct GestureTimeline {
         add(t + duration, id, .up, entry)
     }
 
-    private mutating func twoFingers(_ a: UInt32, _ b: UInt32, _ t: UInt64, _ duration: UInt64, _ steps: Int, _ entry: Int,
-                                     _ positions: (Float) -> (GesturePoint, GesturePoint)) {
+    private mutating func twoFingers(
+        _ a: UInt32, _ b: UInt32, _ t: UInt64, _ duration: UInt64, _ steps: Int, _ entry: Int,
+        _ positions: (Float) -> (GesturePoint, GesturePoint)
+    ) {
         let start = positions(0)
         add(t, a, .down(start.0), entry)
         add(t, b, .down(start.1), entry)
@@ -111,7 +115,8 @@ struct GestureTimeline {
             func fail(_ expected: String, _ found: String) -> GestureScriptError {
                 GestureScriptError(line: entry.line, column: entry.column, expected: expected, found: found)
             }
-            let name = action.finger >= Self.firstGeneratedFinger ? "generated finger \(action.finger)" : "finger \(action.finger)"
+            let name =
+                action.finger >= Self.firstGeneratedFinger ? "generated finger \(action.finger)" : "finger \(action.finger)"
             let when = "at \(Self.seconds(action.time)) s"
             switch action.kind {
             case .down:

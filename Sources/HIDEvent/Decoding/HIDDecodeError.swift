@@ -85,7 +85,8 @@ public struct HIDDecodeError: Error, Equatable, Sendable, CustomStringConvertibl
         case .truncated:
             return "truncated: \(at) needs \(offset) bytes, message has \(found)"
         case .nonFiniteFloat:
-            return "nonFiniteFloat: \(at) at offset \(offset): expected \(expected), found \(Float(bitPattern: UInt32(truncatingIfNeeded: found)))"
+            return
+                "nonFiniteFloat: \(at) at offset \(offset): expected \(expected), found \(Float(bitPattern: UInt32(truncatingIfNeeded: found)))"
         default:
             return "\(reason.rawValue): \(at) at offset \(offset): expected \(expected), found 0x" + String(found, radix: 16)
         }

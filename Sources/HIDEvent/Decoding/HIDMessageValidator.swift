@@ -21,12 +21,14 @@ enum HIDMessageValidator {
         }
         let magic: UInt32 = bytes.u32(Env.magic)
         guard magic == HIDWireLayout.magic else {
-            throw E(.badMagic, field: "magic", offset: Env.magic, expected: .value(UInt64(HIDWireLayout.magic)), found: UInt64(magic))
+            throw E(
+                .badMagic, field: "magic", offset: Env.magic, expected: .value(UInt64(HIDWireLayout.magic)), found: UInt64(magic))
         }
         let major: UInt8 = bytes.u8(Env.versionMajor)
         guard major == HIDWireLayout.versionMajor else {
-            throw E(.unsupportedVersion, field: "versionMajor", offset: Env.versionMajor,
-                    expected: .value(UInt64(HIDWireLayout.versionMajor)), found: UInt64(major))
+            throw E(
+                .unsupportedVersion, field: "versionMajor", offset: Env.versionMajor,
+                expected: .value(UInt64(HIDWireLayout.versionMajor)), found: UInt64(major))
         }
         // A newer minor may give meaning to reserved fields and append bytes; this reader then ignores them.
         let strict = bytes.u8(Env.versionMinor) <= HIDWireLayout.versionMinor
@@ -36,12 +38,14 @@ enum HIDMessageValidator {
         }
         let payloadLength = Int(bytes.u32(Env.payloadLength))
         guard n >= header + payloadLength else {
-            throw E(.truncated, field: "payload", offset: header + payloadLength,
-                    expected: .value(UInt64(header + payloadLength)), found: UInt64(n))
+            throw E(
+                .truncated, field: "payload", offset: header + payloadLength,
+                expected: .value(UInt64(header + payloadLength)), found: UInt64(n))
         }
         guard n == header + payloadLength else {
-            throw E(.payloadLengthMismatch, field: "payloadLength", offset: Env.payloadLength,
-                    expected: .value(UInt64(n - header)), found: UInt64(payloadLength))
+            throw E(
+                .payloadLengthMismatch, field: "payloadLength", offset: Env.payloadLength,
+                expected: .value(UInt64(n - header)), found: UInt64(payloadLength))
         }
         if strict {
             try zero(bytes, Env.flags, "flags")
@@ -65,21 +69,25 @@ enum HIDMessageValidator {
 
     private static func checkPayloadLength(_ p: UnsafeRawBufferPointer, known: Int, strict: Bool) throws(HIDDecodeError) {
         if strict ? p.count != known : p.count < known {
-            throw E(.payloadLengthMismatch, field: "payloadLength", offset: Env.payloadLength,
-                    expected: strict ? .value(UInt64(known)) : .atLeast(UInt64(known)), found: UInt64(p.count))
+            throw E(
+                .payloadLengthMismatch, field: "payloadLength", offset: Env.payloadLength,
+                expected: strict ? .value(UInt64(known)) : .atLeast(UInt64(known)), found: UInt64(p.count))
         }
     }
 
     private static func validateDigitizer(_ p: UnsafeRawBufferPointer, strict: Bool) throws(HIDDecodeError) -> Layout {
         let headerSize = HIDWireLayout.digitizerHeaderSize, known = HIDWireLayout.digitizerEventSize
         guard p.count >= headerSize else {
-            throw E(.payloadLengthMismatch, field: "payloadLength", offset: Env.payloadLength,
-                    expected: .atLeast(UInt64(headerSize + known)), found: UInt64(p.count))
+            throw E(
+                .payloadLengthMismatch, field: "payloadLength", offset: Env.payloadLength,
+                expected: .atLeast(UInt64(headerSize + known)), found: UInt64(p.count))
         }
         let count = Int(p.u32(HIDWireLayout.Digitizer.eventCount))
         guard (1...HIDWireLayout.maxEventCount).contains(count) else {
-            throw E(.eventCountOutOfRange, field: "eventCount", offset: base, expected: .range(1, UInt64(HIDWireLayout.maxEventCount)),
-                    found: UInt64(count))
+            throw E(
+                .eventCountOutOfRange, field: "eventCount", offset: base,
+                expected: .range(1, UInt64(HIDWireLayout.maxEventCount)),
+                found: UInt64(count))
         }
         if strict { try zero(p, HIDWireLayout.Digitizer.reserved, "reserved", base: base) }
         // eventCount events of at least the known size must fit (exactly, in 1.0).
@@ -89,13 +97,15 @@ enum HIDMessageValidator {
         let stride = Int(p.u32(headerSize + Ev.size))
         if strict {
             guard stride == known else {
-                throw E(.eventSizeInvalid, field: "size", offset: base + headerSize, eventIndex: 0,
-                        expected: .value(UInt64(known)), found: UInt64(stride))
+                throw E(
+                    .eventSizeInvalid, field: "size", offset: base + headerSize, eventIndex: 0,
+                    expected: .value(UInt64(known)), found: UInt64(stride))
             }
         } else {
             guard stride >= known, stride % 4 == 0 else {
-                throw E(.eventSizeInvalid, field: "size", offset: base + headerSize, eventIndex: 0,
-                        expected: .atLeast(UInt64(known)), found: UInt64(stride))
+                throw E(
+                    .eventSizeInvalid, field: "size", offset: base + headerSize, eventIndex: 0,
+                    expected: .atLeast(UInt64(known)), found: UInt64(stride))
             }
             // stride < 2^32 and count <= 33: no overflow on 64-bit Int.
             try checkPayloadLength(p, known: headerSize + count * stride, strict: false)
@@ -107,17 +117,22 @@ enum HIDMessageValidator {
             if i >= 2 {
                 let index: UInt32 = p.u32(e + Ev.transducerIndex)
                 for j in 1..<i where p.u32(headerSize + j * stride + Ev.transducerIndex) == index {
-                    throw E(.duplicateTransducerIndex, field: "transducerIndex", offset: base + e + Ev.transducerIndex,
-                            eventIndex: i, expected: .unique, found: UInt64(index))
+                    throw E(
+                        .duplicateTransducerIndex, field: "transducerIndex", offset: base + e + Ev.transducerIndex,
+                        eventIndex: i, expected: .unique, found: UInt64(index))
                 }
             }
         }
         return Layout(kind: .digitizer, eventCount: count, eventStride: stride)
     }
 
-    private static func validateEvent(_ p: UnsafeRawBufferPointer, at e: Int, index i: Int, stride: Int, strict: Bool) throws(HIDDecodeError) {
-        func error(_ reason: HIDDecodeError.Reason, _ field: String, _ offset: Int, _ expected: HIDDecodeError.Expectation,
-                   _ found: UInt64) -> HIDDecodeError {
+    private static func validateEvent(
+        _ p: UnsafeRawBufferPointer, at e: Int, index i: Int, stride: Int, strict: Bool
+    ) throws(HIDDecodeError) {
+        func error(
+            _ reason: HIDDecodeError.Reason, _ field: String, _ offset: Int, _ expected: HIDDecodeError.Expectation,
+            _ found: UInt64
+        ) -> HIDDecodeError {
             E(reason, field: field, offset: base + e + offset, eventIndex: i, expected: expected, found: found)
         }
         let size: UInt32 = p.u32(e + Ev.size)
@@ -129,7 +144,8 @@ enum HIDMessageValidator {
         let rawOptions: UInt32 = p.u32(e + Ev.options)
         let optionBits = rawOptions & 0x00FF_FFFF
         guard optionBits & ~HIDEventOptions.all.rawValue == 0 else {
-            throw error(.unknownOptionBits, "options", Ev.options, .bits(UInt64(HIDEventOptions.all.rawValue)), UInt64(optionBits))
+            throw error(
+                .unknownOptionBits, "options", Ev.options, .bits(UInt64(HIDEventOptions.all.rawValue)), UInt64(optionBits))
         }
         let phase = UInt8(truncatingIfNeeded: rawOptions >> 24)
         guard phase & ~HIDDigitizerPhase.all.rawValue == 0 else {
@@ -140,13 +156,15 @@ enum HIDMessageValidator {
         if i == 0 {
             guard depth == 0 else { throw error(.parentInvalid, "depth", Ev.depth, .value(0), UInt64(depth)) }
             guard isCollection else {
-                throw error(.parentInvalid, "options", Ev.options, .bits(UInt64(HIDEventOptions.collection.rawValue)), UInt64(optionBits))
+                throw error(
+                    .parentInvalid, "options", Ev.options, .bits(UInt64(HIDEventOptions.collection.rawValue)), UInt64(optionBits))
             }
         } else {
             guard depth == 1 else { throw error(.childInvalid, "depth", Ev.depth, .value(1), UInt64(depth)) }
             guard !isCollection else {
-                throw error(.childInvalid, "options", Ev.options,
-                            .bits(UInt64(HIDEventOptions.all.subtracting(.collection).rawValue)), UInt64(optionBits))
+                throw error(
+                    .childInvalid, "options", Ev.options,
+                    .bits(UInt64(HIDEventOptions.all.subtracting(.collection).rawValue)), UInt64(optionBits))
             }
         }
         if strict {
@@ -160,7 +178,9 @@ enum HIDMessageValidator {
         }
         let all = HIDDigitizerEventMask.all.rawValue
         let mask: UInt32 = p.u32(e + Ev.eventMask)
-        guard mask & ~all == 0 else { throw error(.unknownEventMaskBits, "eventMask", Ev.eventMask, .bits(UInt64(all)), UInt64(mask)) }
+        guard mask & ~all == 0 else {
+            throw error(.unknownEventMaskBits, "eventMask", Ev.eventMask, .bits(UInt64(all)), UInt64(mask))
+        }
         let childMask: UInt32 = p.u32(e + Ev.childEventMask)
         guard childMask & ~all == 0 else {
             throw error(.unknownEventMaskBits, "childEventMask", Ev.childEventMask, .bits(UInt64(all)), UInt64(childMask))
@@ -188,15 +208,21 @@ enum HIDMessageValidator {
             throw E(.unknownButton, field: "button", offset: base + B.button, expected: .range(1, 4), found: UInt64(raw))
         }
         let down: UInt32 = p.u32(B.down)
-        guard down <= 1 else { throw E(.invalidBoolean, field: "down", offset: base + B.down, expected: .range(0, 1), found: UInt64(down)) }
+        guard down <= 1 else {
+            throw E(.invalidBoolean, field: "down", offset: base + B.down, expected: .range(0, 1), found: UInt64(down))
+        }
         let usage = button.usage
         let page: UInt32 = p.u32(B.usagePage)
         guard page == usage.page else {
-            throw E(.usageMismatch, field: "usagePage", offset: base + B.usagePage, expected: .value(UInt64(usage.page)), found: UInt64(page))
+            throw E(
+                .usageMismatch, field: "usagePage", offset: base + B.usagePage, expected: .value(UInt64(usage.page)),
+                found: UInt64(page))
         }
         let code: UInt32 = p.u32(B.usage)
         guard code == usage.usage else {
-            throw E(.usageMismatch, field: "usage", offset: base + B.usage, expected: .value(UInt64(usage.usage)), found: UInt64(code))
+            throw E(
+                .usageMismatch, field: "usage", offset: base + B.usage, expected: .value(UInt64(usage.usage)), found: UInt64(code)
+            )
         }
     }
 
@@ -215,6 +241,8 @@ enum HIDMessageValidator {
 
     private static func zero(_ p: UnsafeRawBufferPointer, _ offset: Int, _ field: String, base: Int = 0) throws(HIDDecodeError) {
         let v: UInt32 = p.u32(offset)
-        guard v == 0 else { throw E(.reservedNonZero, field: field, offset: base + offset, expected: .value(0), found: UInt64(v)) }
+        guard v == 0 else {
+            throw E(.reservedNonZero, field: field, offset: base + offset, expected: .value(0), found: UInt64(v))
+        }
     }
 }

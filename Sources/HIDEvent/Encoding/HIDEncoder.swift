@@ -22,7 +22,9 @@ public enum HIDEncoder {
         try check(message)
         let size = encodedSize(of: message)
         guard buffer.count >= size else { throw .bufferTooSmall(needed: size, available: buffer.count) }
-        write(message, payloadLength: size - HIDWireLayout.envelopeSize, to: UnsafeMutableRawBufferPointer(rebasing: buffer[..<size]))
+        write(
+            message, payloadLength: size - HIDWireLayout.envelopeSize,
+            to: UnsafeMutableRawBufferPointer(rebasing: buffer[..<size]))
         return size
     }
 
@@ -37,8 +39,9 @@ public enum HIDEncoder {
         // then overwrites every one of them.
         zeroes.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<size])) }
         bytes.withUnsafeMutableBytes { raw in
-            write(message, payloadLength: size - HIDWireLayout.envelopeSize,
-                  to: UnsafeMutableRawBufferPointer(rebasing: raw[start..<(start + size)]))
+            write(
+                message, payloadLength: size - HIDWireLayout.envelopeSize,
+                to: UnsafeMutableRawBufferPointer(rebasing: raw[start..<(start + size)]))
         }
     }
 

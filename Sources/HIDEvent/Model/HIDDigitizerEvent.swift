@@ -13,7 +13,9 @@ public struct HIDDigitizerEventMask: OptionSet, Hashable, Sendable {
     package static let start = HIDDigitizerEventMask(rawValue: 1 << 8)
     package static let resting = HIDDigitizerEventMask(rawValue: 1 << 9)
     /// Every bit IOHIDFamily defines; others are invalid on the wire.
-    package static let all: HIDDigitizerEventMask = [.range, .touch, .position, .stop, .peak, .identity, .attribute, .cancel, .start, .resting]
+    package static let all: HIDDigitizerEventMask = [
+        .range, .touch, .position, .stop, .peak, .identity, .attribute, .cancel, .start, .resting,
+    ]
 }
 
 /// IOHIDEvent `options` low bits.

@@ -11,8 +11,10 @@ public struct TimedHIDPayload: Equatable, Sendable {
 
     /// The message a source sends for this payload; `hardware` is its hardware timestamp.
     public func message(sequence: UInt64, senderID: UInt64, hardware: UInt64) -> HIDMessage {
-        HIDMessage(envelope: HIDEnvelope(kind: payload.kind, sequence: sequence, senderID: senderID,
-                                         timestamps: HIDHopTimestamps(hardware: hardware)),
-                   payload: payload)
+        HIDMessage(
+            envelope: HIDEnvelope(
+                kind: payload.kind, sequence: sequence, senderID: senderID,
+                timestamps: HIDHopTimestamps(hardware: hardware)),
+            payload: payload)
     }
 }

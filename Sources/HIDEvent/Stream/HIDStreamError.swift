@@ -25,7 +25,8 @@ public struct HIDStreamError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String {
         switch reason {
         case .beganWhileDown: return "beganWhileDown: finger \(transducerIndex) began but is already down"
-        case .unknownFinger: return "unknownFinger: finger \(transducerIndex) (phase 0x\(String(phase.rawValue, radix: 16))) is not down"
+        case .unknownFinger:
+            return "unknownFinger: finger \(transducerIndex) (phase 0x\(String(phase.rawValue, radix: 16))) is not down"
         case .fingerMissing: return "fingerMissing: finger \(transducerIndex) is down but absent from the frame"
         case .duplicateFinger: return "duplicateFinger: finger \(transducerIndex) appears twice in one frame"
         }

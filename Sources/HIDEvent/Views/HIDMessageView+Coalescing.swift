@@ -6,7 +6,8 @@ extension HIDMessageView {
     /// and layout, the same fingers in the same order, none of them beginning or lifting in either.
     public func canCoalesce(with newer: HIDMessageView) -> Bool {
         guard kind == .digitizer, newer.kind == .digitizer, senderID == newer.senderID,
-              eventCount == newer.eventCount, eventStride == newer.eventStride else { return false }
+            eventCount == newer.eventCount, eventStride == newer.eventStride
+        else { return false }
         for i in 0..<fingerCount {
             let a = finger(at: i), b = newer.finger(at: i)
             guard a.transducerIndex == b.transducerIndex else { return false }
@@ -33,8 +34,9 @@ extension HIDMessageView {
             let phase = (oldOptions | newOptions) & 0xFF00_0000
             newer.store((newOptions & 0x00FF_FFFF) | phase, at: offset + Ev.options)
             newer.store(older.bytes.u32(offset + Ev.eventMask) | target.u32(offset + Ev.eventMask), at: offset + Ev.eventMask)
-            newer.store(older.bytes.u32(offset + Ev.childEventMask) | target.u32(offset + Ev.childEventMask),
-                        at: offset + Ev.childEventMask)
+            newer.store(
+                older.bytes.u32(offset + Ev.childEventMask) | target.u32(offset + Ev.childEventMask),
+                at: offset + Ev.childEventMask)
         }
     }
 }

@@ -7,8 +7,9 @@ extension HIDMessageView {
     public static func stamp(_ hop: HIDHop, _ ns: UInt64, in buffer: UnsafeMutableRawBufferPointer) -> Bool {
         let bytes = UnsafeRawBufferPointer(buffer)
         guard bytes.count >= HIDWireLayout.envelopeSize,
-              bytes.u32(Env.magic) == HIDWireLayout.magic,
-              bytes.u8(Env.versionMajor) == HIDWireLayout.versionMajor else { return false }
+            bytes.u32(Env.magic) == HIDWireLayout.magic,
+            bytes.u8(Env.versionMajor) == HIDWireLayout.versionMajor
+        else { return false }
         buffer.store(ns, at: hop.envelopeOffset)
         return true
     }

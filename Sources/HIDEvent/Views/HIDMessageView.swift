@@ -32,8 +32,9 @@ public struct HIDMessageView {
     public func timestamp(_ hop: HIDHop) -> UInt64 { bytes.u64(hop.envelopeOffset) }
 
     package var timestamps: HIDHopTimestamps {
-        HIDHopTimestamps(hardware: timestamp(.hardware), routerReceived: timestamp(.routerReceived),
-                         routerForwarded: timestamp(.routerForwarded), appReceived: timestamp(.appReceived))
+        HIDHopTimestamps(
+            hardware: timestamp(.hardware), routerReceived: timestamp(.routerReceived),
+            routerForwarded: timestamp(.routerForwarded), appReceived: timestamp(.appReceived))
     }
 
     var envelope: HIDEnvelope {
@@ -87,7 +88,8 @@ public struct HIDMessageView {
         guard kind == .motion else { return nil }
         let payload = HIDWireLayout.envelopeSize
         guard let motion = HIDMotion(rawValue: bytes.u32(payload + HIDWireLayout.Motion.motion)),
-              let phase = HIDMotionPhase(rawValue: bytes.u32(payload + HIDWireLayout.Motion.phase)) else { return nil }
+            let phase = HIDMotionPhase(rawValue: bytes.u32(payload + HIDWireLayout.Motion.phase))
+        else { return nil }
         return HIDMotionEvent(motion: motion, phase: phase)
     }
 

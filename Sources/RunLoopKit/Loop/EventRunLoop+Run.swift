@@ -59,19 +59,19 @@ extension EventRunLoop {
 
         while true {
             handle.shared.withLock { $0.currentRun.ignoresWakeUps = false }
-            notify(.beforeTimers, items, mode)                                     // 1
-            notify(.beforeSources, items, mode)                                    // 2
-            doBlocks(mode)                                                         // 3
-            var sourceHandled = doSources0(items, mode, stopAfterHandle: returnAfterSourceHandled) // 4
+            notify(.beforeTimers, items, mode)  // 1
+            notify(.beforeSources, items, mode)  // 2
+            doBlocks(mode)  // 3
+            var sourceHandled = doSources0(items, mode, stopAfterHandle: returnAfterSourceHandled)  // 4
             if sourceHandled { doBlocks(mode) }
 
-            let poll = sourceHandled || zeroTimeout                                // 5
+            let poll = sourceHandled || zeroTimeout  // 5
             if !poll { notify(.beforeWaiting, items, mode) }
-            let wake = wait(items, poll: poll, limit: limit)                       // 6
+            let wake = wait(items, poll: poll, limit: limit)  // 6
             handle.shared.withLock { $0.currentRun.ignoresWakeUps = true }
-            if !poll { notify(.afterWaiting, items, mode) }                        // 7
+            if !poll { notify(.afterWaiting, items, mode) }  // 7
 
-            switch wake {                                                          // 8
+            switch wake {  // 8
             case .timerPort:
                 doTimers(items, mode, limit: clock.now)
             case .source1(let source):
@@ -79,7 +79,7 @@ extension EventRunLoop {
             case .nothing, .wakeUpPort, .failure:
                 break
             }
-            doBlocks(mode)                                                         // 9
+            doBlocks(mode)  // 9
 
             if case .failure = wake { return .finished }
             if sourceHandled && returnAfterSourceHandled { return .handledSource }

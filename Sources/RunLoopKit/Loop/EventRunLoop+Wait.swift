@@ -88,7 +88,8 @@ extension EventRunLoop {
         do {
             ready = try poller.poll(timeoutMilliseconds: timeoutMilliseconds)
         } catch {
-            lastWaitError = RunLoopSystemError(operation: error.operation, code: error.code, message: ZMQError.text(for: error.code))
+            lastWaitError = RunLoopSystemError(
+                operation: error.operation, code: error.code, message: ZMQError.text(for: error.code))
             return .failure
         }
         var wokenByWakeUpPort = false

@@ -31,8 +31,10 @@ package final class AppRecord {
     /// rejects is a springboard bug, counted in `outgoingStreamErrors`.
     var sentStream = HIDStreamVerifier()
 
-    package init(bundleID: String, displayName: String? = nil, windowCapacity: Int, outboundCapacity: Int,
-                minimumWindow: Int = 32) {
+    package init(
+        bundleID: String, displayName: String? = nil, windowCapacity: Int, outboundCapacity: Int,
+        minimumWindow: Int = 32
+    ) {
         self.bundleID = bundleID
         self.identity = Array(bundleID.utf8)
         self.displayName = displayName ?? bundleID

@@ -27,15 +27,17 @@ package final class AppRegistry {
     /// The record for `bundleID`, created (launching) if SpringBoard has not seen it before.
     package func recordCreating(bundleID: String) -> AppRecord {
         if let app = record(bundleID: bundleID) { return app }
-        let app = AppRecord(bundleID: bundleID, windowCapacity: windowCapacity, outboundCapacity: outboundCapacity,
-                            minimumWindow: minimumWindow)
+        let app = AppRecord(
+            bundleID: bundleID, windowCapacity: windowCapacity, outboundCapacity: outboundCapacity,
+            minimumWindow: minimumWindow)
         apps.append(app)
         return app
     }
 
     /// Registers (or re-registers) an app and returns its record with a fresh session.
     @discardableResult
-    package func register(bundleID: String, displayName: String, pid: UInt32, heartbeatInterval: UInt64, now: UInt64) -> AppRecord {
+    package func register(bundleID: String, displayName: String, pid: UInt32, heartbeatInterval: UInt64, now: UInt64) -> AppRecord
+    {
         let app = recordCreating(bundleID: bundleID)
         lastSession += 1
         app.register(displayName: displayName, pid: pid, heartbeatInterval: heartbeatInterval, session: lastSession, now: now)

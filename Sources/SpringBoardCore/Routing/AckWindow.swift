@@ -52,7 +52,8 @@ package struct AckWindow: Sendable {
     @discardableResult
     package mutating func settle(through sequence: UInt64, _ body: (Entry) -> Void = { _ in }) -> Int {
         guard count > 0, ring[head].sequence <= sequence,
-              ring[(head + count - 1) % ring.count].sequence >= sequence else { return 0 }
+            ring[(head + count - 1) % ring.count].sequence >= sequence
+        else { return 0 }
         var settled = 0
         while count > 0, ring[head].sequence <= sequence {
             body(ring[head])

@@ -82,8 +82,9 @@ package struct OutboundQueue: Sendable {
         guard ring[last].isMoveOnly, !ring[last].synthesized, ring[last].historyCount + 1 < limit else { return false }
         let merged = ring[last].bytes.withUnsafeBytes { old -> Bool in
             guard let older = try? HIDMessageView(validating: old),
-                  let incoming = try? HIDMessageView(validating: UnsafeRawBufferPointer(newer)),
-                  older.canCoalesce(with: incoming) else { return false }
+                let incoming = try? HIDMessageView(validating: UnsafeRawBufferPointer(newer)),
+                older.canCoalesce(with: incoming)
+            else { return false }
             HIDMessageView.carryPhases(from: older, into: newer)
             return true
         }
@@ -102,8 +103,9 @@ package struct OutboundQueue: Sendable {
         guard count > 0 else { return nil }
         swap(&buffer, &ring[head].bytes)
         swap(&history, &ring[head].history)
-        let flags = Flags(synthesized: ring[head].synthesized, isMoveOnly: ring[head].isMoveOnly,
-                          historyCount: ring[head].historyCount)
+        let flags = Flags(
+            synthesized: ring[head].synthesized, isMoveOnly: ring[head].isMoveOnly,
+            historyCount: ring[head].historyCount)
         samples -= ring[head].samples
         head = (head + 1) % ring.count
         count -= 1

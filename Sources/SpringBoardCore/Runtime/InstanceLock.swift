@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One springboard per runtime directory. A second bind on the same ipc path silently takes the path over

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The private directory that holds the ipc sockets, pid and lock files: created with mode 0700, and refused
@@ -21,7 +21,9 @@ struct RuntimeDirectory: Sendable {
         var info = stat()
         guard lstat(path, &info) == 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .notPrivate(path: path, reason: "not a directory") }
-        guard info.st_uid == getuid() else { throw .notPrivate(path: path, reason: "owned by uid \(info.st_uid), not \(getuid())") }
+        guard info.st_uid == getuid() else {
+            throw .notPrivate(path: path, reason: "owned by uid \(info.st_uid), not \(getuid())")
+        }
         guard info.st_mode & 0o077 == 0 else {
             throw .notPrivate(path: path, reason: "mode \(String(info.st_mode & 0o777, radix: 8)), expected 700")
         }

@@ -42,7 +42,8 @@ extension SpringBoard {
         }
         if appBody.count == 0 {
             // ZMQ_PROBE_ROUTER: the app (re)connected. Ask it to register.
-            let record = app ?? appIdentity.withUnsafeBytes { registry.recordCreating(bundleID: String(decoding: $0, as: UTF8.self)) }
+            let record =
+                app ?? appIdentity.withUnsafeBytes { registry.recordCreating(bundleID: String(decoding: $0, as: UTF8.self)) }
             if !record.isRegistered { record.isDead = false }
             sendToApp(record, AppChannelMessage.hello.encoded())
             return
@@ -83,21 +84,27 @@ extension SpringBoard {
             counters.drops.add(.appDead, previous.undeliveredCount)
             if latch.target.isApp(previous) { latch.retarget(.cancelled) }
         }
-        let app = registry.register(bundleID: message.bundleID, displayName: message.displayName, pid: message.pid,
-                                    heartbeatInterval: UInt64(message.heartbeatIntervalMilliseconds) * 1_000_000, now: time)
+        let app = registry.register(
+            bundleID: message.bundleID, displayName: message.displayName, pid: message.pid,
+            heartbeatInterval: UInt64(message.heartbeatIntervalMilliseconds) * 1_000_000, now: time)
         counters.registrations &+= 1
         refreshHomeIcons()
         let visibility: AppVisibility = registry.foreground === app ? .foreground : .background
-        sendToApp(app, RegisteredMessage(session: app.session, ackTimeoutMilliseconds: configuration.ackTimeoutMilliseconds,
-                                         heartbeatIntervalMilliseconds: message.heartbeatIntervalMilliseconds,
-                                         visibility: visibility).encoded())
+        sendToApp(
+            app,
+            RegisteredMessage(
+                session: app.session, ackTimeoutMilliseconds: configuration.ackTimeoutMilliseconds,
+                heartbeatIntervalMilliseconds: message.heartbeatIntervalMilliseconds,
+                visibility: visibility
+            ).encoded())
         if configuration.verbose { logger.info("registered \(app.bundleID) pid \(app.pid) session \(app.session)") }
     }
 
     /// A single ack: the same as a batch of one.
     private func handleAck(_ ack: AckMessage, from app: AppRecord, time: UInt64) {
-        let entry = AcksMessage.Entry(appReceived: ack.appReceived, dispatchStarted: ack.dispatchStarted,
-                                      dispatchFinished: ack.dispatchFinished, handled: ack.handled)
+        let entry = AcksMessage.Entry(
+            appReceived: ack.appReceived, dispatchStarted: ack.dispatchStarted,
+            dispatchFinished: ack.dispatchFinished, handled: ack.handled)
         settle(app, first: ack.deliverySequence, last: ack.deliverySequence, time: time) { _ in entry }
     }
 

@@ -54,7 +54,10 @@ extension SpringBoard {
         case .foreground(let bundleID):
             guard let app = registry.record(bundleID: bundleID) else {
                 let known = registry.apps.map(\.bundleID).joined(separator: ", ")
-                return .failure(command.name, ControlError(.unknownBundleID, "no app \"\(bundleID)\" has registered (known: \(known.isEmpty ? "none" : known))"))
+                return .failure(
+                    command.name,
+                    ControlError(
+                        .unknownBundleID, "no app \"\(bundleID)\" has registered (known: \(known.isEmpty ? "none" : known))"))
             }
             guard app.isReachable else {
                 return .failure(command.name, ControlError(.appUnavailable, "\(bundleID) is \(registry.state(of: app).rawValue)"))
@@ -63,48 +66,55 @@ extension SpringBoard {
             return ControlReply(ok: true, command: command.name, foreground: bundleID)
         case .source(let senderID):
             let state = sources.first { $0.senderID == senderID } ?? SourceState(senderID: senderID)
-            return ControlReply(ok: true, command: command.name, source: SourceInfo(
-                senderID: senderID, received: state.received, endReceived: state.endReceived, endCount: state.endCount,
-                lastSequence: state.lastSequence, sequenceGaps: state.sequenceGaps,
-                framesMissing: state.framesMissing))
+            return ControlReply(
+                ok: true, command: command.name,
+                source: SourceInfo(
+                    senderID: senderID, received: state.received, endReceived: state.endReceived, endCount: state.endCount,
+                    lastSequence: state.lastSequence, sequenceGaps: state.sequenceGaps,
+                    framesMissing: state.framesMissing))
         }
     }
 
     func appInfos() -> [AppInfo] {
         registry.apps.map { app in
             let place = homeScreen.place(of: app.bundleID)
-            return AppInfo(bundleID: app.bundleID, displayName: app.displayName, pid: app.pid,
-                           state: registry.state(of: app).rawValue, session: app.session,
-                           homePage: place?.page ?? -1, homeSlot: place?.slot ?? -1)
+            return AppInfo(
+                bundleID: app.bundleID, displayName: app.displayName, pid: app.pid,
+                state: registry.state(of: app).rawValue, session: app.session,
+                homePage: place?.page ?? -1, homeSlot: place?.slot ?? -1)
         }
     }
 
     func statusInfo() -> StatusInfo {
-        StatusInfo(pid: getpid(), foreground: registry.foreground?.bundleID, homePage: homeScreen.page,
-                   homePageCount: homeScreen.pageCount, gestureTarget: latch.target.name, liveTouches: latch.touches.count,
-                   eventEndpoint: configuration.eventEndpoint, appEndpoint: configuration.appEndpoint,
-                   controlEndpoint: configuration.controlEndpoint, registeredApps: registry.apps.filter(\.isReachable).count,
-                   uptimeMilliseconds: (now &- startedAt) / 1_000_000, overloadMode: configuration.overload.rawValue)
+        StatusInfo(
+            pid: getpid(), foreground: registry.foreground?.bundleID, homePage: homeScreen.page,
+            homePageCount: homeScreen.pageCount, gestureTarget: latch.target.name, liveTouches: latch.touches.count,
+            eventEndpoint: configuration.eventEndpoint, appEndpoint: configuration.appEndpoint,
+            controlEndpoint: configuration.controlEndpoint, registeredApps: registry.apps.filter(\.isReachable).count,
+            uptimeMilliseconds: (now &- startedAt) / 1_000_000, overloadMode: configuration.overload.rawValue)
     }
 
     func statsInfo(histograms: Bool = false) -> StatsInfo {
         var apps: [AppStats] = []
         for app in registry.apps {
             let c = app.counters
-            apps.append(AppStats(
-                bundleID: app.bundleID, state: registry.state(of: app).rawValue, routed: c.routed, sent: c.sent,
-                samplesSent: c.samplesSent, coalescedSamples: c.coalescedSamples, acked: c.acked, handled: c.handled,
-                cancelsSent: c.cancelsSent, giveUps: c.giveUps, heartbeats: c.heartbeats, registrations: c.registrations,
-                inFlight: app.window.count, window: app.windowSizer.limit, queued: app.outbound.count, queuedSamples: app.outbound.samples,
-                drops: c.drops.byName, latency: c.latency.summaries(AppCounters.hops)))
+            apps.append(
+                AppStats(
+                    bundleID: app.bundleID, state: registry.state(of: app).rawValue, routed: c.routed, sent: c.sent,
+                    samplesSent: c.samplesSent, coalescedSamples: c.coalescedSamples, acked: c.acked, handled: c.handled,
+                    cancelsSent: c.cancelsSent, giveUps: c.giveUps, heartbeats: c.heartbeats, registrations: c.registrations,
+                    inFlight: app.window.count, window: app.windowSizer.limit, queued: app.outbound.count,
+                    queuedSamples: app.outbound.samples,
+                    drops: c.drops.byName, latency: c.latency.summaries(AppCounters.hops)))
         }
         var latency = counters.latency
         for app in registry.apps { latency.add(app.counters.latency) }
-        return StatsInfo(hops: counters.byName, drops: counters.drops.byName, apps: apps,
-                         notResponding: registry.apps.filter { registry.state(of: $0) == .notResponding }.map(\.bundleID),
-                         latency: latency.summaries(), overloadMode: configuration.overload.rawValue,
-                         intervalNanoseconds: now &- countersSince,
-                         histograms: histograms ? latency.byName() : nil)
+        return StatsInfo(
+            hops: counters.byName, drops: counters.drops.byName, apps: apps,
+            notResponding: registry.apps.filter { registry.state(of: $0) == .notResponding }.map(\.bundleID),
+            latency: latency.summaries(), overloadMode: configuration.overload.rawValue,
+            intervalNanoseconds: now &- countersSince,
+            histograms: histograms ? latency.byName() : nil)
     }
 
     /// `stats` with `reset`: every counter and histogram starts again from zero (queues and windows are

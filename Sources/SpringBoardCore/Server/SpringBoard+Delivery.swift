@@ -76,7 +76,9 @@ extension SpringBoard {
         counters.giveUps &+= 1
         if ownedGesture { latch.retarget(.cancelled) }
         if needsCancel { sendCancel(to: app, touches: app.sentTouches) }
-        logger.warning("gave up on \(app.bundleID) (\(reason.name)): \(dropped) queued frame(s) dropped\(needsCancel ? ", its \(app.sentTouches.count) live touch(es) cancelled" : "")")
+        logger.warning(
+            "gave up on \(app.bundleID) (\(reason.name)): \(dropped) queued frame(s) dropped\(needsCancel ? ", its \(app.sentTouches.count) live touch(es) cancelled" : "")"
+        )
         resumeEventPortIfPossible()
     }
 
@@ -173,8 +175,9 @@ extension SpringBoard {
             let kind: FrameKind = flags.synthesized ? .synthesizedCancel : flags.isMoveOnly ? .move : .touchChange
             let result = buffer.withUnsafeMutableBytes { raw in
                 history.withUnsafeBytes { samples in
-                    sendEvent(to: app, body: .bytes(raw, history: flags.historyCount > 0 ? samples : nil), kind: kind,
-                              historyCount: flags.historyCount)
+                    sendEvent(
+                        to: app, body: .bytes(raw, history: flags.historyCount > 0 ? samples : nil), kind: kind,
+                        historyCount: flags.historyCount)
                 }
             }
             if case .wouldBlock = result {

@@ -66,8 +66,9 @@ extension SpringBoard {
         ownSequence &+= 1
         let time = now
         return HIDMessage(
-            envelope: HIDEnvelope(kind: .digitizer, sequence: ownSequence, senderID: ownSenderID,
-                                  timestamps: HIDHopTimestamps(hardware: time, routerReceived: time)),
+            envelope: HIDEnvelope(
+                kind: .digitizer, sequence: ownSequence, senderID: ownSenderID,
+                timestamps: HIDHopTimestamps(hardware: time, routerReceived: time)),
             payload: .digitizer(HIDDigitizerFrame(fingers: fingers)))
     }
 }

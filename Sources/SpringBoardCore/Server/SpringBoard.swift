@@ -58,8 +58,10 @@ public final class SpringBoard {
     private var signalSources: [DispatchSourceSignal] = []
 
     /// `homeScreen` makes the home screen on springboard's run loop (the executable passes the UIKit scene).
-    public init(configuration: SpringBoardConfiguration, logger: Logger = Logger(label: "springboard"),
-                homeScreen makeHomeScreen: (EventRunLoop) -> any HomeScreenSeam) throws {
+    public init(
+        configuration: SpringBoardConfiguration, logger: Logger = Logger(label: "springboard"),
+        homeScreen makeHomeScreen: (EventRunLoop) -> any HomeScreenSeam
+    ) throws {
         self.configuration = configuration
         self.logger = logger
         if let dir = configuration.runtimeDirectory {
@@ -71,8 +73,9 @@ public final class SpringBoard {
         startedAt = runLoop.clock.now
         countersSince = startedAt
         ownSenderID = 0x5342_0000_0000_0000 | UInt64(UInt32(bitPattern: getpid()))
-        registry = AppRegistry(windowCapacity: configuration.ackWindow, outboundCapacity: configuration.outboundCapacity,
-                               minimumWindow: configuration.minimumAckWindow)
+        registry = AppRegistry(
+            windowCapacity: configuration.ackWindow, outboundCapacity: configuration.outboundCapacity,
+            minimumWindow: configuration.minimumAckWindow)
         homeScreen = makeHomeScreen(runLoop)
         systemGesture = SystemGestureDetector(screenHeight: Float(configuration.screenHeight))
         cancelBytes.reserveCapacity(64 + 8 + 33 * 96)
@@ -124,7 +127,9 @@ public final class SpringBoard {
     /// Runs until SIGTERM/SIGINT (or `stop()`), then closes every socket.
     public func run() {
         installSignalHandlers()
-        logger.info("springboard \(getpid()) listening: events \(configuration.eventEndpoint), apps \(configuration.appEndpoint), control \(configuration.controlEndpoint)")
+        logger.info(
+            "springboard \(getpid()) listening: events \(configuration.eventEndpoint), apps \(configuration.appEndpoint), control \(configuration.controlEndpoint)"
+        )
         while !stopping {
             _ = runLoop.run(mode: .default, until: nil, returnAfterSourceHandled: false)
         }

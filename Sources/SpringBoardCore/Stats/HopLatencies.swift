@@ -9,8 +9,9 @@ struct HopLatencies: Sendable {
     private var histograms: [Histogram<UInt64>]
 
     init() {
-        let empty = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: Self.highest,
-                                      numberOfSignificantValueDigits: .three)
+        let empty = Histogram<UInt64>(
+            lowestDiscernibleValue: 1, highestTrackableValue: Self.highest,
+            numberOfSignificantValueDigits: .three)
         histograms = Array(repeating: empty, count: Hop.allCases.count)
     }
 

@@ -131,7 +131,8 @@ open class UIControl: UIView {
     /// refused; one attached to the control itself is never refused.
     open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
         if gestureRecognizer.view !== self, gestureRecognizer.cancelsTouchesInView,
-           defaultActionTakesPrecedence(over: gestureRecognizer) {
+            defaultActionTakesPrecedence(over: gestureRecognizer)
+        {
             return false
         }
         return super.gestureRecognizerShouldBegin(gestureRecognizer)

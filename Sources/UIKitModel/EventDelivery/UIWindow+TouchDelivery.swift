@@ -8,7 +8,8 @@ extension UIWindow {
             changed.append(touch)
         }
         guard !changed.isEmpty else { return }
-        let plan = application?.touchInterceptor?.window(self, willDeliver: changed, event: event)
+        let plan =
+            application?.touchInterceptor?.window(self, willDeliver: changed, event: event)
             ?? TouchDeliveryPlan(delivering: changed)
         execute(plan, event: event)
     }

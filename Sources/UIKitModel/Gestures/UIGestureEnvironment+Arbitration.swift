@@ -154,10 +154,12 @@ extension UIGestureEnvironment {
     private func isPrevented(_ recognizer: UIGestureRecognizer) -> Bool {
         active.contains { other in
             guard other !== recognizer, other.sharesTouches(with: recognizer),
-                  other.canPrevent(recognizer), recognizer.canBePrevented(by: other),
-                  !canRecognizeSimultaneously(recognizer, other) else { return false }
+                other.canPrevent(recognizer), recognizer.canBePrevented(by: other),
+                !canRecognizeSimultaneously(recognizer, other)
+            else { return false }
             if other.machine.applied.isInProgress { return true }
-            return other.machine.isAskingToLeavePossible && !(recognizer.canPrevent(other) && other.canBePrevented(by: recognizer))
+            return other.machine.isAskingToLeavePossible
+                && !(recognizer.canPrevent(other) && other.canBePrevented(by: recognizer))
         }
     }
 

@@ -9,7 +9,8 @@ extension UIGestureEnvironment {
         while let current = view {
             for recognizer in current.attachedGestureRecognizers where recognizer.acceptsNewTouches {
                 guard recognizer.shouldReceive(touch),
-                      recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true else { continue }
+                    recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true
+                else { continue }
                 collected.append(recognizer)
             }
             view = current.superview

@@ -78,8 +78,9 @@ extension UIGestureEnvironment {
             var end = start + 1
             let first = ordered[start]
             while end < ordered.count, ordered[end].snapshot.frame == first.snapshot.frame,
-                  ordered[end].snapshot.phase == first.snapshot.phase,
-                  ordered[end].record.window === first.record.window {
+                ordered[end].snapshot.phase == first.snapshot.phase,
+                ordered[end].record.window === first.record.window
+            {
                 end += 1
             }
             var plan = TouchDeliveryPlan()

@@ -30,7 +30,8 @@ extension UIGestureRecognizer {
     /// it recognizes) or recognizes (then it fails). Held weakly.
     public func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
         guard otherGestureRecognizer !== self,
-              !requiredToFail.contains(where: { $0.recognizer === otherGestureRecognizer }) else { return }
+            !requiredToFail.contains(where: { $0.recognizer === otherGestureRecognizer })
+        else { return }
         requiredToFail.append(WeakGestureRecognizer(otherGestureRecognizer))
     }
 

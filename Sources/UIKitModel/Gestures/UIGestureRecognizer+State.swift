@@ -27,7 +27,7 @@ extension UIGestureRecognizer {
             case (.possible, .began), (.possible, .ended), (.possible, .failed):
                 return true
             case (.began, .changed), (.began, .ended), (.began, .cancelled),
-                 (.changed, .changed), (.changed, .ended), (.changed, .cancelled):
+                (.changed, .changed), (.changed, .ended), (.changed, .cancelled):
                 return true
             default:
                 return false

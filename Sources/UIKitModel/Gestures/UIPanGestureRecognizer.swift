@@ -46,7 +46,8 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         switch state {
         case .possible:
             guard let origin, let last, onScreen.count >= minimumNumberOfTouches,
-                  Self.distance(origin, last.value) > UIGestureConstants.panHysteresis else { return }
+                Self.distance(origin, last.value) > UIGestureConstants.panHysteresis
+            else { return }
             state = .began
         case .began, .changed:
             state = .changed

@@ -106,7 +106,8 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     /// (without `require(toFail:)`, a double tap fires the single tap's action, then the double tap's).
     open override func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool {
         if let tap = preventingGestureRecognizer as? UITapGestureRecognizer,
-           tap.numberOfTapsRequired < numberOfTapsRequired {
+            tap.numberOfTapsRequired < numberOfTapsRequired
+        {
             return false
         }
         return super.canBePrevented(by: preventingGestureRecognizer)

@@ -21,7 +21,8 @@ extension UIScrollView {
         guard alongX ? canScrollHorizontally : canScrollVertically else { return false }
         for touch in panGestureRecognizer.trackedTouches {
             guard let view = touch.view, view !== self,
-                  panGestureRecognizer.environment?.contentHasTouch(touch) ?? touch.viewIsTracking else { continue }
+                panGestureRecognizer.environment?.contentHasTouch(touch) ?? touch.viewIsTracking
+            else { continue }
             if !canCancelContentTouches || !touchesShouldCancel(in: view) { return false }
         }
         return true

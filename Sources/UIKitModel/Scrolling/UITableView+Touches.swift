@@ -4,7 +4,8 @@ extension UITableView {
     /// touchesBegan: the row under the touch highlights (UIKit's pending selection), if the delegate allows.
     func highlightRow(for touches: Set<UITouch>) {
         guard selectionTouchIsFree, let touch = touches.first,
-              let indexPath = indexPathForRow(at: touch.location(in: self)) else { return }
+            let indexPath = indexPathForRow(at: touch.location(in: self))
+        else { return }
         guard tableDelegate?.tableView(self, shouldHighlightRowAt: indexPath) ?? true else { return }
         beginPendingSelection(indexPath, touch: touch)
         cellForRow(at: indexPath)?.setHighlighted(true, animated: false)

@@ -94,7 +94,9 @@ open class UITableView: UIScrollView {
     /// UIKit's `selectRow(at:animated:scrollPosition:)` without the scrolling: selects without telling the
     /// delegate (as in UIKit, only a user's touch sends `didSelectRowAt`).
     public func selectRow(at indexPath: IndexPath?, animated: Bool) {
-        if let current = indexPathForSelectedRow, current != indexPath { cellForRow(at: current)?.setSelected(false, animated: animated) }
+        if let current = indexPathForSelectedRow, current != indexPath {
+            cellForRow(at: current)?.setSelected(false, animated: animated)
+        }
         indexPathForSelectedRow = indexPath.flatMap { cellForRow(at: $0) != nil ? $0 : nil }
         if let selected = indexPathForSelectedRow { cellForRow(at: selected)?.setSelected(true, animated: animated) }
     }

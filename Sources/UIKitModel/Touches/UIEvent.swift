@@ -56,14 +56,18 @@ open class UIEvent {
                 for finger in frame.children where finger.depth > 0 && finger.transducerIndex == touch.transducerIndex {
                     guard finger.phase.contains(.changed) else { continue }
                     let location = CGPoint(x: CGFloat(finger.x), y: CGFloat(finger.y))
-                    samples.append(touch.snapshot(phase: .moved, location: location, previous: previous,
-                                                  timestamp: TimeInterval(message.envelope.timestamps.hardware) / 1e9))
+                    samples.append(
+                        touch.snapshot(
+                            phase: .moved, location: location, previous: previous,
+                            timestamp: TimeInterval(message.envelope.timestamps.hardware) / 1e9))
                     previous = location
                 }
             }
         }
-        samples.append(touch.snapshot(phase: touch.phase, location: touch.screenLocation,
-                                      previous: touch.previousScreenLocation, timestamp: touch.timestamp))
+        samples.append(
+            touch.snapshot(
+                phase: touch.phase, location: touch.screenLocation,
+                previous: touch.previousScreenLocation, timestamp: touch.timestamp))
         return samples
     }
 

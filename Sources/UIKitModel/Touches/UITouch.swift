@@ -53,8 +53,9 @@ public final class UITouch: Hashable {
     /// A separate touch object with this touch's identity (finger, view, window, tap count) and the given
     /// state: what UIKit hands out as a coalesced touch.
     func snapshot(phase: Phase, location: CGPoint, previous: CGPoint, timestamp: TimeInterval) -> UITouch {
-        let copy = UITouch(transducerIndex: transducerIndex, location: location, timestamp: timestamp, tapCount: tapCount,
-                           sequenceNumber: sequenceNumber)
+        let copy = UITouch(
+            transducerIndex: transducerIndex, location: location, timestamp: timestamp, tapCount: tapCount,
+            sequenceNumber: sequenceNumber)
         copy.phase = phase
         copy.previousScreenLocation = previous
         copy.view = view

@@ -1,8 +1,8 @@
 import CZeroMQ
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A reusable `zmq_poll` set over zmq sockets and plain file descriptors (an eventfd or a pipe for

@@ -21,8 +21,9 @@ package struct ZMQCurveKeyPair: Sendable, Hashable {
     /// The pair for an existing Z85 secret key (`zmq_curve_public`).
     package init(secretKey: String) throws {
         guard secretKey.utf8.count == 40 else {
-            throw ZMQError(code: EINVAL, operation: "zmq_curve_public",
-                           detail: "a Z85 secret key is 40 characters, got \(secretKey.utf8.count)")
+            throw ZMQError(
+                code: EINVAL, operation: "zmq_curve_public",
+                detail: "a Z85 secret key is 40 characters, got \(secretKey.utf8.count)")
         }
         var publicKey = [CChar](repeating: 0, count: 41)
         if zmq_curve_public(&publicKey, secretKey) != 0 { throw ZMQError.last("zmq_curve_public") }

@@ -1,8 +1,8 @@
 import CZeroMQ
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // CURVE security options. Keys are 32 bytes, or the same key as 40 Z85 characters (`ZMQCurveKeyPair`).
@@ -50,8 +50,9 @@ extension ZMQSocket {
 
     private func setCurveKey(_ option: Int32, _ name: String, _ key: [UInt8]) throws {
         guard key.count == 32 else {
-            throw ZMQError(code: EINVAL, operation: "zmq_setsockopt(\(name))",
-                           detail: "a binary CURVE key is 32 bytes, got \(key.count)")
+            throw ZMQError(
+                code: EINVAL, operation: "zmq_setsockopt(\(name))",
+                detail: "a binary CURVE key is 32 bytes, got \(key.count)")
         }
         try key.withUnsafeBytes { try setBytes(option, name, $0) }
     }
@@ -59,8 +60,9 @@ extension ZMQSocket {
     private func setCurveKey(_ option: Int32, _ name: String, z85 key: String) throws {
         let utf8 = Array(key.utf8)
         guard utf8.count == 40 else {
-            throw ZMQError(code: EINVAL, operation: "zmq_setsockopt(\(name))",
-                           detail: "a Z85 CURVE key is 40 characters, got \(utf8.count)")
+            throw ZMQError(
+                code: EINVAL, operation: "zmq_setsockopt(\(name))",
+                detail: "a Z85 CURVE key is 40 characters, got \(utf8.count)")
         }
         // 40 bytes without the terminator is how libzmq tells a Z85 key from a binary one.
         try utf8.withUnsafeBytes { try setBytes(option, name, $0) }

@@ -1,8 +1,8 @@
 import CZeroMQ
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // Typed socket options. Property setters cannot throw in Swift, so each writable option is a throwing
@@ -46,9 +46,10 @@ extension ZMQSocket {
     /// 1-255 bytes and reserves ids starting with a zero byte for the ones it generates.
     public func setRoutingID(_ id: [UInt8]) throws {
         guard (1...255).contains(id.count), id[0] != 0 else {
-            throw ZMQError(code: EINVAL, operation: "zmq_setsockopt(ZMQ_ROUTING_ID)",
-                           detail: "a routing id is 1-255 bytes not starting with 0x00, got \(id.count) bytes"
-                               + (id.first == 0 ? " starting with 0x00" : ""))
+            throw ZMQError(
+                code: EINVAL, operation: "zmq_setsockopt(ZMQ_ROUTING_ID)",
+                detail: "a routing id is 1-255 bytes not starting with 0x00, got \(id.count) bytes"
+                    + (id.first == 0 ? " starting with 0x00" : ""))
         }
         try id.withUnsafeBytes { try setBytes(ZMQ_ROUTING_ID, "ZMQ_ROUTING_ID", $0) }
     }

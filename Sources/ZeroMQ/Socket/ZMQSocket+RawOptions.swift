@@ -1,8 +1,8 @@
 import CZeroMQ
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // Untyped option access, for options without a typed wrapper, and the plumbing the typed ones share.
@@ -23,8 +23,9 @@ extension ZMQSocket {
     func setInt(_ option: Int32, _ name: @autoclosure () -> String, _ value: Int) throws {
         let socket = try openHandle("zmq_setsockopt(\(name()))")
         guard let cValue = Int32(exactly: value) else {
-            throw ZMQError(code: EINVAL, operation: "zmq_setsockopt(\(name()))",
-                           detail: "\(value) does not fit in a C int")
+            throw ZMQError(
+                code: EINVAL, operation: "zmq_setsockopt(\(name()))",
+                detail: "\(value) does not fit in a C int")
         }
         var storage = cValue
         if zmq_setsockopt(socket, option, &storage, MemoryLayout<Int32>.size) != 0 {

@@ -1,8 +1,8 @@
 import CZeroMQ
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // Receiving. Every call returns false/nil for EAGAIN (dontWait and nothing queued, or ZMQ_RCVTIMEO
@@ -77,8 +77,9 @@ extension ZMQSocket {
     /// only in theory; EAGAIN here would mean a torn message, reported as an error.
     private func receiveFollowingFrame(into message: ZMQMessage, index: Int) throws {
         guard try receive(into: message, dontWait: false) else {
-            throw ZMQError(code: EAGAIN, operation: "zmq_msg_recv(frame \(index + 1))",
-                           detail: "the rest of a multipart message did not arrive")
+            throw ZMQError(
+                code: EAGAIN, operation: "zmq_msg_recv(frame \(index + 1))",
+                detail: "the rest of a multipart message did not arrive")
         }
     }
 

@@ -1,8 +1,8 @@
 import CZeroMQ
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // Sending. Every call returns false for EAGAIN (dontWait and the queue is full, or ZMQ_SNDTIMEO expired),

@@ -1,8 +1,8 @@
 import CZeroMQ
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One libzmq socket. libzmq sockets are not thread-safe: use a socket from one thread at a time.

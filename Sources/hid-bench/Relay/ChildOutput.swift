@@ -1,7 +1,7 @@
 import RunLoopKit
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A child's stdout read with deadlines (poll on the pipe), so a relay node that hangs or dies cannot hang

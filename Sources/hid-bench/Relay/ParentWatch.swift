@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A relay node is a child of `hid-bench relay`; if that parent dies without sending the end frame, the

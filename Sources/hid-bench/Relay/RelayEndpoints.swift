@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The baseline's sockets: ipc in a private temporary directory (mode 0700) that the run removes.

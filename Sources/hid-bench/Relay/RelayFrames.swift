@@ -14,13 +14,15 @@ struct RelayFrames {
         for i in 0..<fingers {
             let x: Float = 20 + Float(i) * 30 + step / 10
             let y: Float = 100 + step * 2
-            children.append(HIDDigitizerEvent(
-                options: [.absolute, .builtIn], phase: .changed, depth: 1, transducerIndex: UInt32(i + 1),
-                transducerType: .finger, identity: UInt32(i + 1), eventMask: .position, x: x, y: y, tipPressure: 1,
-                majorRadius: 6, minorRadius: 6, quality: 1, density: 1))
+            children.append(
+                HIDDigitizerEvent(
+                    options: [.absolute, .builtIn], phase: .changed, depth: 1, transducerIndex: UInt32(i + 1),
+                    transducerType: .finger, identity: UInt32(i + 1), eventMask: .position, x: x, y: y, tipPressure: 1,
+                    majorRadius: 6, minorRadius: 6, quality: 1, density: 1))
         }
-        let message = HIDMessage(envelope: HIDEnvelope(kind: .digitizer, sequence: sequence, senderID: senderID),
-                                 payload: .digitizer(HIDDigitizerFrame(fingers: children)))
+        let message = HIDMessage(
+            envelope: HIDEnvelope(kind: .digitizer, sequence: sequence, senderID: senderID),
+            payload: .digitizer(HIDDigitizerFrame(fingers: children)))
         buffer.removeAll(keepingCapacity: true)
         try HIDEncoder.append(message, to: &buffer)
     }

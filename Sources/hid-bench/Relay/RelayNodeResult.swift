@@ -8,8 +8,13 @@ struct RelayNodeResult: Codable {
     /// When the relay read the first frame and the last ack (CLOCK_MONOTONIC, ns).
     var firstReceived: UInt64 = 0
     var lastAcknowledged: UInt64 = 0
-    var histograms: [String: Histogram<UInt64>] = Dictionary(uniqueKeysWithValues: RelayHop.allCases.map {
-        ($0.rawValue, Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000,
-                                        numberOfSignificantValueDigits: .three))
-    })
+    var histograms: [String: Histogram<UInt64>] = Dictionary(
+        uniqueKeysWithValues: RelayHop.allCases.map {
+            (
+                $0.rawValue,
+                Histogram<UInt64>(
+                    lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000,
+                    numberOfSignificantValueDigits: .three)
+            )
+        })
 }

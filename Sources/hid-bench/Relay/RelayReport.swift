@@ -27,10 +27,12 @@ struct RelayReport: Codable {
     var text: String {
         let pace = rate > 0 ? String(format: "%.0f frames/s", rate) : "flat out"
         var lines = [
-            "hid-bench relay: source PUSH → relay PULL/ROUTER → sink DEALER, acks back; \(fingers)-finger frames of \(frameBytes) bytes, \(pace), window \(window)" + (interrupted ? ", interrupted" : ""),
+            "hid-bench relay: source PUSH → relay PULL/ROUTER → sink DEALER, acks back; \(fingers)-finger frames of \(frameBytes) bytes, \(pace), window \(window)"
+                + (interrupted ? ", interrupted" : ""),
             "  offered \(offered), forwarded \(forwarded), delivered \(delivered)",
-            String(format: "  over the %.3f s send interval (drained at %.3f s): offered %.0f frames/s, delivered %.0f frames/s",
-                   sendSeconds, drainSeconds, offeredPerSecond, framesPerSecond),
+            String(
+                format: "  over the %.3f s send interval (drained at %.3f s): offered %.0f frames/s, delivered %.0f frames/s",
+                sendSeconds, drainSeconds, offeredPerSecond, framesPerSecond),
         ]
         var rows = [["latency (µs)", "count", "p50", "p90", "p99", "p99.9", "max"]]
         for hop in Self.hopOrder {
@@ -39,10 +41,12 @@ struct RelayReport: Codable {
         }
         let widths = (0..<7).map { column in rows.map { $0[column].count }.max() ?? 0 }
         for row in rows {
-            lines.append(row.enumerated().map { column, cell in
-                column == 0 ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0)
-                    : String(repeating: " ", count: widths[column] - cell.count) + cell
-            }.joined(separator: "  "))
+            lines.append(
+                row.enumerated().map { column, cell in
+                    column == 0
+                        ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0)
+                        : String(repeating: " ", count: widths[column] - cell.count) + cell
+                }.joined(separator: "  "))
         }
         return lines.joined(separator: "\n")
     }

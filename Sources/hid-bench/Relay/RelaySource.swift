@@ -3,7 +3,7 @@ import HIDEvent
 import Histogram
 import ZeroMQ
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The baseline's source, in the `hid-bench relay` process: the same open-loop schedule as `hid-source load`

@@ -8,8 +8,9 @@ struct RelaySourceResult {
     var interrupted = false
     var frameBytes = 0
     /// The frame's stamp → its PUSH socket took it.
-    var sourceSend = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000,
-                                       numberOfSignificantValueDigits: .three)
+    var sourceSend = Histogram<UInt64>(
+        lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000,
+        numberOfSignificantValueDigits: .three)
 
     var sendSeconds: Double { finished > started ? Double(finished - started) / 1e9 : 0 }
 }

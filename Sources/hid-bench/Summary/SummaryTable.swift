@@ -10,9 +10,11 @@ struct SummaryTable {
         var lines = ["# \(title)", ""]
         for note in notes { lines.append(note + "  ") }
         if !notes.isEmpty { lines.append("") }
-        let header = ["run", "policy", "rate/s", "fingers", "offered/s", "delivered frames/s", "events/s", "lost",
-                      "unexplained", "e2e p50 µs", "e2e p99 µs", "e2e p99.9 µs", "ack p50 µs", "÷ relay: frames/s",
-                      "e2e p50", "e2e p99"]
+        let header = [
+            "run", "policy", "rate/s", "fingers", "offered/s", "delivered frames/s", "events/s", "lost",
+            "unexplained", "e2e p50 µs", "e2e p99 µs", "e2e p99.9 µs", "ack p50 µs", "÷ relay: frames/s",
+            "e2e p50", "e2e p99",
+        ]
         lines.append("| " + header.joined(separator: " | ") + " |")
         lines.append("|" + header.map { _ in "---" }.joined(separator: "|") + "|")
         for run in runs { lines.append("| " + row(run).joined(separator: " | ") + " |") }
@@ -38,16 +40,20 @@ struct SummaryTable {
         let e2e = ["p50", "p99", "p999"].map { run.number("latency", "endToEnd", $0).map(decimal) ?? "-" }
         if run.isRelay {
             let offered = run.number("offered") ?? 0, delivered = run.number("delivered") ?? 0
-            return ["**\(run.name)**", "relay", rate, fingers, run.number("offeredPerSecond").map(whole) ?? "-",
-                    run.number("framesPerSecond").map(whole) ?? "-", "-", whole(offered - delivered), "-"]
+            return [
+                "**\(run.name)**", "relay", rate, fingers, run.number("offeredPerSecond").map(whole) ?? "-",
+                run.number("framesPerSecond").map(whole) ?? "-", "-", whole(offered - delivered), "-",
+            ]
                 + e2e + [ackP50, "", "", ""]
         }
         let ratio = { (key: String) in run.number("baseline", key).map { String(format: "%.2f×", $0) } ?? "" }
-        return [run.name, run.string("overload") ?? "?", rate, fingers,
-                run.number("throughput", "offeredPerSecond").map(whole) ?? "-",
-                run.number("throughput", "deliveredPerSecond").map(whole) ?? "-",
-                run.number("throughput", "dispatchedEventsPerSecond").map(whole) ?? "-",
-                run.number("lost").map(whole) ?? "-", run.number("unexplained").map(whole) ?? "-"]
+        return [
+            run.name, run.string("overload") ?? "?", rate, fingers,
+            run.number("throughput", "offeredPerSecond").map(whole) ?? "-",
+            run.number("throughput", "deliveredPerSecond").map(whole) ?? "-",
+            run.number("throughput", "dispatchedEventsPerSecond").map(whole) ?? "-",
+            run.number("lost").map(whole) ?? "-", run.number("unexplained").map(whole) ?? "-",
+        ]
             + e2e + [ackP50, ratio("throughput"), ratio("endToEndP50"), ratio("endToEndP99")]
     }
 

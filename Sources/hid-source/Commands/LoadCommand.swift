@@ -10,13 +10,13 @@ struct LoadCommand: ParsableCommand {
         commandName: "load",
         abstract: "Send digitizer frames at a fixed rate (or flat out) and report throughput, loss and per-hop latency.",
         discussion: """
-        Open loop: frame i is due at t0 + i/rate and is stamped with that time, so when the pipeline pushes back \
-        the wait shows as latency. Drags and taps use --fingers fingers; a pinch always uses two. Before the \
-        run springboard's counters are reset; after it the final end marker is confirmed, the app is left to \
-        drain, and the report is built from springboard's counters and histograms. Exit status: 0 every frame \
-        accounted for, 1 frames unexplained or the app did not drain, 3 springboard did not answer or confirm, \
-        64 bad input.
-        """)
+            Open loop: frame i is due at t0 + i/rate and is stamped with that time, so when the pipeline pushes back \
+            the wait shows as latency. Drags and taps use --fingers fingers; a pinch always uses two. Before the \
+            run springboard's counters are reset; after it the final end marker is confirmed, the app is left to \
+            drain, and the report is built from springboard's counters and histograms. Exit status: 0 every frame \
+            accounted for, 1 frames unexplained or the app did not drain, 3 springboard did not answer or confirm, \
+            64 bad input.
+            """)
 
     @Option(help: "Frames per second; 0 sends flat out.") var rate: Double = 0
     @Option(help: "How long to send: 10s, 500ms, 2m or plain seconds.") var duration: String?
@@ -50,7 +50,8 @@ struct LoadCommand: ParsableCommand {
         guard rate.isFinite, rate >= 0 else { throw ValidationError("--rate must be a number of frames/s >= 0 (0: flat out)") }
         // Shared with the script commands (SourceOptions), meaningless here: the rate is --rate.
         guard options.speed == 1, options.repeatCount == 1 else {
-            throw ValidationError("--speed and --repeat-count are for scripts; load paces with --rate and stops at --count/--duration")
+            throw ValidationError(
+                "--speed and --repeat-count are for scripts; load paces with --rate and stops at --count/--duration")
         }
         guard count != nil || duration != nil else { throw ValidationError("give --count N, --duration TIME or both") }
         if let count, count == 0 { throw ValidationError("--count must be at least 1") }

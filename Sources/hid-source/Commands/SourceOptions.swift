@@ -7,7 +7,9 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .long, help: "springboard's event endpoint (default: ipc://<runtime dir>/events).")
     var events: String?
 
-    @Option(name: .long, help: "springboard's control endpoint, asked whether the end marker arrived (default: ipc://<runtime dir>/control).")
+    @Option(
+        name: .long,
+        help: "springboard's control endpoint, asked whether the end marker arrived (default: ipc://<runtime dir>/control).")
     var control: String?
 
     @Option(name: .long, help: "Runtime directory holding the ipc sockets.")

@@ -30,7 +30,8 @@ struct SwipeCommand: ParsableCommand {
         }
         let directions = ["up", "down", "left", "right"]
         if arguments.count == 3, directions.contains(arguments[0]), numbers.count == 2 {
-            return "at 0 swipe \(arguments[0]) from \(numbers[0]) \(numbers[1]) distance \(distance) duration \(duration)\(stepsPart)\n"
+            return
+                "at 0 swipe \(arguments[0]) from \(numbers[0]) \(numbers[1]) distance \(distance) duration \(duration)\(stepsPart)\n"
         }
         throw ValidationError("expected X1 Y1 X2 Y2, or up|down|left|right X Y; got \(arguments.joined(separator: " "))")
     }

@@ -1,6 +1,6 @@
 import HIDEvent
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Digitizer frames for a load run, gesture after gesture as the mix draws them: every finger of a gesture
@@ -44,13 +44,15 @@ struct FrameGenerator {
             let point = current.position(index, step: step)
             let phase: HIDDigitizerPhase = step == 0 ? .began : lifting ? .ended : .changed
             let mask: HIDDigitizerEventMask = phase == .changed ? .position : [.range, .touch]
-            children.append(HIDDigitizerEvent(
-                options: [.absolute, .builtIn], phase: phase, depth: 1, transducerIndex: UInt32(index + 1),
-                transducerType: .finger, identity: UInt32(index + 1), eventMask: mask, x: point.x, y: point.y,
-                tipPressure: lifting ? 0 : 1, majorRadius: 6, minorRadius: 6, quality: 1, density: 1))
+            children.append(
+                HIDDigitizerEvent(
+                    options: [.absolute, .builtIn], phase: phase, depth: 1, transducerIndex: UInt32(index + 1),
+                    transducerType: .finger, identity: UInt32(index + 1), eventMask: mask, x: point.x, y: point.y,
+                    tipPressure: lifting ? 0 : 1, majorRadius: 6, minorRadius: 6, quality: 1, density: 1))
         }
-        let message = HIDMessage(envelope: HIDEnvelope(kind: .digitizer, sequence: sequence, senderID: senderID),
-                                 payload: .digitizer(HIDDigitizerFrame(fingers: children)))
+        let message = HIDMessage(
+            envelope: HIDEnvelope(kind: .digitizer, sequence: sequence, senderID: senderID),
+            payload: .digitizer(HIDDigitizerFrame(fingers: children)))
         buffer.removeAll(keepingCapacity: true)
         try HIDEncoder.append(message, to: &buffer)
         let frame = Frame(began: step == 0 ? current.kind : nil, lifted: lifting)

@@ -19,8 +19,10 @@ struct GesturePlan {
     func position(_ index: Int, step: Int) -> (x: Float, y: Float) {
         guard moves > 0 else { return starts[index] }
         let t = Float(min(step, moves)) / Float(moves)
-        return (starts[index].x + (ends[index].x - starts[index].x) * t,
-                starts[index].y + (ends[index].y - starts[index].y) * t)
+        return (
+            starts[index].x + (ends[index].x - starts[index].x) * t,
+            starts[index].y + (ends[index].y - starts[index].y) * t
+        )
     }
 
     static func make(_ kind: GestureKind, fingers: Int, using random: inout SplitMix64) -> GesturePlan {
@@ -28,8 +30,9 @@ struct GesturePlan {
         case .drag:
             let row = Row(fingers: fingers)
             let start = row.origin(using: &random), end = row.origin(using: &random)
-            return GesturePlan(kind: kind, starts: row.points(from: start), ends: row.points(from: end),
-                               moves: Int.random(in: 10...60, using: &random))
+            return GesturePlan(
+                kind: kind, starts: row.points(from: start), ends: row.points(from: end),
+                moves: Int.random(in: 10...60, using: &random))
         case .tap:
             let row = Row(fingers: fingers)
             let points = row.points(from: row.origin(using: &random))
@@ -41,10 +44,11 @@ struct GesturePlan {
             var near = Float.random(in: 20...50, using: &random), far = Float.random(in: 80...110, using: &random)
             if Bool.random(using: &random) { swap(&near, &far) }
             let (dx, dy) = (cosf(angle), sinf(angle))
-            return GesturePlan(kind: kind,
-                               starts: [(cx - near * dx, cy - near * dy), (cx + near * dx, cy + near * dy)],
-                               ends: [(cx - far * dx, cy - far * dy), (cx + far * dx, cy + far * dy)],
-                               moves: Int.random(in: 10...40, using: &random))
+            return GesturePlan(
+                kind: kind,
+                starts: [(cx - near * dx, cy - near * dy), (cx + near * dx, cy + near * dy)],
+                ends: [(cx - far * dx, cy - far * dy), (cx + far * dx, cy + far * dy)],
+                moves: Int.random(in: 10...40, using: &random))
         }
     }
 
@@ -61,7 +65,9 @@ struct GesturePlan {
         func origin(using random: inout SplitMix64) -> (x: Float, y: Float) {
             let a = GesturePlan.area
             let width = spacing * Float(fingers - 1)
-            return (Float.random(in: a.minX...(a.maxX - width), using: &random), Float.random(in: a.minY...a.maxY, using: &random))
+            return (
+                Float.random(in: a.minX...(a.maxX - width), using: &random), Float.random(in: a.minY...a.maxY, using: &random)
+            )
         }
 
         func points(from origin: (x: Float, y: Float)) -> [(x: Float, y: Float)] {

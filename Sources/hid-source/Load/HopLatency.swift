@@ -25,8 +25,10 @@ struct HopLatency: Codable, Equatable {
 
     /// springboard's hops in the order an event travels them; `sourceSend` (the load generator's own
     /// wait: the frame's stamp → its PUSH socket took it) comes first.
-    static let order = ["sourceSend", "sourceToSpringBoard", "springBoardQueue", "springBoardToApp", "appQueue",
-                        "dispatch", "ackBack", "ack", "endToEnd"]
+    static let order = [
+        "sourceSend", "sourceToSpringBoard", "springBoardQueue", "springBoardToApp", "appQueue",
+        "dispatch", "ackBack", "ack", "endToEnd",
+    ]
 
     /// Names of `hops` in travel order, unknown ones after, alphabetically.
     static func ordered<T>(_ hops: [String: T]) -> [String] {

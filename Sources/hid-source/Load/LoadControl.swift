@@ -57,7 +57,8 @@ final class LoadControl {
         guard let status = try request(.status).status else { throw ControlClientError.badReply("status reply without status") }
         guard let requested else {
             guard let foreground = status.foreground else {
-                throw ValidationError("no app is in the foreground: pass --app BUNDLEID, or bring one forward (sbctl foreground BUNDLEID)")
+                throw ValidationError(
+                    "no app is in the foreground: pass --app BUNDLEID, or bring one forward (sbctl foreground BUNDLEID)")
             }
             return foreground
         }

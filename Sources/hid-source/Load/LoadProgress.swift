@@ -1,7 +1,7 @@
 import ControlProtocol
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The live line on stderr while a run sends, when stderr is a terminal: elapsed time, offered frames and
@@ -36,7 +36,8 @@ final class LoadProgress {
         if let app = try? control?.stats().apps.first(where: { $0.bundleID == self.app }) { acknowledged = app.acked }
         let seconds = Double(now - start) / 1e9
         let rate = seconds > 0 ? Double(offered) / seconds : 0
-        let line = String(format: "\r\u{1B}[K%6.1f s  offered %llu (%.0f/s)  acknowledged %llu events", seconds, offered, rate, acknowledged)
+        let line = String(
+            format: "\r\u{1B}[K%6.1f s  offered %llu (%.0f/s)  acknowledged %llu events", seconds, offered, rate, acknowledged)
         FileHandle.standardError.write(Data(line.utf8))
     }
 

@@ -47,8 +47,9 @@ extension LoadReport {
         sendSeconds = seconds
         drainSeconds = outcome.drainedAt.map { Double($0 - min($0, sent.started)) / 1e9 }
         func perSecond(_ n: UInt64) -> Double { seconds > 0 ? Double(n) / seconds : 0 }
-        let throughput = Throughput(offeredPerSecond: perSecond(sent.offered), deliveredPerSecond: perSecond(target?.samplesSent ?? 0),
-                                    dispatchedEventsPerSecond: perSecond(target?.acked ?? 0))
+        let throughput = Throughput(
+            offeredPerSecond: perSecond(sent.offered), deliveredPerSecond: perSecond(target?.samplesSent ?? 0),
+            dispatchedEventsPerSecond: perSecond(target?.acked ?? 0))
         self.throughput = throughput
         var latency: [String: HopLatency] = ["sourceSend": HopLatency(nanoseconds: sent.sourceSend)]
         for (hop, histogram) in stats.histograms ?? [:] where histogram.totalCount > 0 {
@@ -56,8 +57,9 @@ extension LoadReport {
         }
         self.latency = latency
         baseline = settings.baseline.map {
-            BaselineRatios(file: $0.path, relay: $0.report, deliveredPerSecond: throughput.deliveredPerSecond,
-                           endToEnd: latency["endToEnd"])
+            BaselineRatios(
+                file: $0.path, relay: $0.report, deliveredPerSecond: throughput.deliveredPerSecond,
+                endToEnd: latency["endToEnd"])
         }
     }
 }

@@ -44,16 +44,19 @@ enum LoadRun {
         let marker = EndMarker(senderID: settings.senderID, count: sent.offered, isFinal: true)
         let (source, confirmed): (SourceInfo?, Bool)
         if try sender.sendEndMarker(marker, timeoutNanoseconds: markerWait) {
-            (source, confirmed) = try confirm(control, settings.senderID, offered: sent.offered,
-                                              timeoutMilliseconds: settings.confirmTimeoutMilliseconds)
+            (source, confirmed) = try confirm(
+                control, settings.senderID, offered: sent.offered,
+                timeoutMilliseconds: settings.confirmTimeoutMilliseconds)
         } else {
             (source, confirmed) = (try? control.source(settings.senderID), false)
         }
         let drainedAt = try waitForDrain(control, app: app, timeoutMilliseconds: settings.drainTimeoutMilliseconds)
         let stats = try control.stats(histograms: true)
 
-        let report = LoadReport(LoadOutcome(settings: settings, app: app, overload: mode, sent: sent, source: source,
-                                            confirmed: confirmed, drainedAt: drainedAt, stats: stats))
+        let report = LoadReport(
+            LoadOutcome(
+                settings: settings, app: app, overload: mode, sent: sent, source: source,
+                confirmed: confirmed, drainedAt: drainedAt, stats: stats))
         var files: [String] = []
         if let directory = settings.histogramDirectory {
             var histograms = stats.histograms ?? [:]
@@ -69,19 +72,27 @@ enum LoadRun {
             if !files.isEmpty { print("histograms (µs): \(files.joined(separator: " "))") }
         }
         if !confirmed {
-            FileHandle.standardError.write(Data("hid-source: springboard did not confirm the end marker (read \(source?.received ?? 0) of \(sent.offered))\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "hid-source: springboard did not confirm the end marker (read \(source?.received ?? 0) of \(sent.offered))\n"
+                        .utf8))
             throw ExitCode(3)
         }
         if report.unexplained != 0 || !report.drained {
-            FileHandle.standardError.write(Data("hid-source: \(report.unexplained) frame(s) unexplained\(report.drained ? "" : ", \(app) did not drain")\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "hid-source: \(report.unexplained) frame(s) unexplained\(report.drained ? "" : ", \(app) did not drain")\n"
+                        .utf8))
             throw ExitCode(1)
         }
     }
 
     /// Polls `source` until springboard has read the final marker and everything before it. The deadline
     /// moves while `received` still grows: a long backlog (backpressure) is progress, not a lost marker.
-    private static func confirm(_ control: LoadControl, _ senderID: UInt64, offered: UInt64,
-                                timeoutMilliseconds: Int) throws -> (SourceInfo?, Bool) {
+    private static func confirm(
+        _ control: LoadControl, _ senderID: UInt64, offered: UInt64,
+        timeoutMilliseconds: Int
+    ) throws -> (SourceInfo?, Bool) {
         let patience = UInt64(timeoutMilliseconds) * 1_000_000
         var deadline = MonotonicTime.now + patience
         var last: SourceInfo?

@@ -27,8 +27,9 @@ struct LoadSendLoop {
             if let count = settings.count, index >= count { break }
             let due = interval.map { t0 + UInt64((Double(index) * $0).rounded()) }
             if let end, (due ?? MonotonicTime.now) >= end { break }
-            let frame = try generator.next(sequence: index + 1, senderID: settings.senderID,
-                                           last: isLast(index, t0: t0, end: end), into: &buffer)
+            let frame = try generator.next(
+                sequence: index + 1, senderID: settings.senderID,
+                last: isLast(index, t0: t0, end: end), into: &buffer)
             let stamp: UInt64
             if let due {
                 if MonotonicTime.now < due { MonotonicTime.sleep(until: due) }

@@ -14,8 +14,9 @@ struct LoadSendResult {
     var fingersLeftDown = false
     /// Per frame: its hardware stamp → its PUSH socket took it (the generator's lateness plus any wait at
     /// the high-water mark).
-    var sourceSend = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000,
-                                       numberOfSignificantValueDigits: .three)
+    var sourceSend = Histogram<UInt64>(
+        lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000,
+        numberOfSignificantValueDigits: .three)
 
     var sendSeconds: Double { finished > started ? Double(finished - started) / 1e9 : 0 }
 }

@@ -6,7 +6,7 @@ import GestureScript
 import HIDEvent
 import ZeroMQ
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Parses a gesture script, sends its frames on time, then the end marker, then waits for springboard's
@@ -52,15 +52,18 @@ enum ScriptPlayer {
         // Final: springboard cancels any finger this run left down (an interrupted drag).
         _ = try socket.send(EndMarker(senderID: senderID, count: sequence, isFinal: true).encoded())
 
-        let confirmed = try waitForEndMarker(controlEndpoint: controlEndpoint, senderID: senderID,
-                                             timeoutMilliseconds: options.confirmTimeout)
+        let confirmed = try waitForEndMarker(
+            controlEndpoint: controlEndpoint, senderID: senderID,
+            timeoutMilliseconds: options.confirmTimeout)
         socket.close()
         report(sent: sequence, confirmed: confirmed, senderID: senderID, elapsed: elapsed, json: options.json)
         guard let confirmed, confirmed.received >= sequence else { throw ExitCode(3) }
     }
 
     /// Polls `{"command":"source"}` until springboard has read the end marker (or the deadline passes).
-    private static func waitForEndMarker(controlEndpoint: String, senderID: UInt64, timeoutMilliseconds: Int) throws -> SourceInfo? {
+    private static func waitForEndMarker(
+        controlEndpoint: String, senderID: UInt64, timeoutMilliseconds: Int
+    ) throws -> SourceInfo? {
         let deadline = MonotonicTime.now + UInt64(timeoutMilliseconds) * 1_000_000
         while MonotonicTime.now < deadline {
             let remaining = Int((deadline - MonotonicTime.now) / 1_000_000) + 1
@@ -77,13 +80,18 @@ enum ScriptPlayer {
         let rate = seconds > 0 ? Double(sent) / seconds : 0
         if json {
             let received = confirmed.map { "\($0.received)" } ?? "null"
-            print("{\"sent\":\(sent),\"received\":\(received),\"confirmed\":\(confirmed != nil),\"senderID\":\(senderID),\"seconds\":\(seconds),\"framesPerSecond\":\(Int(rate))}")
+            print(
+                "{\"sent\":\(sent),\"received\":\(received),\"confirmed\":\(confirmed != nil),\"senderID\":\(senderID),\"seconds\":\(seconds),\"framesPerSecond\":\(Int(rate))}"
+            )
             return
         }
         if let confirmed {
-            print("hid-source: sent \(sent) frame(s) in \(String(format: "%.3f", seconds)) s; springboard read \(confirmed.received) and the end marker")
+            print(
+                "hid-source: sent \(sent) frame(s) in \(String(format: "%.3f", seconds)) s; springboard read \(confirmed.received) and the end marker"
+            )
         } else {
-            FileHandle.standardError.write(Data("hid-source: sent \(sent) frame(s); springboard did not confirm the end marker\n".utf8))
+            FileHandle.standardError.write(
+                Data("hid-source: sent \(sent) frame(s); springboard did not confirm the end marker\n".utf8))
         }
     }
 }

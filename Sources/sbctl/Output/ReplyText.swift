@@ -27,17 +27,26 @@ enum ReplyText {
     }
 
     static func stats(_ stats: StatsInfo) -> String {
-        var lines = ["overload policy: \(stats.overloadMode); counters over \(TextTable.oneDecimal(Double(stats.intervalNanoseconds) / 1e9)) s", "hops:"]
+        var lines = [
+            "overload policy: \(stats.overloadMode); counters over \(TextTable.oneDecimal(Double(stats.intervalNanoseconds) / 1e9)) s",
+            "hops:",
+        ]
         for (name, value) in stats.hops.sorted(by: { $0.key < $1.key }) { lines.append("  \(name): \(value)") }
         lines.append("drops:" + (stats.drops.isEmpty ? " none" : ""))
         for (name, value) in stats.drops.sorted(by: { $0.key < $1.key }) { lines.append("  \(name): \(value)") }
-        var rows = [["APP", "STATE", "ROUTED", "SENT", "SAMPLES", "COALESCED", "ACKED", "CANCELS", "GIVE-UPS", "IN FLIGHT / WINDOW",
-                     "QUEUED", "DROPS"]]
+        var rows = [
+            [
+                "APP", "STATE", "ROUTED", "SENT", "SAMPLES", "COALESCED", "ACKED", "CANCELS", "GIVE-UPS", "IN FLIGHT / WINDOW",
+                "QUEUED", "DROPS",
+            ]
+        ]
         for app in stats.apps {
             let drops = app.drops.sorted(by: { $0.key < $1.key }).map { "\($0.key)=\($0.value)" }.joined(separator: ",")
-            rows.append([app.bundleID, app.state, "\(app.routed)", "\(app.sent)", "\(app.samplesSent)", "\(app.coalescedSamples)",
-                         "\(app.acked)", "\(app.cancelsSent)", "\(app.giveUps)", "\(app.inFlight) / \(app.window)",
-                         "\(app.queued) (\(app.queuedSamples))", drops.isEmpty ? "-" : drops])
+            rows.append([
+                app.bundleID, app.state, "\(app.routed)", "\(app.sent)", "\(app.samplesSent)", "\(app.coalescedSamples)",
+                "\(app.acked)", "\(app.cancelsSent)", "\(app.giveUps)", "\(app.inFlight) / \(app.window)",
+                "\(app.queued) (\(app.queuedSamples))", drops.isEmpty ? "-" : drops,
+            ])
         }
         lines.append(TextTable.render(rows))
         lines.append("latency (us):")
@@ -52,11 +61,16 @@ enum ReplyText {
     }
 
     /// The hops in the order an event takes them (protocols/control.md).
-    static let hops = ["sourceToSpringBoard", "springBoardQueue", "springBoardToApp", "appQueue", "dispatch", "ackBack",
-                       "ack", "endToEnd"]
+    static let hops = [
+        "sourceToSpringBoard", "springBoardQueue", "springBoardToApp", "appQueue", "dispatch", "ackBack",
+        "ack", "endToEnd",
+    ]
 
     private static func row(_ name: String, _ s: LatencySummary) -> [String] {
-        ["  " + name, "\(s.count)"] + [s.p50Microseconds, s.p90Microseconds, s.p99Microseconds, s.p999Microseconds,
-                                        s.maxMicroseconds, s.meanMicroseconds].map(TextTable.oneDecimal)
+        ["  " + name, "\(s.count)"]
+            + [
+                s.p50Microseconds, s.p90Microseconds, s.p99Microseconds, s.p999Microseconds,
+                s.maxMicroseconds, s.meanMicroseconds,
+            ].map(TextTable.oneDecimal)
     }
 }

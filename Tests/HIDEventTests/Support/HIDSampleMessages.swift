@@ -16,43 +16,51 @@ enum HIDSample {
 
     static func digitizer(sequence: UInt64, hardware: UInt64, fingers: [HIDDigitizerEvent]) -> HIDMessage {
         HIDMessage(
-            envelope: HIDEnvelope(kind: .digitizer, sequence: sequence, senderID: senderID,
-                                  timestamps: HIDHopTimestamps(hardware: hardware)),
+            envelope: HIDEnvelope(
+                kind: .digitizer, sequence: sequence, senderID: senderID,
+                timestamps: HIDHopTimestamps(hardware: hardware)),
             payload: .digitizer(HIDDigitizerFrame(fingers: fingers)))
     }
 
     static func button(_ button: HIDButton, down: Bool, sequence: UInt64, hardware: UInt64) -> HIDMessage {
         HIDMessage(
-            envelope: HIDEnvelope(kind: .button, sequence: sequence, senderID: senderID,
-                                  timestamps: HIDHopTimestamps(hardware: hardware)),
+            envelope: HIDEnvelope(
+                kind: .button, sequence: sequence, senderID: senderID,
+                timestamps: HIDHopTimestamps(hardware: hardware)),
             payload: .button(HIDButtonEvent(button: button, isDown: down)))
     }
 
     static func motion(_ phase: HIDMotionPhase, sequence: UInt64, hardware: UInt64) -> HIDMessage {
         HIDMessage(
-            envelope: HIDEnvelope(kind: .motion, sequence: sequence, senderID: senderID,
-                                  timestamps: HIDHopTimestamps(hardware: hardware)),
+            envelope: HIDEnvelope(
+                kind: .motion, sequence: sequence, senderID: senderID,
+                timestamps: HIDHopTimestamps(hardware: hardware)),
             payload: .motion(HIDMotionEvent(motion: .shake, phase: phase)))
     }
 
     /// A frame of `count` fingers on a row, all moved.
     static func frame(fingers count: Int, sequence: UInt64 = 7) -> HIDMessage {
-        digitizer(sequence: sequence, hardware: 5_000_000, fingers: (0..<count).map {
-            finger(UInt32($0 + 1), x: 20 + Float($0) * 30, y: 400, phase: .changed, mask: .position)
-        })
+        digitizer(
+            sequence: sequence, hardware: 5_000_000,
+            fingers: (0..<count).map {
+                finger(UInt32($0 + 1), x: 20 + Float($0) * 30, y: 400, phase: .changed, mask: .position)
+            })
     }
 
     /// A random message that must encode and decode (finite floats, known bits, unique indices).
     static func random(_ rng: inout SplitMix64) -> HIDMessage {
         func envelope(_ kind: HIDMessageKind) -> HIDEnvelope {
-            HIDEnvelope(kind: kind, sequence: rng.next(), senderID: rng.next(),
-                        timestamps: HIDHopTimestamps(hardware: rng.next(), routerReceived: rng.next(),
-                                                     routerForwarded: rng.next(), appReceived: rng.next()))
+            HIDEnvelope(
+                kind: kind, sequence: rng.next(), senderID: rng.next(),
+                timestamps: HIDHopTimestamps(
+                    hardware: rng.next(), routerReceived: rng.next(),
+                    routerForwarded: rng.next(), appReceived: rng.next()))
         }
         switch rng.below(6) {
         case 0:
             let button = HIDButton.allCases[rng.below(4)]
-            return HIDMessage(envelope: envelope(.button), payload: .button(HIDButtonEvent(button: button, isDown: rng.chance(50))))
+            return HIDMessage(
+                envelope: envelope(.button), payload: .button(HIDButtonEvent(button: button, isDown: rng.chance(50))))
         case 1:
             let phase: HIDMotionPhase = rng.chance(50) ? .began : .ended
             return HIDMessage(envelope: envelope(.motion), payload: .motion(HIDMotionEvent(phase: phase)))
@@ -78,7 +86,9 @@ enum HIDSample {
             if bits & 0x7F80_0000 == 0x7F80_0000 { bits &= ~0x0080_0000 }
             return Float(bitPattern: bits)
         }
-        func bits<T: OptionSet>(_ all: T) -> T where T.RawValue == UInt32 { T(rawValue: UInt32(truncatingIfNeeded: rng.next()) & all.rawValue) }
+        func bits<T: OptionSet>(_ all: T) -> T where T.RawValue == UInt32 {
+            T(rawValue: UInt32(truncatingIfNeeded: rng.next()) & all.rawValue)
+        }
         let phase = HIDDigitizerPhase(rawValue: UInt8(truncatingIfNeeded: rng.next()) & HIDDigitizerPhase.all.rawValue)
         return HIDDigitizerEvent(
             options: bits(HIDEventOptions.all).subtracting(.collection), phase: phase, depth: 1, transducerIndex: index,

@@ -3,10 +3,12 @@ import HIDEvent
 /// Renders a decoded message field by field with absolute offsets: the `.txt` beside each vector.
 enum HIDVectorDump {
     static func describe(_ view: HIDMessageView, name: String) -> String {
-        var out = "# \(name).bin: \(view.bytes.count) bytes, version \(view.versionMajor).\(view.versionMinor), kind \(view.kind)\n"
+        var out =
+            "# \(name).bin: \(view.bytes.count) bytes, version \(view.versionMajor).\(view.versionMinor), kind \(view.kind)\n"
         out += "offset size type field                value\n"
         func line(_ offset: Int, _ size: Int, _ type: String, _ field: String, _ value: String) {
-            out += pad(String(offset), 6, left: true) + " " + pad(String(size), 4, left: true) + " " + pad(type, 4) + " "
+            out +=
+                pad(String(offset), 6, left: true) + " " + pad(String(size), 4, left: true) + " " + pad(type, 4) + " "
                 + pad(field, 20) + " " + value + "\n"
         }
         let b = view.bytes
@@ -79,14 +81,18 @@ enum HIDVectorDump {
     }
 
     static func names(_ o: HIDEventOptions) -> String {
-        let all: [(HIDEventOptions, String)] = [(.absolute, "absolute"), (.collection, "collection"), (.pixelUnits, "pixelUnits"),
-                                                (.centerOrigin, "centerOrigin"), (.builtIn, "builtIn")]
+        let all: [(HIDEventOptions, String)] = [
+            (.absolute, "absolute"), (.collection, "collection"), (.pixelUnits, "pixelUnits"),
+            (.centerOrigin, "centerOrigin"), (.builtIn, "builtIn"),
+        ]
         return "[" + all.filter { o.contains($0.0) }.map(\.1).joined(separator: ",") + "]"
     }
 
     static func names(_ p: HIDDigitizerPhase) -> String {
-        let all: [(HIDDigitizerPhase, String)] = [(.began, "began"), (.changed, "changed"), (.ended, "ended"),
-                                                  (.cancelled, "cancelled"), (.mayBegin, "mayBegin")]
+        let all: [(HIDDigitizerPhase, String)] = [
+            (.began, "began"), (.changed, "changed"), (.ended, "ended"),
+            (.cancelled, "cancelled"), (.mayBegin, "mayBegin"),
+        ]
         return "[" + all.filter { p.contains($0.0) }.map(\.1).joined(separator: ",") + "]"
     }
 

@@ -40,9 +40,10 @@ final class AppHostAckTests: XCTestCase {
         let application = UIApplication(runLoop: EventRunLoop(clock: clock))
         let host = try AppHost(application: application, configuration: configuration)
         let identity = Array("com.example.acks".utf8)
-        let frame = try HIDEncoder.encode(HIDMessage(
-            envelope: HIDEnvelope(kind: .button, sequence: 1, senderID: 1, timestamps: HIDHopTimestamps(hardware: 1)),
-            payload: .button(HIDButtonEvent(button: .volumeUp, isDown: true))))
+        let frame = try HIDEncoder.encode(
+            HIDMessage(
+                envelope: HIDEnvelope(kind: .button, sequence: 1, senderID: 1, timestamps: HIDHopTimestamps(hardware: 1)),
+                payload: .button(HIDButtonEvent(button: .volumeUp, isDown: true))))
 
         // The app's connect probe ([identity][empty]): from now on the ROUTER can route to it.
         try router.setRouterMandatory(true)

@@ -4,7 +4,7 @@ import Foundation
 import SpringBoardCore
 import XCTest
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Apps that die or stop acknowledging: springboard survives, counts what it could not deliver, keeps
@@ -104,15 +104,17 @@ final class FaultTests: XCTestCase {
     /// Every per-app counter adds up: each routed frame reached the socket, waits in the queue, or was
     /// dropped with a reason; every event sent is acknowledged or still in flight.
     private func assertCountersAddUp(_ app: AppStats, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertEqual(app.routed, app.samplesSent + app.queuedSamples + app.drops.values.reduce(0, +), "\(app)", file: file, line: line)
+        XCTAssertEqual(
+            app.routed, app.samplesSent + app.queuedSamples + app.drops.values.reduce(0, +), "\(app)", file: file, line: line)
         XCTAssertEqual(app.sent, app.acked + UInt64(app.inFlight), "\(app)", file: file, line: line)
     }
 
     /// springboard with these bounds and Maps in the foreground, stopped (SIGSTOP: its socket stops reading,
     /// so springboard's window fills; SIGCONT lets it go on with nothing lost in between).
     private func stoppedMaps(window: Int, queue: Int, ackTimeout: Int = 5000) throws -> (ChildProcess, TestTouchSource) {
-        try fixture.startSpringBoard(ackTimeoutMilliseconds: ackTimeout,
-                                     extra: ["--ack-window", "\(window)", "--outbound-capacity", "\(queue)"])
+        try fixture.startSpringBoard(
+            ackTimeoutMilliseconds: ackTimeout,
+            extra: ["--ack-window", "\(window)", "--outbound-capacity", "\(queue)"])
         let mapsProcess = try fixture.startApp("maps", bundleID: maps)
         XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
         mapsProcess.signal(SIGSTOP)
@@ -210,8 +212,12 @@ final class FaultTests: XCTestCase {
         eventually("Maps to acknowledge the cancel") { (try? fixture.appStats(maps))?.acked == 3 }
         fixture.waitForTrace(maps, "-[MapView touchesCancelled:withEvent:]")
         let trace = fixture.trace(maps).filter { $0.hasPrefix("-[MapView touches") }
-        XCTAssertEqual(trace, ["-[MapView touchesBegan:withEvent:]", "-[MapView touchesMoved:withEvent:]",
-                               "-[MapView touchesCancelled:withEvent:]"])
+        XCTAssertEqual(
+            trace,
+            [
+                "-[MapView touchesBegan:withEvent:]", "-[MapView touchesMoved:withEvent:]",
+                "-[MapView touchesCancelled:withEvent:]",
+            ])
         XCTAssertEqual(try fixture.appStats(maps)?.state, "foreground", "responding again")
     }
 
@@ -227,8 +233,9 @@ final class FaultTests: XCTestCase {
         springboard.signal(SIGTERM)
         XCTAssertEqual(springboard.wait(timeout: 2), 0)
         for name in ["events", "apps", "control"] {
-            XCTAssertFalse(FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent(name).path),
-                           "\(name) socket left behind")
+            XCTAssertFalse(
+                FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent(name).path),
+                "\(name) socket left behind")
         }
     }
 

@@ -3,7 +3,7 @@ import ControlProtocol
 import Foundation
 import XCTest
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The `hid-source` command line against a real springboard: frames on time, the end marker confirmed
@@ -52,12 +52,14 @@ final class HIDSourceTests: XCTestCase {
         XCTAssertEqual(report["received"] as? Int, 5)
         XCTAssertEqual(report["confirmed"] as? Bool, true)
         fixture.waitForTrace(maps, "-[MapView touchesEnded:withEvent:]")
-        XCTAssertEqual(TraceLines.touchLines(fixture.trace(maps)), [
-            "-[MapView touchesBegan:withEvent:]",  // finger 1
-            "-[MapView touchesBegan:withEvent:]",  // finger 2 (a new touch) ...
-            "-[MapView touchesMoved:withEvent:]",  // ... and finger 1's move, in the same frame
-            "-[MapView touchesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            TraceLines.touchLines(fixture.trace(maps)),
+            [
+                "-[MapView touchesBegan:withEvent:]",  // finger 1
+                "-[MapView touchesBegan:withEvent:]",  // finger 2 (a new touch) ...
+                "-[MapView touchesMoved:withEvent:]",  // ... and finger 1's move, in the same frame
+                "-[MapView touchesEnded:withEvent:]",
+            ])
         XCTAssertEqual(fixture.foreground, .some(nil), "the home button took Maps off the screen")
         let stats = try fixture.stats()
         XCTAssertEqual(stats.hops["digitizerFrames"], 3)

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `hid-bench relay` (the raw three-process baseline) and `hid-source load --baseline` reading its JSON. Counts
@@ -15,7 +15,9 @@ final class LoadBaselineTests: XCTestCase {
         addTeardownBlock { fixture.tearDown() }
     }
 
-    private func run(_ executable: String, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+    private func run(
+        _ executable: String, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line
+    ) throws -> [String: Any] {
         let child = try fixture.launch(executable, arguments)
         guard let status = child.wait(timeout: 60) else {
             child.signal(SIGKILL)
@@ -43,8 +45,12 @@ final class LoadBaselineTests: XCTestCase {
         try JSONSerialization.data(withJSONObject: relay).write(to: baseline)
         try fixture.startSpringBoard()
         try fixture.startApp("bench", bundleID: "com.example.bench")
-        let load = try run("hid-source", ["load", "--app", "com.example.bench", "--count", "500", "--overload", "backpressure",
-                                          "--baseline", baseline.path, "--json"] + fixture.runtimeArguments)
+        let load = try run(
+            "hid-source",
+            [
+                "load", "--app", "com.example.bench", "--count", "500", "--overload", "backpressure",
+                "--baseline", baseline.path, "--json",
+            ] + fixture.runtimeArguments)
         XCTAssertEqual(load["unexplained"] as? Int, 0)
         let ratios = try XCTUnwrap(load["baseline"] as? [String: Any])
         XCTAssertEqual(ratios["file"] as? String, baseline.path)

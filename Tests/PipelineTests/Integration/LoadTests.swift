@@ -3,7 +3,7 @@ import ControlProtocol
 import Foundation
 import XCTest
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `hid-source load` against a real springboard and the silent bench app: every frame offered is accounted

@@ -86,10 +86,12 @@ final class RoutingTests: XCTestCase {
         try source.tap(200, 125)
         try source.flush()
         fixture.waitForTrace(settings, "-[WiFiRow touchesEnded:withEvent:]")
-        XCTAssertEqual(TraceLines.touchLines(fixture.trace(settings)),
-                       ["-[WiFiRow touchesBegan:withEvent:]", "-[WiFiRow touchesEnded:withEvent:]"])
-        XCTAssertEqual(TraceLines.touchLines(fixture.trace(maps)),
-                       ["-[SearchBarView touchesBegan:withEvent:]", "-[SearchBarView touchesEnded:withEvent:]"])
+        XCTAssertEqual(
+            TraceLines.touchLines(fixture.trace(settings)),
+            ["-[WiFiRow touchesBegan:withEvent:]", "-[WiFiRow touchesEnded:withEvent:]"])
+        XCTAssertEqual(
+            TraceLines.touchLines(fixture.trace(maps)),
+            ["-[SearchBarView touchesBegan:withEvent:]", "-[SearchBarView touchesEnded:withEvent:]"])
 
         result = try fixture.sbctl("home")
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -113,7 +115,9 @@ final class RoutingTests: XCTestCase {
 
         var result = try fixture.sbctl("foreground", "com.example.nope")
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderr, "sbctl: unknownBundleID: no app \"com.example.nope\" has registered (known: \(fixture.registeredOrder()))\n")
+        XCTAssertEqual(
+            result.stderr,
+            "sbctl: unknownBundleID: no app \"com.example.nope\" has registered (known: \(fixture.registeredOrder()))\n")
         result = try fixture.sbctl("send", "{\"command\": 42}")
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stdout.contains("\"code\" : \"malformedRequest\""), result.stdout)
@@ -130,7 +134,8 @@ final class RoutingTests: XCTestCase {
         XCTAssertEqual(status?.gestureTarget, "app:\(maps)")
         XCTAssertEqual(status?.liveTouches, 1)
         result = try fixture.sbctl("apps", "--json")
-        XCTAssertEqual(try ControlReply.decode(Array(result.stdout.utf8)).apps?.map(\.state).sorted(), ["background", "foreground"])
+        XCTAssertEqual(
+            try ControlReply.decode(Array(result.stdout.utf8)).apps?.map(\.state).sorted(), ["background", "foreground"])
         result = try fixture.sbctl("apps")
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue(result.stdout.contains("com.example.maps      Maps      \(fixture.apps[maps]!.pid)"), result.stdout)
@@ -139,9 +144,11 @@ final class RoutingTests: XCTestCase {
         try source.up(1, 210, 400)
         try source.flush()
         fixture.waitForTrace(maps, "-[MapView touchesEnded:withEvent:]")
-        XCTAssertEqual(TraceLines.touchLines(fixture.trace(maps)), [
-            "-[MapView touchesBegan:withEvent:]", "-[MapView touchesMoved:withEvent:]", "-[MapView touchesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            TraceLines.touchLines(fixture.trace(maps)),
+            [
+                "-[MapView touchesBegan:withEvent:]", "-[MapView touchesMoved:withEvent:]", "-[MapView touchesEnded:withEvent:]",
+            ])
         XCTAssertEqual(try fixture.stats().drops, [:])
     }
 
@@ -159,9 +166,12 @@ final class RoutingTests: XCTestCase {
         try source.up(1, 215, 400)
         try source.flush()
 
-        XCTAssertEqual(TraceLines.touchLines(fixture.trace(maps)), [
-            "-[MapView touchesBegan:withEvent:]", "-[MapView touchesMoved:withEvent:]", "-[MapView touchesCancelled:withEvent:]",
-        ])
+        XCTAssertEqual(
+            TraceLines.touchLines(fixture.trace(maps)),
+            [
+                "-[MapView touchesBegan:withEvent:]", "-[MapView touchesMoved:withEvent:]",
+                "-[MapView touchesCancelled:withEvent:]",
+            ])
         XCTAssertEqual(fixture.trace(settings), [], "the rest of the gesture goes to nobody")
         let stats = try fixture.stats()
         XCTAssertEqual(stats.drops, ["gestureCancelled": 2])
@@ -203,12 +213,16 @@ final class RoutingTests: XCTestCase {
             TraceLines.mapPanLines(fixture.trace(maps)).contains("Map panned cancelled translation=(0, -46)")
         }
         XCTAssertEqual(fixture.foreground, .some(nil))
-        XCTAssertEqual(TraceLines.touchLines(fixture.trace(maps)), [
-            "-[MapView touchesBegan:withEvent:]", "-[MapView touchesCancelled:withEvent:]",
-        ])
-        XCTAssertEqual(TraceLines.mapPanLines(fixture.trace(maps)), [
-            "Map panned began translation=(0, -46)", "Map panned cancelled translation=(0, -46)",
-        ])
+        XCTAssertEqual(
+            TraceLines.touchLines(fixture.trace(maps)),
+            [
+                "-[MapView touchesBegan:withEvent:]", "-[MapView touchesCancelled:withEvent:]",
+            ])
+        XCTAssertEqual(
+            TraceLines.mapPanLines(fixture.trace(maps)),
+            [
+                "Map panned began translation=(0, -46)", "Map panned cancelled translation=(0, -46)",
+            ])
         let stats = try fixture.stats()
         XCTAssertEqual(stats.hops["consumedBySystem"], 3)
         XCTAssertEqual(stats.hops["routedToHome"], 0, "the home screen does not get the system gesture's tail")
@@ -219,7 +233,9 @@ final class RoutingTests: XCTestCase {
         let second = try fixture.runTool("springboard", fixture.runtimeArguments)
         XCTAssertEqual(second.status, 1)
         let pid = try XCTUnwrap(fixture.springboard?.pid)
-        XCTAssertTrue(second.stderr.contains("another springboard (pid \(pid)) holds \(fixture.directory.path)/springboard.lock"), second.stderr)
+        XCTAssertTrue(
+            second.stderr.contains("another springboard (pid \(pid)) holds \(fixture.directory.path)/springboard.lock"),
+            second.stderr)
         XCTAssertEqual(try fixture.request(.status).status?.pid, pid, "the first springboard still owns the sockets")
         XCTAssertEqual(fixture.appInfo(maps)?.state, "background")
     }

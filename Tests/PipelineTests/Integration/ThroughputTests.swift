@@ -49,7 +49,8 @@ final class ThroughputTests: XCTestCase {
         XCTAssertEqual(stats.hops["eventPortReceived"], (stats.hops["digitizerFrames"] ?? 0) + (stats.hops["endMarkers"] ?? 0))
         XCTAssertEqual(stats.hops["acks"], app.acked)
         XCTAssertEqual(stats.hops["coalescedSamples"], app.coalescedSamples)
-        print("""
+        print(
+            """
             throughput: \(total) frames; springboard read them all in \(String(format: "%.3f", routed)) s \
             (\(Int(Double(total) / routed)) frames/s); app acknowledged \(app.acked) in \(String(format: "%.3f", acked)) s \
             (\(Int(Double(app.acked) / acked)) acks/s); coalesced \(app.coalescedSamples) moves into \(app.sent) events; \

@@ -17,7 +17,8 @@ final class TraceOutputTests: XCTestCase {
     func testTraceGoesToStdoutAndIsPublishedAsJSONLines() throws {
         try fixture.startSpringBoard()
         let endpoint = "ipc://\(fixture.directory.path)/maps-trace"
-        let app = try fixture.launch("app-host", [PipelineFixture.scene("maps")] + fixture.runtimeArguments + ["--trace-endpoint", endpoint])
+        let app = try fixture.launch(
+            "app-host", [PipelineFixture.scene("maps")] + fixture.runtimeArguments + ["--trace-endpoint", endpoint])
         eventually("Maps to register", timeout: 5) { fixture.appInfo(maps)?.state == "background" }
         XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
 

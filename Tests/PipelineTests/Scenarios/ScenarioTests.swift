@@ -13,13 +13,16 @@ final class ScenarioTests: XCTestCase {
     func testATapOnMapsSearchBarReachesItAlone() throws {
         try inBothModes { driver in
             try driver.launch("maps")
-            let pass = ["-[MapView hitTest:withEvent:]", "-[MapView pointInside:withEvent:]",
-                        "-[ZoomOutButton hitTest:withEvent:]", "-[ZoomOutButton pointInside:withEvent:]",
-                        "-[ZoomInButton hitTest:withEvent:]", "-[ZoomInButton pointInside:withEvent:]",
-                        "-[SearchBarView hitTest:withEvent:]", "-[SearchBarView pointInside:withEvent:]"]
-            XCTAssertEqual(try driver.play("at 0 tap 200 125"),
-                           pass + ["-[SearchBarView touchesBegan:withEvent:]"] + pass + ["-[SearchBarView touchesEnded:withEvent:]"],
-                           driver.name)
+            let pass = [
+                "-[MapView hitTest:withEvent:]", "-[MapView pointInside:withEvent:]",
+                "-[ZoomOutButton hitTest:withEvent:]", "-[ZoomOutButton pointInside:withEvent:]",
+                "-[ZoomInButton hitTest:withEvent:]", "-[ZoomInButton pointInside:withEvent:]",
+                "-[SearchBarView hitTest:withEvent:]", "-[SearchBarView pointInside:withEvent:]",
+            ]
+            XCTAssertEqual(
+                try driver.play("at 0 tap 200 125"),
+                pass + ["-[SearchBarView touchesBegan:withEvent:]"] + pass + ["-[SearchBarView touchesEnded:withEvent:]"],
+                driver.name)
         }
     }
 
@@ -31,10 +34,12 @@ final class ScenarioTests: XCTestCase {
     func testTheZoomInButtonSendsItsActionOnTouchUpInside() throws {
         try inBothModes { driver in
             try driver.launch("maps")
-            XCTAssertEqual(calls(try driver.play("at 0 tap 345 685")), [
-                "-[ZoomInButton beginTrackingWithTouch:withEvent:]", "-[ZoomInButton endTrackingWithTouch:withEvent:]",
-                "-[MapViewController zoomIn:]", "Zoom in",
-            ], driver.name)
+            XCTAssertEqual(
+                calls(try driver.play("at 0 tap 345 685")),
+                [
+                    "-[ZoomInButton beginTrackingWithTouch:withEvent:]", "-[ZoomInButton endTrackingWithTouch:withEvent:]",
+                    "-[MapViewController zoomIn:]", "Zoom in",
+                ], driver.name)
         }
     }
 
@@ -42,11 +47,14 @@ final class ScenarioTests: XCTestCase {
     func testTableRowsHighlightAndSelectAsOnIOS() throws {
         try inBothModes { driver in
             try driver.launch("settings")
-            XCTAssertEqual(calls(try driver.play("at 0.000 tap 200 360\nat 1.000 tap 200 230 duration 0.3")),
-                           ["-[UITableView touchesShouldBegin:withEvent:inContentView:]",
-                            "didHighlightRowAt 3", "didUnhighlightRowAt 3", "didSelectRowAt 3",
-                            "-[UITableView touchesShouldBegin:withEvent:inContentView:]", "didHighlightRowAt 1",
-                            "didUnhighlightRowAt 1", "didDeselectRowAt 3", "didSelectRowAt 1"], driver.name)
+            XCTAssertEqual(
+                calls(try driver.play("at 0.000 tap 200 360\nat 1.000 tap 200 230 duration 0.3")),
+                [
+                    "-[UITableView touchesShouldBegin:withEvent:inContentView:]",
+                    "didHighlightRowAt 3", "didUnhighlightRowAt 3", "didSelectRowAt 3",
+                    "-[UITableView touchesShouldBegin:withEvent:inContentView:]", "didHighlightRowAt 1",
+                    "didUnhighlightRowAt 1", "didDeselectRowAt 3", "didSelectRowAt 1",
+                ], driver.name)
         }
     }
 }

@@ -17,21 +17,30 @@ final class AppChannelMessageTests: XCTestCase {
 
     func testAcksRejectBadCountsLengthsAndFlags() {
         func error(_ mutate: (inout [UInt8]) -> Void) -> AppChannelError? {
-            var bytes = AcksMessage(firstSequence: 3, entries: [AcksMessage.Entry(appReceived: 1, dispatchStarted: 2, dispatchFinished: 3)]).encoded()
+            var bytes = AcksMessage(
+                firstSequence: 3, entries: [AcksMessage.Entry(appReceived: 1, dispatchStarted: 2, dispatchFinished: 3)]
+            ).encoded()
             mutate(&bytes)
             do { _ = try AppChannelMessage.decode(bytes); return nil } catch { return error }
         }
         XCTAssertNil(error { _ in })
-        XCTAssertEqual(error { $0[16] = 0 }, .invalidField(message: "acks", field: "count", offset: 16, expected: "1...4096", found: "0"))
+        XCTAssertEqual(
+            error { $0[16] = 0 }, .invalidField(message: "acks", field: "count", offset: 16, expected: "1...4096", found: "0"))
         XCTAssertEqual(error { $0[16] = 2 }, .truncated(message: "acks", needed: 88, found: 56))
-        XCTAssertEqual(error { $0.append(0) }, .invalidField(message: "acks", field: "length", offset: 0, expected: "56 bytes", found: "57 bytes"))
-        XCTAssertEqual(error { $0[48] = 2 }, .invalidField(message: "acks", field: "flags", offset: 48, expected: "0 or 1", found: "2"))
-        XCTAssertEqual(error { $0[8] = 0 }, .invalidField(message: "acks", field: "firstSequence", offset: 8, expected: ">= 1", found: "0"))
-        XCTAssertEqual(error { $0[20] = 1 }, .invalidField(message: "acks", field: "reserved", offset: 20, expected: "0", found: "1"))
+        XCTAssertEqual(
+            error { $0.append(0) },
+            .invalidField(message: "acks", field: "length", offset: 0, expected: "56 bytes", found: "57 bytes"))
+        XCTAssertEqual(
+            error { $0[48] = 2 }, .invalidField(message: "acks", field: "flags", offset: 48, expected: "0 or 1", found: "2"))
+        XCTAssertEqual(
+            error { $0[8] = 0 }, .invalidField(message: "acks", field: "firstSequence", offset: 8, expected: ">= 1", found: "0"))
+        XCTAssertEqual(
+            error { $0[20] = 1 }, .invalidField(message: "acks", field: "reserved", offset: 20, expected: "0", found: "1"))
     }
 
     func testRegisterRoundTripAndLayout() throws {
-        let message = RegisterMessage(bundleID: "com.example.maps", displayName: "Maps", pid: 4242, heartbeatIntervalMilliseconds: 200)
+        let message = RegisterMessage(
+            bundleID: "com.example.maps", displayName: "Maps", pid: 4242, heartbeatIntervalMilliseconds: 200)
         let bytes = message.encoded()
         XCTAssertEqual(bytes.count, 24 + 16 + 4)
         XCTAssertEqual(bytes[5], 1)
@@ -42,10 +51,15 @@ final class AppChannelMessageTests: XCTestCase {
 
     func testEveryMessageRoundTrips() throws {
         let messages: [AppChannelMessage] = [
-            .registered(RegisteredMessage(session: 7, ackTimeoutMilliseconds: 5000, heartbeatIntervalMilliseconds: 200, visibility: .background)),
+            .registered(
+                RegisteredMessage(
+                    session: 7, ackTimeoutMilliseconds: 5000, heartbeatIntervalMilliseconds: 200, visibility: .background)),
             .eventHeader(EventHeader(deliverySequence: 3, flags: .synthesized)),
             .eventHeader(EventHeader(deliverySequence: 4, flags: [.coalesced])),
-            .acks(AcksMessage(firstSequence: 9, entries: [AcksMessage.Entry(appReceived: 1, dispatchStarted: 2, dispatchFinished: 3, handled: false)])),
+            .acks(
+                AcksMessage(
+                    firstSequence: 9,
+                    entries: [AcksMessage.Entry(appReceived: 1, dispatchStarted: 2, dispatchFinished: 3, handled: false)])),
             .heartbeat(HeartbeatMessage(counter: 9, appTime: 123_456)),
             .state(StateMessage(visibility: .foreground)),
             .error(ChannelErrorMessage(code: .notRegistered, text: "register first")),
@@ -61,14 +75,16 @@ final class AppChannelMessageTests: XCTestCase {
     }
 
     func testTypedErrorsNameTheField() {
-        var ack = AckMessage(deliverySequence: 1, handled: false, appReceived: 0, dispatchStarted: 0, dispatchFinished: 0).encoded()
+        var ack = AckMessage(deliverySequence: 1, handled: false, appReceived: 0, dispatchStarted: 0, dispatchFinished: 0)
+            .encoded()
         XCTAssertThrowsError(try AppChannelMessage.decode(Array(ack[0..<40]))) { error in
             XCTAssertEqual(error as? AppChannelError, .truncated(message: "ack", needed: 48, found: 40))
         }
         ack[16] = 2
         XCTAssertThrowsError(try AppChannelMessage.decode(ack)) { error in
-            XCTAssertEqual(error as? AppChannelError,
-                           .invalidField(message: "ack", field: "handled", offset: 16, expected: "0 or 1", found: "2"))
+            XCTAssertEqual(
+                error as? AppChannelError,
+                .invalidField(message: "ack", field: "handled", offset: 16, expected: "0 or 1", found: "2"))
         }
         XCTAssertThrowsError(try AppChannelMessage.decode([0x54, 0x50, 0x48, 0x45, 1, 1, 0, 0])) { error in
             XCTAssertEqual(error as? AppChannelError, .badMagic(found: 0x4548_5054))
@@ -88,13 +104,16 @@ final class AppChannelMessageTests: XCTestCase {
         var bytes = RegisterMessage(bundleID: "a.b", displayName: "AB", pid: 1, heartbeatIntervalMilliseconds: 100).encoded()
         bytes.append(0)
         XCTAssertThrowsError(try AppChannelMessage.decode(bytes)) { error in
-            XCTAssertEqual(error as? AppChannelError,
-                           .invalidField(message: "register", field: "length", offset: 0, expected: "29 bytes", found: "30 bytes"))
+            XCTAssertEqual(
+                error as? AppChannelError,
+                .invalidField(message: "register", field: "length", offset: 0, expected: "29 bytes", found: "30 bytes"))
         }
         var zero = RegisterMessage(bundleID: "\0ab", displayName: "", pid: 1, heartbeatIntervalMilliseconds: 100).encoded()
         XCTAssertThrowsError(try AppChannelMessage.decode(zero)) { error in
-            XCTAssertEqual(error as? AppChannelError,
-                           .invalidField(message: "register", field: "bundleID", offset: 24, expected: "a first byte other than 0", found: "0"))
+            XCTAssertEqual(
+                error as? AppChannelError,
+                .invalidField(
+                    message: "register", field: "bundleID", offset: 24, expected: "a first byte other than 0", found: "0"))
         }
         zero[16] = 0
         XCTAssertThrowsError(try AppChannelMessage.decode(zero))
@@ -117,8 +136,9 @@ final class AppChannelMessageTests: XCTestCase {
         bad[5] = 2
         try bad.withUnsafeBytes { raw in
             XCTAssertThrowsError(try EndMarker.decode(raw)) { error in
-                XCTAssertEqual(error as? AppChannelError,
-                               .invalidField(message: "endMarker", field: "flags", offset: 5, expected: "0 or 1", found: "2"))
+                XCTAssertEqual(
+                    error as? AppChannelError,
+                    .invalidField(message: "endMarker", field: "flags", offset: 5, expected: "0 or 1", found: "2"))
             }
         }
     }

@@ -4,11 +4,15 @@ import XCTest
 
 final class ControlCodecTests: XCTestCase {
     func testRequestsRoundTrip() throws {
-        for command in [ControlCommand.apps, .home, .status, .stats(), .stats(reset: true, histograms: true), .overload(mode: nil), .overload(mode: .backpressure), .foreground(bundleID: "com.example.maps"), .source(senderID: 99)] {
+        for command in [
+            ControlCommand.apps, .home, .status, .stats(), .stats(reset: true, histograms: true), .overload(mode: nil),
+            .overload(mode: .backpressure), .foreground(bundleID: "com.example.maps"), .source(senderID: 99),
+        ] {
             XCTAssertEqual(try ControlRequestCodec.decode(ControlRequestCodec.encode(command)), command)
         }
-        XCTAssertEqual(String(decoding: ControlRequestCodec.encode(.foreground(bundleID: "x")), as: UTF8.self),
-                       #"{"bundleID":"x","command":"foreground"}"#)
+        XCTAssertEqual(
+            String(decoding: ControlRequestCodec.encode(.foreground(bundleID: "x")), as: UTF8.self),
+            #"{"bundleID":"x","command":"foreground"}"#)
     }
 
     func testMalformedRequestsGetTypedErrors() {
@@ -41,7 +45,8 @@ final class ControlCodecTests: XCTestCase {
         let reply = ControlReply(ok: false, command: "foreground", error: ControlError(.unknownBundleID, "no app com.nope"))
         let decoded = try ControlReply.decode(reply.encoded())
         XCTAssertEqual(decoded, reply)
-        XCTAssertEqual(String(decoding: reply.encoded(), as: UTF8.self),
-                       #"{"command":"foreground","error":{"code":"unknownBundleID","message":"no app com.nope"},"ok":false}"#)
+        XCTAssertEqual(
+            String(decoding: reply.encoded(), as: UTF8.self),
+            #"{"command":"foreground","error":{"code":"unknownBundleID","message":"no app com.nope"},"ok":false}"#)
     }
 }

@@ -13,21 +13,29 @@ final class GestureRoutingTests: XCTestCase {
         let maps = AppRecord(bundleID: "maps", windowCapacity: 1, outboundCapacity: 1)
         var latch = GestureLatch()
         var chosen = 0
-        latch.beginFrame { chosen += 1; return .app(maps) }
+        latch.beginFrame {
+            chosen += 1; return .app(maps)
+        }
         latch.apply(sample(1, .began, 10, 10))
         latch.endFrame()
-        latch.beginFrame { chosen += 1; return .home }
+        latch.beginFrame {
+            chosen += 1; return .home
+        }
         latch.apply(sample(1, .changed, 12, 10))
         latch.apply(sample(2, .began, 50, 50))
         latch.endFrame()
         XCTAssertTrue(latch.target.isApp(maps))
         XCTAssertEqual(latch.touches.count, 2)
-        latch.beginFrame { chosen += 1; return .home }
+        latch.beginFrame {
+            chosen += 1; return .home
+        }
         latch.apply(sample(1, .ended, 12, 10))
         latch.endFrame()
         XCTAssertTrue(latch.target.isApp(maps))
         XCTAssertEqual(latch.touches[0], LiveTouches.Touch(index: 2, x: 50, y: 50))
-        latch.beginFrame { chosen += 1; return .home }
+        latch.beginFrame {
+            chosen += 1; return .home
+        }
         latch.apply(sample(2, .ended, 50, 50))
         latch.endFrame()
         XCTAssertEqual(latch.target.name, "none")

@@ -25,8 +25,10 @@ final class HomeScreenSceneTests: XCTestCase {
     private func send(_ phase: HIDDigitizerPhase, _ x: Float, _ y: Float) {
         sequence += 1
         let finger = HIDDigitizerEvent(phase: phase, transducerIndex: 1, eventMask: [.position, .touch], x: x, y: y)
-        scene.receive(HIDMessage(envelope: HIDEnvelope(kind: .digitizer, sequence: sequence, senderID: 1),
-                                 payload: .digitizer(HIDDigitizerFrame(fingers: [finger]))))
+        scene.receive(
+            HIDMessage(
+                envelope: HIDEnvelope(kind: .digitizer, sequence: sequence, senderID: 1),
+                payload: .digitizer(HIDDigitizerFrame(fingers: [finger]))))
         _ = runLoop.runUntilIdle(mode: .default)
     }
 
@@ -35,10 +37,12 @@ final class HomeScreenSceneTests: XCTestCase {
         send(.began, Float(icon.midX), Float(icon.midY))
         send(.ended, Float(icon.midX) + 3, Float(icon.midY))
         XCTAssertEqual(launched, ["app5"])
-        XCTAssertEqual(trace.filter { $0.contains("touches") }, [
-            "-[SBIconView touchesBegan:withEvent:]", "-[SBHomeScreenView touchesBegan:withEvent:]",
-            "-[SBIconView touchesEnded:withEvent:]", "-[SBHomeScreenView touchesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            trace.filter { $0.contains("touches") },
+            [
+                "-[SBIconView touchesBegan:withEvent:]", "-[SBHomeScreenView touchesBegan:withEvent:]",
+                "-[SBIconView touchesEnded:withEvent:]", "-[SBHomeScreenView touchesEnded:withEvent:]",
+            ])
     }
 
     func testADragOffAnIconIsNoTap() {

@@ -11,40 +11,59 @@ final class ProtocolExampleTests: XCTestCase {
     }
 
     func testRegister() throws {
-        let expected = bytes("""
+        let expected = bytes(
+            """
             0000: 54 50 41 43 01 01 00 00 92 10 00 00 c8 00 00 00
             0010: 10 00 04 00 00 00 00 00 63 6f 6d 2e 65 78 61 6d
             0020: 70 6c 65 2e 6d 61 70 73 4d 61 70 73
             """)
-        let message = RegisterMessage(bundleID: "com.example.maps", displayName: "Maps", pid: 4242, heartbeatIntervalMilliseconds: 200)
+        let message = RegisterMessage(
+            bundleID: "com.example.maps", displayName: "Maps", pid: 4242, heartbeatIntervalMilliseconds: 200)
         XCTAssertEqual(message.encoded(), expected)
         XCTAssertEqual(try AppChannelMessage.decode(expected), .register(message))
     }
 
     func testRegisteredEventHeaderAckHeartbeat() {
-        XCTAssertEqual(RegisteredMessage(session: 1, ackTimeoutMilliseconds: 5000, heartbeatIntervalMilliseconds: 200,
-                                         visibility: .background).encoded(), bytes("""
-            0000: 54 50 41 43 01 02 00 00 01 00 00 00 00 00 00 00
-            0010: 88 13 00 00 c8 00 00 00 02 00 00 00 00 00 00 00
-            """))
-        XCTAssertEqual(EventHeader(deliverySequence: 1).encoded(), bytes("""
-            0000: 54 50 41 43 01 03 00 00 01 00 00 00 00 00 00 00
-            0010: 00 00 00 00 00 00 00 00
-            """))
-        XCTAssertEqual(AckMessage(deliverySequence: 1, handled: true, appReceived: 1000, dispatchStarted: 2000,
-                                  dispatchFinished: 3000).encoded(), bytes("""
-            0000: 54 50 41 43 01 04 00 00 01 00 00 00 00 00 00 00
-            0010: 01 00 00 00 00 00 00 00 e8 03 00 00 00 00 00 00
-            0020: d0 07 00 00 00 00 00 00 b8 0b 00 00 00 00 00 00
-            """))
-        XCTAssertEqual(HeartbeatMessage(counter: 1, appTime: 123_456_789).encoded(), bytes("""
-            0000: 54 50 41 43 01 05 00 00 01 00 00 00 00 00 00 00
-            0010: 15 cd 5b 07 00 00 00 00
-            """))
+        XCTAssertEqual(
+            RegisteredMessage(
+                session: 1, ackTimeoutMilliseconds: 5000, heartbeatIntervalMilliseconds: 200,
+                visibility: .background
+            ).encoded(),
+            bytes(
+                """
+                0000: 54 50 41 43 01 02 00 00 01 00 00 00 00 00 00 00
+                0010: 88 13 00 00 c8 00 00 00 02 00 00 00 00 00 00 00
+                """))
+        XCTAssertEqual(
+            EventHeader(deliverySequence: 1).encoded(),
+            bytes(
+                """
+                0000: 54 50 41 43 01 03 00 00 01 00 00 00 00 00 00 00
+                0010: 00 00 00 00 00 00 00 00
+                """))
+        XCTAssertEqual(
+            AckMessage(
+                deliverySequence: 1, handled: true, appReceived: 1000, dispatchStarted: 2000,
+                dispatchFinished: 3000
+            ).encoded(),
+            bytes(
+                """
+                0000: 54 50 41 43 01 04 00 00 01 00 00 00 00 00 00 00
+                0010: 01 00 00 00 00 00 00 00 e8 03 00 00 00 00 00 00
+                0020: d0 07 00 00 00 00 00 00 b8 0b 00 00 00 00 00 00
+                """))
+        XCTAssertEqual(
+            HeartbeatMessage(counter: 1, appTime: 123_456_789).encoded(),
+            bytes(
+                """
+                0000: 54 50 41 43 01 05 00 00 01 00 00 00 00 00 00 00
+                0010: 15 cd 5b 07 00 00 00 00
+                """))
     }
 
     func testCumulativeAckAndCoalescedEventHeader() throws {
-        let expected = bytes("""
+        let expected = bytes(
+            """
             0000: 54 50 41 43 01 0b 00 00 07 00 00 00 00 00 00 00
             0010: 02 00 00 00 00 00 00 00 e8 03 00 00 00 00 00 00
             0020: d0 07 00 00 00 00 00 00 b8 0b 00 00 00 00 00 00
@@ -52,16 +71,21 @@ final class ProtocolExampleTests: XCTestCase {
             0040: d0 07 00 00 00 00 00 00 b8 0b 00 00 00 00 00 00
             0050: 01 00 00 00 00 00 00 00
             """)
-        let acks = AcksMessage(firstSequence: 7, entries: [
-            AcksMessage.Entry(appReceived: 1000, dispatchStarted: 2000, dispatchFinished: 3000),
-            AcksMessage.Entry(appReceived: 1500, dispatchStarted: 2000, dispatchFinished: 3000),
-        ])
+        let acks = AcksMessage(
+            firstSequence: 7,
+            entries: [
+                AcksMessage.Entry(appReceived: 1000, dispatchStarted: 2000, dispatchFinished: 3000),
+                AcksMessage.Entry(appReceived: 1500, dispatchStarted: 2000, dispatchFinished: 3000),
+            ])
         XCTAssertEqual(acks.encoded(), expected)
         XCTAssertEqual(try AppChannelMessage.decode(expected), .acks(acks))
         XCTAssertEqual(acks.lastSequence, 8)
-        XCTAssertEqual(EventHeader(deliverySequence: 2, flags: .coalesced).encoded(), bytes("""
-            0000: 54 50 41 43 01 03 00 00 02 00 00 00 00 00 00 00
-            0010: 02 00 00 00 00 00 00 00
-            """))
+        XCTAssertEqual(
+            EventHeader(deliverySequence: 2, flags: .coalesced).encoded(),
+            bytes(
+                """
+                0000: 54 50 41 43 01 03 00 00 02 00 00 00 00 00 00 00
+                0010: 02 00 00 00 00 00 00 00
+                """))
     }
 }

@@ -24,7 +24,9 @@ final class RoutingQueueTests: XCTestCase {
 
     func testACumulativeAckSettlesEveryEventThroughItsLastSequenceInOrder() {
         var window = AckWindow(capacity: 8)
-        for sequence in UInt64(1)...6 { window.push(AckWindow.Entry(sequence: sequence, sentAt: sequence * 10, hardware: sequence)) }
+        for sequence in UInt64(1)...6 {
+            window.push(AckWindow.Entry(sequence: sequence, sentAt: sequence * 10, hardware: sequence))
+        }
         var settled: [UInt64] = []
         XCTAssertEqual(window.settle(through: 4) { settled.append($0.sequence) }, 4)
         XCTAssertEqual(settled, [1, 2, 3, 4])
@@ -40,9 +42,11 @@ final class RoutingQueueTests: XCTestCase {
         let moving = HIDDigitizerEvent(phase: phase, transducerIndex: 1, eventMask: phase.isEmpty ? [] : [.position], x: x, y: y)
         let still = HIDDigitizerEvent(transducerIndex: 2, eventMask: [], x: 5, y: 5)
         let fingers = phase.contains(.began) || phase.contains(.ended) ? [moving] : [moving, still]
-        let message = HIDMessage(envelope: HIDEnvelope(kind: .digitizer, sequence: sequence, senderID: sender,
-                                                       timestamps: HIDHopTimestamps(hardware: sequence * 1000)),
-                                 payload: .digitizer(HIDDigitizerFrame(fingers: fingers)))
+        let message = HIDMessage(
+            envelope: HIDEnvelope(
+                kind: .digitizer, sequence: sequence, senderID: sender,
+                timestamps: HIDHopTimestamps(hardware: sequence * 1000)),
+            payload: .digitizer(HIDDigitizerFrame(fingers: fingers)))
         return try! HIDEncoder.encode(message)
     }
 

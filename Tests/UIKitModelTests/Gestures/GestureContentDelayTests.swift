@@ -65,29 +65,35 @@ final class GestureContentDelayTests: XCTestCase {
         makeScene(withTap: true)
         driver.tap(100, 120, at: 1.0, duration: 0.3)
         driver.advance(to: 3)
-        XCTAssertEqual(timedTrace, [
-            "1.15 -[Cell touchesBegan:withEvent:]",
-            "1.3 Tapped",
-            "1.3 -[Cell touchesCancelled:withEvent:]",
-        ])
+        XCTAssertEqual(
+            timedTrace,
+            [
+                "1.15 -[Cell touchesBegan:withEvent:]",
+                "1.3 Tapped",
+                "1.3 -[Cell touchesCancelled:withEvent:]",
+            ])
     }
 
     func testLongPressTheTapFailsAndTheCellGetsItsEnd() {
         makeScene(withTap: true)
         driver.tap(100, 120, at: 1.0, duration: 1.0)
         driver.advance(to: 3)
-        XCTAssertEqual(timedTrace, [
-            "1.15 -[Cell touchesBegan:withEvent:]",
-            "2.0 -[Cell touchesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            timedTrace,
+            [
+                "1.15 -[Cell touchesBegan:withEvent:]",
+                "2.0 -[Cell touchesEnded:withEvent:]",
+            ])
     }
 
     func testWithoutTheTapAQuickTouchArrivesAsBeganThenEndAtTheLift() {
         makeScene(withTap: false)
         driver.tap(100, 120, at: 1.0, duration: 0.05)
-        XCTAssertEqual(timedTrace, [
-            "1.05 -[Cell touchesBegan:withEvent:]",
-            "1.05 -[Cell touchesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            timedTrace,
+            [
+                "1.05 -[Cell touchesBegan:withEvent:]",
+                "1.05 -[Cell touchesEnded:withEvent:]",
+            ])
     }
 }

@@ -22,28 +22,32 @@ final class GestureDelaysTouchesEndedTests: XCTestCase {
     }
 
     func testHeldEndIsReleasedAfterPointOneFiveSecondsThenTheSecondTapIsCancelled() {
-        driver.tap(200, 200, at: 1.00)      // lifts at 1.05: the end is held until 1.20
-        driver.tap(200, 200, at: 1.30)      // recognized at 1.35
-        XCTAssertEqual(timedTrace, [
-            "1.0 -[TapView touchesBegan:withEvent:]",
-            "1.2 -[TapView touchesEnded:withEvent:]",
-            "1.3 -[TapView touchesBegan:withEvent:]",
-            "1.35 Double Tapped",
-            "1.35 -[TapView touchesCancelled:withEvent:]",
-        ])
+        driver.tap(200, 200, at: 1.00)  // lifts at 1.05: the end is held until 1.20
+        driver.tap(200, 200, at: 1.30)  // recognized at 1.35
+        XCTAssertEqual(
+            timedTrace,
+            [
+                "1.0 -[TapView touchesBegan:withEvent:]",
+                "1.2 -[TapView touchesEnded:withEvent:]",
+                "1.3 -[TapView touchesBegan:withEvent:]",
+                "1.35 Double Tapped",
+                "1.35 -[TapView touchesCancelled:withEvent:]",
+            ])
     }
 
     func testAQuickSecondTapTurnsTheHeldEndIntoACancel() {
-        driver.tap(200, 200, at: 1.00)      // lifts at 1.05; held end would be released at 1.20
-        driver.tap(200, 200, at: 1.10)      // recognized at 1.15
+        driver.tap(200, 200, at: 1.00)  // lifts at 1.05; held end would be released at 1.20
+        driver.tap(200, 200, at: 1.10)  // recognized at 1.15
         driver.advance(to: 2)
-        XCTAssertEqual(timedTrace, [
-            "1.0 -[TapView touchesBegan:withEvent:]",
-            "1.1 -[TapView touchesBegan:withEvent:]",
-            "1.15 Double Tapped",
-            "1.15 -[TapView touchesCancelled:withEvent:]",
-            "1.15 -[TapView touchesCancelled:withEvent:]",
-        ])
+        XCTAssertEqual(
+            timedTrace,
+            [
+                "1.0 -[TapView touchesBegan:withEvent:]",
+                "1.1 -[TapView touchesBegan:withEvent:]",
+                "1.15 Double Tapped",
+                "1.15 -[TapView touchesCancelled:withEvent:]",
+                "1.15 -[TapView touchesCancelled:withEvent:]",
+            ])
     }
 
     func testWithoutDelaysTheFirstEndArrivesAtOnce() {
@@ -51,13 +55,15 @@ final class GestureDelaysTouchesEndedTests: XCTestCase {
         driver.tap(200, 200, at: 1.00)
         driver.tap(200, 200, at: 1.10)
         driver.advance(to: 2)
-        XCTAssertEqual(timedTrace, [
-            "1.0 -[TapView touchesBegan:withEvent:]",
-            "1.05 -[TapView touchesEnded:withEvent:]",
-            "1.1 -[TapView touchesBegan:withEvent:]",
-            "1.15 Double Tapped",
-            "1.15 -[TapView touchesCancelled:withEvent:]",
-        ])
+        XCTAssertEqual(
+            timedTrace,
+            [
+                "1.0 -[TapView touchesBegan:withEvent:]",
+                "1.05 -[TapView touchesEnded:withEvent:]",
+                "1.1 -[TapView touchesBegan:withEvent:]",
+                "1.15 Double Tapped",
+                "1.15 -[TapView touchesCancelled:withEvent:]",
+            ])
     }
 
     func testASingleTapGetsItsEndAfterTheDelayAndTheRecognizerFailsLater() {
@@ -66,24 +72,28 @@ final class GestureDelaysTouchesEndedTests: XCTestCase {
         XCTAssertEqual(double.state, .possible)
         driver.advance(to: 1.40)
         XCTAssertEqual(double.state, .possible, "failed at 1.40 and reset at once: its touches are gone")
-        XCTAssertEqual(timedTrace, [
-            "1.0 -[TapView touchesBegan:withEvent:]",
-            "1.2 -[TapView touchesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            timedTrace,
+            [
+                "1.0 -[TapView touchesBegan:withEvent:]",
+                "1.2 -[TapView touchesEnded:withEvent:]",
+            ])
     }
 
     /// The recognizer fails before the 0.15 s are up (the finger moved): the held end goes at once.
     func testAFailureReleasesTheHeldEndAtOnce() {
         driver.tap(200, 200, at: 1.00)
         driver.down(200, 200, at: 1.10)
-        driver.move(230, 200, at: 1.12)     // the double tap fails; the first end is released now
+        driver.move(230, 200, at: 1.12)  // the double tap fails; the first end is released now
         driver.up(230, 200, at: 1.14)
-        XCTAssertEqual(timedTrace, [
-            "1.0 -[TapView touchesBegan:withEvent:]",
-            "1.1 -[TapView touchesBegan:withEvent:]",
-            "1.12 -[TapView touchesEnded:withEvent:]",
-            "1.12 -[TapView touchesMoved:withEvent:]",
-            "1.14 -[TapView touchesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            timedTrace,
+            [
+                "1.0 -[TapView touchesBegan:withEvent:]",
+                "1.1 -[TapView touchesBegan:withEvent:]",
+                "1.12 -[TapView touchesEnded:withEvent:]",
+                "1.12 -[TapView touchesMoved:withEvent:]",
+                "1.14 -[TapView touchesEnded:withEvent:]",
+            ])
     }
 }

@@ -29,24 +29,28 @@ final class GestureDelegateTests: XCTestCase {
         driver.down(150, 150, at: 1)
         XCTAssertNil(driver.app.eventDispatcher.touchesEvent?.touchesInOrder.first?.gestureRecognizers)
         driver.up(150, 150, at: 1.05)
-        XCTAssertEqual(driver.trace, [
-            "-[ViewController gestureRecognizer:shouldReceiveTouch:]",
-            "-[ChildView touchesBegan:withEvent:]",
-            "-[ChildView touchesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            driver.trace,
+            [
+                "-[ViewController gestureRecognizer:shouldReceiveTouch:]",
+                "-[ChildView touchesBegan:withEvent:]",
+                "-[ChildView touchesEnded:withEvent:]",
+            ])
     }
 
     func testShouldBeginFalseFailsAndTheHeldEndIsReleased() {
         delegate.shouldBegin = false
         driver.tap(150, 150, at: 1)
-        XCTAssertEqual(driver.trace, [
-            "-[ViewController gestureRecognizer:shouldReceiveTouch:]",
-            "-[UITapGestureRecognizer touchesBegan:withEvent:]",
-            "-[ChildView touchesBegan:withEvent:]",
-            "-[UITapGestureRecognizer touchesEnded:withEvent:]",
-            "-[ViewController gestureRecognizerShouldBegin:]",
-            "-[ChildView touchesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            driver.trace,
+            [
+                "-[ViewController gestureRecognizer:shouldReceiveTouch:]",
+                "-[UITapGestureRecognizer touchesBegan:withEvent:]",
+                "-[ChildView touchesBegan:withEvent:]",
+                "-[UITapGestureRecognizer touchesEnded:withEvent:]",
+                "-[ViewController gestureRecognizerShouldBegin:]",
+                "-[ChildView touchesEnded:withEvent:]",
+            ])
         XCTAssertEqual(parentTap.state, .possible)
     }
 
@@ -56,10 +60,12 @@ final class GestureDelegateTests: XCTestCase {
         parent.addSubview(refusing)
         delegate.logsCalls = false
         driver.tap(150, 150, at: 1)
-        XCTAssertEqual(driver.trace, [
-            "-[UITapGestureRecognizer touchesBegan:withEvent:]",
-            "-[UITapGestureRecognizer touchesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            driver.trace,
+            [
+                "-[UITapGestureRecognizer touchesBegan:withEvent:]",
+                "-[UITapGestureRecognizer touchesEnded:withEvent:]",
+            ])
         XCTAssertEqual(refusing.asked, 1)
     }
 
@@ -84,7 +90,8 @@ final class GestureDelegateTests: XCTestCase {
         child.addGestureRecognizer(childTap)
         driver.down(150, 150, at: 1)
         let touch = driver.app.eventDispatcher.touchesEvent!.touchesInOrder[0]
-        XCTAssertEqual(touch.gestureRecognizers?.map { ObjectIdentifier($0) }, [ObjectIdentifier(childTap), ObjectIdentifier(parentTap)])
+        XCTAssertEqual(
+            touch.gestureRecognizers?.map { ObjectIdentifier($0) }, [ObjectIdentifier(childTap), ObjectIdentifier(parentTap)])
     }
 
     /// Only the hit-tested view and its ancestors contribute recognizers: a sibling's never sees the touch.
@@ -112,8 +119,10 @@ final class GestureDelegateTests: XCTestCase {
             let driver = TouchDriver()
             let view = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
             driver.window.addSubview(view)
-            let pinch = UIPinchGestureRecognizer(action: .handler { [unowned driver] in driver.recorder.record("pinch \($0.state)") })
-            let press = UILongPressGestureRecognizer(action: .handler { [unowned driver] in driver.recorder.record("press \($0.state)") })
+            let pinch = UIPinchGestureRecognizer(
+                action: .handler { [unowned driver] in driver.recorder.record("pinch \($0.state)") })
+            let press = UILongPressGestureRecognizer(
+                action: .handler { [unowned driver] in driver.recorder.record("press \($0.state)") })
             press.numberOfTouchesRequired = 2
             press.allowableMovement = 1000
             let delegate = UIScriptedGestureDelegate()
@@ -126,9 +135,11 @@ final class GestureDelegateTests: XCTestCase {
             driver.advance(to: 1.6)
             XCTAssertEqual(press.state, simultaneous ? .began : .failed)
             driver.frame(at: 2.0, [HIDFrames.finger(1, 100, 400, .up), HIDFrames.finger(2, 300, 400, .up)])
-            XCTAssertEqual(driver.trace, simultaneous
-                ? ["pinch began", "press began", "pinch ended", "press ended"]
-                : ["pinch began", "pinch ended"])
+            XCTAssertEqual(
+                driver.trace,
+                simultaneous
+                    ? ["pinch began", "press began", "pinch ended", "press ended"]
+                    : ["pinch began", "pinch ended"])
         }
     }
 

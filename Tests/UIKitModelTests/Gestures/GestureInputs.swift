@@ -11,8 +11,10 @@ enum GestureInputs {
     }
 
     static func tap(_ x: Float, _ y: Float, at seconds: Double, duration: Double = 0.05) -> [TimedHIDPayload] {
-        [frame(at: seconds, [HIDFrames.finger(1, x, y, .down)]),
-         frame(at: seconds + duration, [HIDFrames.finger(1, x, y, .up)])]
+        [
+            frame(at: seconds, [HIDFrames.finger(1, x, y, .down)]),
+            frame(at: seconds + duration, [HIDFrames.finger(1, x, y, .up)]),
+        ]
     }
 
     /// One finger: down at `points[0]` at `seconds`, then each later point `interval` apart, up at the last.
@@ -28,18 +30,25 @@ enum GestureInputs {
 
     /// Two fingers moving together through `steps` (pairs of points), `interval` apart; down at the first,
     /// up at the last.
-    static func twoFingers(_ steps: [((Float, Float), (Float, Float))], at seconds: Double, interval: Double) -> [TimedHIDPayload] {
+    static func twoFingers(_ steps: [((Float, Float), (Float, Float))], at seconds: Double, interval: Double) -> [TimedHIDPayload]
+    {
         var inputs: [TimedHIDPayload] = []
         for (i, step) in steps.enumerated() {
             let change: HIDFrames.Change = i == 0 ? .down : .move
-            inputs.append(frame(at: seconds + interval * Double(i), [
-                HIDFrames.finger(1, step.0.0, step.0.1, change), HIDFrames.finger(2, step.1.0, step.1.1, change),
-            ]))
+            inputs.append(
+                frame(
+                    at: seconds + interval * Double(i),
+                    [
+                        HIDFrames.finger(1, step.0.0, step.0.1, change), HIDFrames.finger(2, step.1.0, step.1.1, change),
+                    ]))
         }
         let last = steps[steps.count - 1]
-        inputs.append(frame(at: seconds + interval * Double(steps.count - 1), [
-            HIDFrames.finger(1, last.0.0, last.0.1, .up), HIDFrames.finger(2, last.1.0, last.1.1, .up),
-        ]))
+        inputs.append(
+            frame(
+                at: seconds + interval * Double(steps.count - 1),
+                [
+                    HIDFrames.finger(1, last.0.0, last.0.1, .up), HIDFrames.finger(2, last.1.0, last.1.1, .up),
+                ]))
         return inputs
     }
 }

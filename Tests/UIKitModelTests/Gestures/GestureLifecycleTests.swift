@@ -27,16 +27,20 @@ final class GestureLifecycleTests: XCTestCase {
         pan.isEnabled = false
         driver.move(100, 160, at: 1.2)
         driver.up(100, 160, at: 1.3)
-        XCTAssertEqual(driver.trace, [
-            "-[PadView touchesBegan:withEvent:]",
-            "pan began",
-            "-[PadView touchesCancelled:withEvent:]",
-            "pan cancelled",
-        ])
+        XCTAssertEqual(
+            driver.trace,
+            [
+                "-[PadView touchesBegan:withEvent:]",
+                "pan began",
+                "-[PadView touchesCancelled:withEvent:]",
+                "pan cancelled",
+            ])
         XCTAssertEqual(pan.state, .possible)
         pan.isEnabled = true
         driver.drag(from: CGPoint(x: 100, y: 100), to: CGPoint(x: 100, y: 200), at: 2, duration: 0.2, steps: 4)
-        XCTAssertEqual(driver.trace.filter { $0.hasPrefix("pan") }.suffix(5), ["pan began", "pan changed", "pan changed", "pan changed", "pan ended"])
+        XCTAssertEqual(
+            driver.trace.filter { $0.hasPrefix("pan") }.suffix(5),
+            ["pan began", "pan changed", "pan changed", "pan changed", "pan ended"])
     }
 
     func testRemovingAPossibleRecognizerFailsItAndTheViewGetsTheRest() {
@@ -57,12 +61,14 @@ final class GestureLifecycleTests: XCTestCase {
         view.addGestureRecognizer(press)
         driver.down(100, 100, at: 1.0)
         driver.frame(at: 2.0, [HIDFrames.finger(1, 100, 100, .cancel)])
-        XCTAssertEqual(driver.trace, [
-            "-[PadView touchesBegan:withEvent:]",
-            "press began",
-            "-[PadView touchesCancelled:withEvent:]",
-            "press cancelled",
-        ])
+        XCTAssertEqual(
+            driver.trace,
+            [
+                "-[PadView touchesBegan:withEvent:]",
+                "press began",
+                "-[PadView touchesCancelled:withEvent:]",
+                "press cancelled",
+            ])
         XCTAssertEqual(press.state, .possible)
     }
 

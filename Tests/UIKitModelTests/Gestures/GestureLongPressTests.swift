@@ -26,13 +26,15 @@ final class GestureLongPressTests: XCTestCase {
         XCTAssertEqual(press.state, .possible)
         driver.move(205, 200, at: 1.7)
         driver.up(205, 200, at: 2.0)
-        XCTAssertEqual(timedTrace, [
-            "1.0 -[PressView touchesBegan:withEvent:]",
-            "1.5 long press began",
-            "1.5 -[PressView touchesCancelled:withEvent:]",
-            "1.7 long press changed",
-            "2.0 long press ended",
-        ])
+        XCTAssertEqual(
+            timedTrace,
+            [
+                "1.0 -[PressView touchesBegan:withEvent:]",
+                "1.5 long press began",
+                "1.5 -[PressView touchesCancelled:withEvent:]",
+                "1.7 long press changed",
+                "2.0 long press ended",
+            ])
         XCTAssertEqual(press.state, .possible)
     }
 
@@ -44,12 +46,14 @@ final class GestureLongPressTests: XCTestCase {
         XCTAssertEqual(press.state, .failed)
         driver.advance(to: 1.6)
         driver.up(211, 200, at: 2.0)
-        XCTAssertEqual(timedTrace, [
-            "1.0 -[PressView touchesBegan:withEvent:]",
-            "1.1 -[PressView touchesMoved:withEvent:]",
-            "1.2 -[PressView touchesMoved:withEvent:]",
-            "2.0 -[PressView touchesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            timedTrace,
+            [
+                "1.0 -[PressView touchesBegan:withEvent:]",
+                "1.1 -[PressView touchesMoved:withEvent:]",
+                "1.2 -[PressView touchesMoved:withEvent:]",
+                "2.0 -[PressView touchesEnded:withEvent:]",
+            ])
         XCTAssertEqual(press.state, .possible)
     }
 
@@ -57,10 +61,12 @@ final class GestureLongPressTests: XCTestCase {
         driver.down(200, 200, at: 1.0)
         driver.up(200, 200, at: 1.3)
         driver.advance(to: 2)
-        XCTAssertEqual(timedTrace, [
-            "1.0 -[PressView touchesBegan:withEvent:]",
-            "1.3 -[PressView touchesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            timedTrace,
+            [
+                "1.0 -[PressView touchesBegan:withEvent:]",
+                "1.3 -[PressView touchesEnded:withEvent:]",
+            ])
     }
 
     /// `numberOfTapsRequired = 1`: tap, then touch down again and hold.
@@ -83,7 +89,7 @@ final class GestureLongPressTests: XCTestCase {
         driver.tap(200, 200, at: 4.0)
         driver.advance(to: 4.4)
         XCTAssertEqual(press.state, .possible, "the tap sequence gave up 0.35 s after the lift, and reset")
-        driver.down(200, 200, at: 4.5)        // a new sequence: this hold is its tap, held too long
+        driver.down(200, 200, at: 4.5)  // a new sequence: this hold is its tap, held too long
         driver.advance(to: 5.0)
         XCTAssertEqual(press.state, .failed)
         driver.up(200, 200, at: 5.5)

@@ -18,11 +18,12 @@ final class GesturePanTests: XCTestCase {
         pan = UIPanGestureRecognizer()
         pan.logsCalls = true
         let recorder = driver.recorder
-        pan.addTarget(.handler("pan") { recognizer in
-            let pan = recognizer as! UIPanGestureRecognizer
-            let t = pan.translation(in: nil)
-            recorder.record("pan \(recognizer.state) (\(Int(t.x)), \(Int(t.y)))")
-        })
+        pan.addTarget(
+            .handler("pan") { recognizer in
+                let pan = recognizer as! UIPanGestureRecognizer
+                let t = pan.translation(in: nil)
+                recorder.record("pan \(recognizer.state) (\(Int(t.x)), \(Int(t.y)))")
+            })
         parent.addGestureRecognizer(pan)
     }
 
@@ -38,21 +39,23 @@ final class GesturePanTests: XCTestCase {
 
     func testDefaultsTheViewIsCancelledWhenThePanBegins() {
         panRight()
-        XCTAssertEqual(driver.trace, [
-            "-[UIPanGestureRecognizer touchesBegan:withEvent:]",
-            "-[ChildView touchesBegan:withEvent:]",
-            "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
-            "-[ChildView touchesMoved:withEvent:]",
-            "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
-            "-[ChildView touchesMoved:withEvent:]",
-            "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
-            "pan began (12, 0)",
-            "-[ChildView touchesCancelled:withEvent:]",
-            "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
-            "pan changed (20, 0)",
-            "-[UIPanGestureRecognizer touchesEnded:withEvent:]",
-            "pan ended (24, 0)",
-        ])
+        XCTAssertEqual(
+            driver.trace,
+            [
+                "-[UIPanGestureRecognizer touchesBegan:withEvent:]",
+                "-[ChildView touchesBegan:withEvent:]",
+                "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
+                "-[ChildView touchesMoved:withEvent:]",
+                "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
+                "-[ChildView touchesMoved:withEvent:]",
+                "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
+                "pan began (12, 0)",
+                "-[ChildView touchesCancelled:withEvent:]",
+                "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
+                "pan changed (20, 0)",
+                "-[UIPanGestureRecognizer touchesEnded:withEvent:]",
+                "pan ended (24, 0)",
+            ])
         XCTAssertEqual(driver.time(of: "pan began (12, 0)"), 1.06)
         XCTAssertEqual(pan.state, .possible)
     }
@@ -60,39 +63,43 @@ final class GesturePanTests: XCTestCase {
     func testCancelsTouchesInViewFalseTheViewKeepsEverything() {
         pan.cancelsTouchesInView = false
         panRight()
-        XCTAssertEqual(driver.trace, [
-            "-[UIPanGestureRecognizer touchesBegan:withEvent:]",
-            "-[ChildView touchesBegan:withEvent:]",
-            "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
-            "-[ChildView touchesMoved:withEvent:]",
-            "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
-            "-[ChildView touchesMoved:withEvent:]",
-            "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
-            "pan began (12, 0)",
-            "-[ChildView touchesMoved:withEvent:]",
-            "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
-            "pan changed (20, 0)",
-            "-[ChildView touchesMoved:withEvent:]",
-            "-[UIPanGestureRecognizer touchesEnded:withEvent:]",
-            "pan ended (24, 0)",
-            "-[ChildView touchesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            driver.trace,
+            [
+                "-[UIPanGestureRecognizer touchesBegan:withEvent:]",
+                "-[ChildView touchesBegan:withEvent:]",
+                "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
+                "-[ChildView touchesMoved:withEvent:]",
+                "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
+                "-[ChildView touchesMoved:withEvent:]",
+                "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
+                "pan began (12, 0)",
+                "-[ChildView touchesMoved:withEvent:]",
+                "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
+                "pan changed (20, 0)",
+                "-[ChildView touchesMoved:withEvent:]",
+                "-[UIPanGestureRecognizer touchesEnded:withEvent:]",
+                "pan ended (24, 0)",
+                "-[ChildView touchesEnded:withEvent:]",
+            ])
     }
 
     func testDelaysTouchesBeganTheViewNeverSeesARecognizedPan() {
         pan.delaysTouchesBegan = true
         panRight()
-        XCTAssertEqual(driver.trace, [
-            "-[UIPanGestureRecognizer touchesBegan:withEvent:]",
-            "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
-            "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
-            "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
-            "pan began (12, 0)",
-            "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
-            "pan changed (20, 0)",
-            "-[UIPanGestureRecognizer touchesEnded:withEvent:]",
-            "pan ended (24, 0)",
-        ])
+        XCTAssertEqual(
+            driver.trace,
+            [
+                "-[UIPanGestureRecognizer touchesBegan:withEvent:]",
+                "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
+                "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
+                "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
+                "pan began (12, 0)",
+                "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
+                "pan changed (20, 0)",
+                "-[UIPanGestureRecognizer touchesEnded:withEvent:]",
+                "pan ended (24, 0)",
+            ])
     }
 
     /// delaysTouchesBegan and the pan fails: the withheld touches are replayed (began first, with the data
@@ -109,16 +116,18 @@ final class GesturePanTests: XCTestCase {
         driver.move(106, 300, at: 1.04)
         XCTAssertEqual(seen, [])
         driver.up(106, 300, at: 1.06)
-        XCTAssertEqual(driver.trace, [
-            "-[UIPanGestureRecognizer touchesBegan:withEvent:]",
-            "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
-            "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
-            "-[UIPanGestureRecognizer touchesEnded:withEvent:]",
-            "-[ChildView touchesBegan:withEvent:]",
-            "-[ChildView touchesMoved:withEvent:]",
-            "-[ChildView touchesMoved:withEvent:]",
-            "-[ChildView touchesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            driver.trace,
+            [
+                "-[UIPanGestureRecognizer touchesBegan:withEvent:]",
+                "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
+                "-[UIPanGestureRecognizer touchesMoved:withEvent:]",
+                "-[UIPanGestureRecognizer touchesEnded:withEvent:]",
+                "-[ChildView touchesBegan:withEvent:]",
+                "-[ChildView touchesMoved:withEvent:]",
+                "-[ChildView touchesMoved:withEvent:]",
+                "-[ChildView touchesEnded:withEvent:]",
+            ])
         XCTAssertEqual(seen, ["began (100, 300)", "moved (104, 300)", "moved (106, 300)", "ended (106, 300)"])
     }
 
@@ -128,29 +137,32 @@ final class GesturePanTests: XCTestCase {
         pan.state = .failed
         driver.move(130, 300, at: 1.02)
         driver.up(130, 300, at: 1.04)
-        XCTAssertEqual(driver.trace, [
-            "-[UIPanGestureRecognizer touchesBegan:withEvent:]",
-            "-[ChildView touchesBegan:withEvent:]",
-            "-[ChildView touchesMoved:withEvent:]",
-            "-[ChildView touchesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            driver.trace,
+            [
+                "-[UIPanGestureRecognizer touchesBegan:withEvent:]",
+                "-[ChildView touchesBegan:withEvent:]",
+                "-[ChildView touchesMoved:withEvent:]",
+                "-[ChildView touchesEnded:withEvent:]",
+            ])
         XCTAssertEqual(pan.state, .possible)
     }
 
     func testTranslationVelocityAndSetTranslation() {
         var velocities: [CGPoint] = []
         var translations: [CGPoint] = []
-        pan.addTarget(.handler { recognizer in
-            let pan = recognizer as! UIPanGestureRecognizer
-            velocities.append(pan.velocity(in: nil))
-            translations.append(pan.translation(in: nil))
-            if pan.state == .changed { pan.setTranslation(.zero, in: nil) }
-        })
+        pan.addTarget(
+            .handler { recognizer in
+                let pan = recognizer as! UIPanGestureRecognizer
+                velocities.append(pan.velocity(in: nil))
+                translations.append(pan.translation(in: nil))
+                if pan.state == .changed { pan.setTranslation(.zero, in: nil) }
+            })
         driver.down(100, 300, at: 1.00)
-        driver.move(100, 315, at: 1.05)   // 15 points down in 0.05 s: began, 300 pt/s
-        driver.move(100, 345, at: 1.10)   // 30 more: changed, 600 pt/s, then reset to zero
-        driver.move(100, 355, at: 1.15)   // 10 more since the reset
-        driver.up(100, 355, at: 1.20)     // no movement in the last 0.05 s
+        driver.move(100, 315, at: 1.05)  // 15 points down in 0.05 s: began, 300 pt/s
+        driver.move(100, 345, at: 1.10)  // 30 more: changed, 600 pt/s, then reset to zero
+        driver.move(100, 355, at: 1.15)  // 10 more since the reset
+        driver.up(100, 355, at: 1.20)  // no movement in the last 0.05 s
         XCTAssertEqual(translations, [CGPoint(x: 0, y: 15), CGPoint(x: 0, y: 45), CGPoint(x: 0, y: 10), CGPoint(x: 0, y: 0)])
         XCTAssertEqual(velocities.count, 4)
         XCTAssertEqual(velocities[0].y, 300, accuracy: 1e-6)

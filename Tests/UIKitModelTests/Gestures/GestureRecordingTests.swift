@@ -39,10 +39,12 @@ final class GestureRecordingTests: XCTestCase {
         // The lift's SYN_REPORT is 24.011 ms after the first event; then the double tap gives up 0.35 s later.
         XCTAssertEqual(driver.recorder.lines.filter { !$0.text.hasPrefix("-[") }.map(\.time), [1_374_011_000])
         // The panel view's end was held while the taps were possible, and released after 0.15 s.
-        XCTAssertEqual(driver.recorder.lines.filter { $0.text.hasPrefix("-[") }.map { "\($0.time) \($0.text)" }, [
-            "1000024000 -[PanelView touchesBegan:withEvent:]",
-            "1174011000 -[PanelView touchesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            driver.recorder.lines.filter { $0.text.hasPrefix("-[") }.map { "\($0.time) \($0.text)" },
+            [
+                "1000024000 -[PanelView touchesBegan:withEvent:]",
+                "1174011000 -[PanelView touchesEnded:withEvent:]",
+            ])
     }
 
     func testDoubleTap() throws {
@@ -83,10 +85,11 @@ final class GestureRecordingTests: XCTestCase {
         let pan = UIPanGestureRecognizer()
         var last = CGPoint.zero
         var states: [UIGestureRecognizer.State] = []
-        pan.addTarget(.handler { r in
-            states.append(r.state)
-            last = (r as! UIPanGestureRecognizer).translation(in: nil)
-        })
+        pan.addTarget(
+            .handler { r in
+                states.append(r.state)
+                last = (r as! UIPanGestureRecognizer).translation(in: nil)
+            })
         view.addGestureRecognizer(pan)
         try replay("single-center-scroll")
         XCTAssertEqual(states.first, .began)
@@ -116,7 +119,7 @@ final class GestureRecordingTests: XCTestCase {
     /// turns the fingers about 87° clockwise while they close from 271 to 214 points apart. Rotation and
     /// pinch recognize together (delegate) and report what the geometry says.
     func testThreeMTwoFingerTurnIsARotationAndAPinch() throws {
-        let screen = CGSize(width: 3048, height: 1907)      // 18.7" x 11.7" at 163 points per inch
+        let screen = CGSize(width: 3048, height: 1907)  // 18.7" x 11.7" at 163 points per inch
         let driver = TouchDriver(size: screen)
         let panel = UIView(frame: CGRect(origin: .zero, size: screen))
         driver.window.addSubview(panel)

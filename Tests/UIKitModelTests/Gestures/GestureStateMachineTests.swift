@@ -57,7 +57,7 @@ final class GestureStateMachineTests: XCTestCase {
         weak let weakController = controller
         controller = nil
         XCTAssertNil(weakController, "the recognizer does not keep its target alive")
-        recognizer.state = .changed   // the dead target is skipped
+        recognizer.state = .changed  // the dead target is skipped
         recognizer.addTarget(.log("x"))
         XCTAssertEqual(recognizer.actionNames, ["handle", "x"])
         recognizer.removeTarget(nil, action: "x")
@@ -73,7 +73,9 @@ final class GestureStateMachineTests: XCTestCase {
         view.addGestureRecognizer(tap)
         XCTAssertEqual("\(tap)", "<LXFTapGestureRecognizer: tap; state = Possible; view = <YellowView>; actions = (View Taped)>")
         tap.isEnabled = false
-        XCTAssertEqual("\(tap)", "<LXFTapGestureRecognizer: tap; state = Possible; enabled = NO; view = <YellowView>; actions = (View Taped)>")
+        XCTAssertEqual(
+            "\(tap)",
+            "<LXFTapGestureRecognizer: tap; state = Possible; enabled = NO; view = <YellowView>; actions = (View Taped)>")
         XCTAssertEqual("\(UIPanGestureRecognizer())", "<UIPanGestureRecognizer; state = Possible>")
     }
 

@@ -53,7 +53,7 @@ final class GestureSwipeTests: XCTestCase {
     }
 
     func testTooSlowIsNoSwipe() {
-        swipe(by: 100, 0, duration: 1.0)      // 50 points only after 0.5 s
+        swipe(by: 100, 0, duration: 1.0)  // 50 points only after 0.5 s
         XCTAssertEqual(driver.trace, [])
     }
 
@@ -71,9 +71,10 @@ final class GestureSwipeTests: XCTestCase {
         let swipe = UISwipeGestureRecognizer(action: .log("swipe"))
         let pan = UIPanGestureRecognizer()
         let recorder = other.recorder
-        pan.addTarget(.handler { r in
-            recorder.record("pan \(r.state) \(Int((r as! UIPanGestureRecognizer).translation(in: nil).x))")
-        })
+        pan.addTarget(
+            .handler { r in
+                recorder.record("pan \(r.state) \(Int((r as! UIPanGestureRecognizer).translation(in: nil).x))")
+            })
         pan.require(toFail: swipe)
         v.addGestureRecognizer(swipe)
         v.addGestureRecognizer(pan)

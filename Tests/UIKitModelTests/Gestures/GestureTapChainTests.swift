@@ -31,7 +31,7 @@ final class GestureTapChainTests: XCTestCase {
     }
 
     func testOneTapFiresSingleAfterTheDoubleTapGivesUp() {
-        driver.tap(200, 200, at: 1.00)                 // lifts at 1.05
+        driver.tap(200, 200, at: 1.00)  // lifts at 1.05
         driver.advance(to: 1.399)
         XCTAssertEqual(driver.trace, [], "single waits for double to fail")
         XCTAssertEqual(single.state, .possible)
@@ -43,7 +43,7 @@ final class GestureTapChainTests: XCTestCase {
 
     func testTwoTapsFireDoubleAfterTheTripleTapGivesUp() {
         driver.tap(200, 200, at: 1.00)
-        driver.tap(202, 201, at: 1.20)                 // lifts at 1.25
+        driver.tap(202, 201, at: 1.20)  // lifts at 1.25
         driver.advance(to: 3)
         XCTAssertEqual(actionLines().map(\.0), ["double"])
         XCTAssertEqual(actionLines().map(\.1), [1_600_000_000])
@@ -52,15 +52,15 @@ final class GestureTapChainTests: XCTestCase {
     func testThreeTapsFireTripleAtTheLastLift() {
         driver.tap(200, 200, at: 1.00)
         driver.tap(200, 200, at: 1.20)
-        driver.tap(200, 200, at: 1.40)                 // lifts at 1.45
+        driver.tap(200, 200, at: 1.40)  // lifts at 1.45
         driver.advance(to: 3)
         XCTAssertEqual(actionLines().map(\.0), ["triple"])
         XCTAssertEqual(actionLines().map(\.1), [1_450_000_000])
     }
 
     func testTwoTapsTooFarApartInTimeAreTwoSingles() {
-        driver.tap(200, 200, at: 1.00)                 // single at 1.40
-        driver.tap(200, 200, at: 1.50)                 // a new sequence: single at 1.90
+        driver.tap(200, 200, at: 1.00)  // single at 1.40
+        driver.tap(200, 200, at: 1.50)  // a new sequence: single at 1.90
         driver.advance(to: 3)
         XCTAssertEqual(actionLines().map(\.0), ["single", "single"])
         XCTAssertEqual(actionLines().map(\.1), [1_400_000_000, 1_900_000_000])
@@ -86,7 +86,10 @@ final class GestureTapChainTests: XCTestCase {
     /// UIKit: a multi-tap reports the location of the first tap of the sequence.
     func testADoubleTapReportsItsFirstTap() {
         var locations: [CGPoint] = []
-        double.addTarget(.handler { locations.append($0.location(in: nil)); locations.append($0.location(in: $0.view)) })
+        double.addTarget(
+            .handler {
+                locations.append($0.location(in: nil)); locations.append($0.location(in: $0.view))
+            })
         driver.tap(200, 200, at: 1.00)
         driver.tap(210, 206, at: 1.20)
         driver.advance(to: 3)

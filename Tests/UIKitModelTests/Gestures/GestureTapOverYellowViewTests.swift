@@ -19,20 +19,23 @@ final class GestureTapOverYellowViewTests: XCTestCase {
     func testTheFiveLineTrace() {
         let (driver, _, _) = makeScene()
         driver.tap(150, 150, at: 1)
-        XCTAssertEqual(driver.trace, [
-            "-[LXFTapGestureRecognizer touchesBegan:withEvent:]",
-            "-[YellowView touchesBegan:withEvent:]",
-            "-[LXFTapGestureRecognizer touchesEnded:withEvent:]",
-            "View Taped",
-            "-[YellowView touchesCancelled:withEvent:]",
-        ])
+        XCTAssertEqual(
+            driver.trace,
+            [
+                "-[LXFTapGestureRecognizer touchesBegan:withEvent:]",
+                "-[YellowView touchesBegan:withEvent:]",
+                "-[LXFTapGestureRecognizer touchesEnded:withEvent:]",
+                "View Taped",
+                "-[YellowView touchesCancelled:withEvent:]",
+            ])
     }
 
     func testTheActionFiresAtTheLiftAndTheRecognizerResets() {
         let (driver, tap, yellow) = makeScene()
         driver.down(150, 150, at: 1)
         XCTAssertEqual(tap.state, .possible)
-        XCTAssertEqual(driver.app.gestureEnvironment!.recognizers(for: driver.app.eventDispatcher.touchesEvent!.touchesInOrder[0])?.count, 1)
+        XCTAssertEqual(
+            driver.app.gestureEnvironment!.recognizers(for: driver.app.eventDispatcher.touchesEvent!.touchesInOrder[0])?.count, 1)
         driver.up(150, 150, at: 1.05)
         XCTAssertEqual(driver.time(of: "View Taped"), 1.05)
         XCTAssertEqual(tap.state, .possible, "reset once its touch is gone")
@@ -48,11 +51,12 @@ final class GestureTapOverYellowViewTests: XCTestCase {
         var location: CGPoint?
         var inYellow: CGPoint?
         var touches = -1
-        tap.addTarget(.handler { recognizer in
-            location = recognizer.location(in: nil)
-            inYellow = recognizer.location(ofTouch: 0, in: yellow)
-            touches = recognizer.numberOfTouches
-        })
+        tap.addTarget(
+            .handler { recognizer in
+                location = recognizer.location(in: nil)
+                inYellow = recognizer.location(ofTouch: 0, in: yellow)
+                touches = recognizer.numberOfTouches
+            })
         driver.tap(150, 160, at: 1)
         XCTAssertEqual(location, CGPoint(x: 150, y: 160))
         XCTAssertEqual(inYellow, CGPoint(x: 50, y: 60))
@@ -65,11 +69,13 @@ final class GestureTapOverYellowViewTests: XCTestCase {
         driver.advance(to: 1 + UIGestureConstants.tapMaximumPressDuration)
         XCTAssertEqual(tap.state, .failed)
         driver.up(150, 150, at: 2)
-        XCTAssertEqual(driver.trace, [
-            "-[LXFTapGestureRecognizer touchesBegan:withEvent:]",
-            "-[YellowView touchesBegan:withEvent:]",
-            "-[YellowView touchesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            driver.trace,
+            [
+                "-[LXFTapGestureRecognizer touchesBegan:withEvent:]",
+                "-[YellowView touchesBegan:withEvent:]",
+                "-[YellowView touchesEnded:withEvent:]",
+            ])
         XCTAssertEqual(tap.state, .possible)
     }
 
@@ -81,14 +87,16 @@ final class GestureTapOverYellowViewTests: XCTestCase {
         driver.move(161, 150, at: 1.04)
         XCTAssertEqual(tap.state, .failed)
         driver.up(161, 150, at: 1.06)
-        XCTAssertEqual(driver.trace, [
-            "-[LXFTapGestureRecognizer touchesBegan:withEvent:]",
-            "-[YellowView touchesBegan:withEvent:]",
-            "-[LXFTapGestureRecognizer touchesMoved:withEvent:]",
-            "-[YellowView touchesMoved:withEvent:]",
-            "-[LXFTapGestureRecognizer touchesMoved:withEvent:]",
-            "-[YellowView touchesMoved:withEvent:]",
-            "-[YellowView touchesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            driver.trace,
+            [
+                "-[LXFTapGestureRecognizer touchesBegan:withEvent:]",
+                "-[YellowView touchesBegan:withEvent:]",
+                "-[LXFTapGestureRecognizer touchesMoved:withEvent:]",
+                "-[YellowView touchesMoved:withEvent:]",
+                "-[LXFTapGestureRecognizer touchesMoved:withEvent:]",
+                "-[YellowView touchesMoved:withEvent:]",
+                "-[YellowView touchesEnded:withEvent:]",
+            ])
     }
 }

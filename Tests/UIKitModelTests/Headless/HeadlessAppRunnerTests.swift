@@ -19,7 +19,8 @@ final class HeadlessAppRunnerTests: XCTestCase {
         let runner = try runner("abcdef")
         let lines = runner.run(tap(115, 495, at: 1))
         let pass = ABCDEFTraceTests.hitTestPassToE
-        XCTAssertEqual(lines.map(\.text), pass + ["-[EView touchesBegan:withEvent:]"] + pass + ["-[EView touchesEnded:withEvent:]"])
+        XCTAssertEqual(
+            lines.map(\.text), pass + ["-[EView touchesBegan:withEvent:]"] + pass + ["-[EView touchesEnded:withEvent:]"])
         XCTAssertEqual(lines.map(\.time), Array(repeating: 1_000_000_000, count: 9) + Array(repeating: 1_050_000_000, count: 9))
         XCTAssertEqual(runner.clock.now, 2_050_000_000, "settles one second after the last input")
     }
@@ -52,8 +53,9 @@ final class HeadlessAppRunnerTests: XCTestCase {
     func testJSONLines() {
         let line = UITraceLine(time: 1_050_000_000, text: "-[EView touchesEnded:withEvent:]")
         XCTAssertEqual(line.jsonLine, #"{"line":"-[EView touchesEnded:withEvent:]","time":1.05,"timeNs":1050000000}"#)
-        XCTAssertEqual(UITraceLine(time: 3_000_000_000, text: "say \"hi\"\n").jsonLine,
-                       #"{"line":"say \"hi\"\n","time":3.0,"timeNs":3000000000}"#)
+        XCTAssertEqual(
+            UITraceLine(time: 3_000_000_000, text: "say \"hi\"\n").jsonLine,
+            #"{"line":"say \"hi\"\n","time":3.0,"timeNs":3000000000}"#)
         XCTAssertEqual(UITraceLine(time: 7, text: "x").jsonLine, #"{"line":"x","time":0.000000007,"timeNs":7}"#)
     }
 }

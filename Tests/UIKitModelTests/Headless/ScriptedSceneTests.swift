@@ -17,27 +17,32 @@ final class ScriptedSceneTests: XCTestCase {
     func testTapOnE() throws {
         let lines = try run("abcdef", "tap-e")
         let pass = ABCDEFTraceTests.hitTestPassToE
-        XCTAssertEqual(lines.map(\.text), pass + ["-[EView touchesBegan:withEvent:]"] + pass + ["-[EView touchesEnded:withEvent:]"])
+        XCTAssertEqual(
+            lines.map(\.text), pass + ["-[EView touchesBegan:withEvent:]"] + pass + ["-[EView touchesEnded:withEvent:]"])
         XCTAssertEqual(Set(lines.map(\.time)), [1_000_000_000, 1_050_000_000])
     }
 
     func testRoundButtonOuterTap() throws {
-        XCTAssertEqual(try run("tabbar-round-button", "tabbar-outer-tap").map(\.text).filter { $0.contains("touches") },
-                       ["-[ContentView touchesBegan:withEvent:]", "-[ContentView touchesEnded:withEvent:]"])
-        XCTAssertEqual(try run("tabbar-round-button-pointinside", "tabbar-outer-tap").map(\.text).filter { $0.contains("touches") },
-                       ["-[CircleButton touchesBegan:withEvent:]", "-[CircleButton touchesEnded:withEvent:]"])
+        XCTAssertEqual(
+            try run("tabbar-round-button", "tabbar-outer-tap").map(\.text).filter { $0.contains("touches") },
+            ["-[ContentView touchesBegan:withEvent:]", "-[ContentView touchesEnded:withEvent:]"])
+        XCTAssertEqual(
+            try run("tabbar-round-button-pointinside", "tabbar-outer-tap").map(\.text).filter { $0.contains("touches") },
+            ["-[CircleButton touchesBegan:withEvent:]", "-[CircleButton touchesEnded:withEvent:]"])
     }
 
     func testShakeWalksFromTheFirstResponder() throws {
         let lines = try run("responder-chain", "shake")
-        XCTAssertEqual(lines.map(\.text), [
-            "-[SearchField motionBegan:withEvent:]",
-            "-[ModalViewController motionBegan:withEvent:]",
-            "-[AppDelegate motionBegan:withEvent:]",
-            "-[SearchField motionEnded:withEvent:]",
-            "-[ModalViewController motionEnded:withEvent:]",
-            "-[AppDelegate motionEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            lines.map(\.text),
+            [
+                "-[SearchField motionBegan:withEvent:]",
+                "-[ModalViewController motionBegan:withEvent:]",
+                "-[AppDelegate motionBegan:withEvent:]",
+                "-[SearchField motionEnded:withEvent:]",
+                "-[ModalViewController motionEnded:withEvent:]",
+                "-[AppDelegate motionEnded:withEvent:]",
+            ])
         XCTAssertEqual(lines.map(\.time), [1, 1, 1, 1.5, 1.5, 1.5].map { UInt64($0 * 1_000_000_000) })
     }
 
@@ -45,11 +50,13 @@ final class ScriptedSceneTests: XCTestCase {
     func testTwoFingers() throws {
         let pass = ABCDEFTraceTests.hitTestPassToE
         let lines = try run("abcdef", "two-fingers").map(\.text)
-        XCTAssertEqual(lines, pass + pass + ["-[EView touchesBegan:withEvent:]"]
-            + pass + pass + ["-[EView touchesEnded:withEvent:]"]
-            + pass + ["-[EView touchesBegan:withEvent:]"]
-            + pass + ["-[EView touchesBegan:withEvent:]"]
-            + pass + pass + ["-[EView touchesEnded:withEvent:]"])
+        XCTAssertEqual(
+            lines,
+            pass + pass + ["-[EView touchesBegan:withEvent:]"]
+                + pass + pass + ["-[EView touchesEnded:withEvent:]"]
+                + pass + ["-[EView touchesBegan:withEvent:]"]
+                + pass + ["-[EView touchesBegan:withEvent:]"]
+                + pass + pass + ["-[EView touchesEnded:withEvent:]"])
     }
 
     func testTapCountFromAScript() throws {
@@ -62,13 +69,15 @@ final class ScriptedSceneTests: XCTestCase {
         let runner = try HeadlessAppRunner(sceneYAML: "windows:\n  - {id: w}\n")
         let probe = Probe(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
         (runner.scene.responder("w") as! UIWindow).addSubview(probe)
-        runner.run(try GestureScript.parse("""
-            at 1.0 tap 100 100
-            at 1.2 tap 102 101      # quick, same place: 2
-            at 1.4 tap 101 100      # 3
-            at 2.0 tap 100 100      # late: 1
-            at 2.1 tap 300 300      # far: 1
-            """))
+        runner.run(
+            try GestureScript.parse(
+                """
+                at 1.0 tap 100 100
+                at 1.2 tap 102 101      # quick, same place: 2
+                at 1.4 tap 101 100      # 3
+                at 2.0 tap 100 100      # late: 1
+                at 2.1 tap 300 300      # far: 1
+                """))
         XCTAssertEqual(probe.tapCounts, [1, 2, 3, 1, 1])
     }
 }

@@ -17,8 +17,10 @@ final class ABCDEFTraceTests: XCTestCase {
     func testTapOnEPrintsTheHitTestPassTwice() throws {
         let app = try SceneFixture("abcdef")
         app.send(HIDFrames.tap(115, 495, at: 1))
-        XCTAssertEqual(app.trace, Self.hitTestPassToE + ["-[EView touchesBegan:withEvent:]"]
-            + Self.hitTestPassToE + ["-[EView touchesEnded:withEvent:]"])
+        XCTAssertEqual(
+            app.trace,
+            Self.hitTestPassToE + ["-[EView touchesBegan:withEvent:]"]
+                + Self.hitTestPassToE + ["-[EView touchesEnded:withEvent:]"])
     }
 
     func testBeganHalfAloneIsNineLines() throws {
@@ -37,11 +39,13 @@ final class ABCDEFTraceTests: XCTestCase {
             HIDFrames.frame(at: 1.04, [HIDFrames.finger(1, 121, 499, .move)]),
             HIDFrames.frame(at: 1.06, [HIDFrames.finger(1, 121, 499, .up)]),
         ])
-        XCTAssertEqual(app.trace, Self.hitTestPassToE + [
-            "-[EView touchesBegan:withEvent:]",
-            "-[EView touchesMoved:withEvent:]",
-            "-[EView touchesMoved:withEvent:]",
-        ] + Self.hitTestPassToE + ["-[EView touchesEnded:withEvent:]"])
+        XCTAssertEqual(
+            app.trace,
+            Self.hitTestPassToE + [
+                "-[EView touchesBegan:withEvent:]",
+                "-[EView touchesMoved:withEvent:]",
+                "-[EView touchesMoved:withEvent:]",
+            ] + Self.hitTestPassToE + ["-[EView touchesEnded:withEvent:]"])
     }
 
     /// The ended pass runs where the finger lifts, but delivery stays with the view chosen at began.
@@ -52,15 +56,17 @@ final class ABCDEFTraceTests: XCTestCase {
             HIDFrames.frame(at: 1.1, [HIDFrames.finger(1, 275, 495, .move)]),
             HIDFrames.frame(at: 1.2, [HIDFrames.finger(1, 275, 495, .up)]),
         ])
-        XCTAssertEqual(app.trace, Self.hitTestPassToE + ["-[EView touchesBegan:withEvent:]"] + [
-            "-[AView hitTest:withEvent:]",
-            "-[AView pointInside:withEvent:]",
-            "-[CView hitTest:withEvent:]",
-            "-[CView pointInside:withEvent:]",
-            "-[FView hitTest:withEvent:]",
-            "-[FView pointInside:withEvent:]",
-            "-[EView touchesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            app.trace,
+            Self.hitTestPassToE + ["-[EView touchesBegan:withEvent:]"] + [
+                "-[AView hitTest:withEvent:]",
+                "-[AView pointInside:withEvent:]",
+                "-[CView hitTest:withEvent:]",
+                "-[CView pointInside:withEvent:]",
+                "-[FView hitTest:withEvent:]",
+                "-[FView pointInside:withEvent:]",
+                "-[EView touchesEnded:withEvent:]",
+            ])
     }
 
     /// A cancelled touch is not hit-tested again.
@@ -71,25 +77,29 @@ final class ABCDEFTraceTests: XCTestCase {
             HIDFrames.frame(at: 1.0, [HIDFrames.finger(1, 115, 495, .down)]),
             HIDFrames.frame(at: 1.1, [HIDFrames.finger(1, 115, 495, .cancel)]),
         ])
-        XCTAssertEqual(app.trace, Self.hitTestPassToE + [
-            "-[EView touchesBegan:withEvent:]",
-            "-[EView touchesCancelled:withEvent:]",
-        ])
+        XCTAssertEqual(
+            app.trace,
+            Self.hitTestPassToE + [
+                "-[EView touchesBegan:withEvent:]",
+                "-[EView touchesCancelled:withEvent:]",
+            ])
     }
 
     func testTapOnDGoesThroughB() throws {
         let app = try SceneFixture("abcdef")
         app.send([HIDFrames.frame(at: 1, [HIDFrames.finger(1, 100, 180, .down)])])
-        XCTAssertEqual(app.trace, [
-            "-[AView hitTest:withEvent:]",
-            "-[AView pointInside:withEvent:]",
-            "-[CView hitTest:withEvent:]",
-            "-[CView pointInside:withEvent:]",
-            "-[BView hitTest:withEvent:]",
-            "-[BView pointInside:withEvent:]",
-            "-[DView hitTest:withEvent:]",
-            "-[DView pointInside:withEvent:]",
-        ])
+        XCTAssertEqual(
+            app.trace,
+            [
+                "-[AView hitTest:withEvent:]",
+                "-[AView pointInside:withEvent:]",
+                "-[CView hitTest:withEvent:]",
+                "-[CView pointInside:withEvent:]",
+                "-[BView hitTest:withEvent:]",
+                "-[BView pointInside:withEvent:]",
+                "-[DView hitTest:withEvent:]",
+                "-[DView pointInside:withEvent:]",
+            ])
         XCTAssertIdentical(app.application.eventDispatcher.touchesEvent?.allTouches?.first?.view, app.view("D"))
     }
 

@@ -100,7 +100,8 @@ final class HitTestingAPITests: XCTestCase {
         XCTAssertTrue(app.windowsFrontToBack.elementsEqual([alert, main, overlay], by: ===))
         XCTAssertTrue(main.isKeyWindow)
         overlay.makeKeyAndVisible()
-        XCTAssertTrue(app.windowsFrontToBack.elementsEqual([alert, overlay, main], by: ===), "shown again: in front of its level")
+        XCTAssertTrue(
+            app.windowsFrontToBack.elementsEqual([alert, overlay, main], by: ===), "shown again: in front of its level")
         XCTAssertTrue(overlay.isKeyWindow)
         XCTAssertFalse(main.isKeyWindow)
     }

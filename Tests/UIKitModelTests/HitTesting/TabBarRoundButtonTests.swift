@@ -9,13 +9,15 @@ final class TabBarRoundButtonTests: XCTestCase {
     func testWithoutOverrideTheOuterPartGoesToTheViewBehind() throws {
         let app = try SceneFixture("tabbar-round-button")
         app.send([HIDFrames.frame(at: 1, [HIDFrames.finger(1, Self.outerPart.0, Self.outerPart.1, .down)])])
-        XCTAssertEqual(app.trace, [
-            "-[CustomTabBar hitTest:withEvent:]",
-            "-[CustomTabBar pointInside:withEvent:]",
-            "-[ContentView hitTest:withEvent:]",
-            "-[ContentView pointInside:withEvent:]",
-            "-[ContentView touchesBegan:withEvent:]",
-        ])
+        XCTAssertEqual(
+            app.trace,
+            [
+                "-[CustomTabBar hitTest:withEvent:]",
+                "-[CustomTabBar pointInside:withEvent:]",
+                "-[ContentView hitTest:withEvent:]",
+                "-[ContentView pointInside:withEvent:]",
+                "-[ContentView touchesBegan:withEvent:]",
+            ])
     }
 
     func testWithPointInsideOverrideTheButtonGetsTheTouch() throws {
@@ -27,7 +29,8 @@ final class TabBarRoundButtonTests: XCTestCase {
             "-[CircleButton hitTest:withEvent:]",
             "-[CircleButton pointInside:withEvent:]",
         ]
-        XCTAssertEqual(app.trace, pass + ["-[CircleButton touchesBegan:withEvent:]"] + pass + ["-[CircleButton touchesEnded:withEvent:]"])
+        XCTAssertEqual(
+            app.trace, pass + ["-[CircleButton touchesBegan:withEvent:]"] + pass + ["-[CircleButton touchesEnded:withEvent:]"])
     }
 
     /// The inner part of the button (inside the tab bar) works either way.
@@ -41,12 +44,14 @@ final class TabBarRoundButtonTests: XCTestCase {
     func testOverrideDoesNotWidenTheTabBarElsewhere() throws {
         let app = try SceneFixture("tabbar-round-button-pointinside")
         app.send([HIDFrames.frame(at: 1, [HIDFrames.finger(1, 50, 784, .down)])])
-        XCTAssertEqual(app.trace, [
-            "-[CustomTabBar hitTest:withEvent:]",
-            "-[CustomTabBar pointInside:withEvent:]",
-            "-[ContentView hitTest:withEvent:]",
-            "-[ContentView pointInside:withEvent:]",
-            "-[ContentView touchesBegan:withEvent:]",
-        ])
+        XCTAssertEqual(
+            app.trace,
+            [
+                "-[CustomTabBar hitTest:withEvent:]",
+                "-[CustomTabBar pointInside:withEvent:]",
+                "-[ContentView hitTest:withEvent:]",
+                "-[ContentView pointInside:withEvent:]",
+                "-[ContentView touchesBegan:withEvent:]",
+            ])
     }
 }

@@ -13,19 +13,21 @@ final class VisibilityTests: XCTestCase {
     /// The whole pass for a tap on the hidden view: every sibling is asked (last added first); hidden,
     /// alpha 0.01 and non-interactive views answer nil without being asked pointInside.
     func testHiddenViewIsSkippedAndTheRootGetsTheTouch() throws {
-        XCTAssertEqual(try began(at: 70, 150), [
-            "-[RootView hitTest:withEvent:]",
-            "-[RootView pointInside:withEvent:]",
-            "-[SmallParent hitTest:withEvent:]",
-            "-[SmallParent pointInside:withEvent:]",
-            "-[PhotoView hitTest:withEvent:]",
-            "-[DisabledParent hitTest:withEvent:]",
-            "-[FaintView hitTest:withEvent:]",
-            "-[FaintView pointInside:withEvent:]",
-            "-[FadedView hitTest:withEvent:]",
-            "-[HiddenView hitTest:withEvent:]",
-            "-[RootView touchesBegan:withEvent:]",
-        ])
+        XCTAssertEqual(
+            try began(at: 70, 150),
+            [
+                "-[RootView hitTest:withEvent:]",
+                "-[RootView pointInside:withEvent:]",
+                "-[SmallParent hitTest:withEvent:]",
+                "-[SmallParent pointInside:withEvent:]",
+                "-[PhotoView hitTest:withEvent:]",
+                "-[DisabledParent hitTest:withEvent:]",
+                "-[FaintView hitTest:withEvent:]",
+                "-[FaintView pointInside:withEvent:]",
+                "-[FadedView hitTest:withEvent:]",
+                "-[HiddenView hitTest:withEvent:]",
+                "-[RootView touchesBegan:withEvent:]",
+            ])
     }
 
     func testAlphaOneHundredthIsSkipped() throws {
@@ -33,11 +35,13 @@ final class VisibilityTests: XCTestCase {
     }
 
     func testAlphaTwoHundredthsIsHit() throws {
-        XCTAssertEqual(try began(at: 70, 390).suffix(3), [
-            "-[FaintView hitTest:withEvent:]",
-            "-[FaintView pointInside:withEvent:]",
-            "-[FaintView touchesBegan:withEvent:]",
-        ])
+        XCTAssertEqual(
+            try began(at: 70, 390).suffix(3),
+            [
+                "-[FaintView hitTest:withEvent:]",
+                "-[FaintView pointInside:withEvent:]",
+                "-[FaintView touchesBegan:withEvent:]",
+            ])
     }
 
     /// A non-interactive parent hides its interactive child: the child is never asked.
@@ -55,27 +59,31 @@ final class VisibilityTests: XCTestCase {
     }
 
     func testChildIsHitWhereItOverlapsItsParent() throws {
-        XCTAssertEqual(try began(at: 110, 650), [
-            "-[RootView hitTest:withEvent:]",
-            "-[RootView pointInside:withEvent:]",
-            "-[SmallParent hitTest:withEvent:]",
-            "-[SmallParent pointInside:withEvent:]",
-            "-[OverhangingChild hitTest:withEvent:]",
-            "-[OverhangingChild pointInside:withEvent:]",
-            "-[OverhangingChild touchesBegan:withEvent:]",
-        ])
+        XCTAssertEqual(
+            try began(at: 110, 650),
+            [
+                "-[RootView hitTest:withEvent:]",
+                "-[RootView pointInside:withEvent:]",
+                "-[SmallParent hitTest:withEvent:]",
+                "-[SmallParent pointInside:withEvent:]",
+                "-[OverhangingChild hitTest:withEvent:]",
+                "-[OverhangingChild pointInside:withEvent:]",
+                "-[OverhangingChild touchesBegan:withEvent:]",
+            ])
     }
 
     /// Outside its parent's bounds the child is unreachable: the parent says "not inside" and its subviews are
     /// never asked.
     func testChildOutsideItsParentsBoundsIsMissed() throws {
         let trace = try began(at: 160, 650)
-        XCTAssertEqual(Array(trace.prefix(4)), [
-            "-[RootView hitTest:withEvent:]",
-            "-[RootView pointInside:withEvent:]",
-            "-[SmallParent hitTest:withEvent:]",
-            "-[SmallParent pointInside:withEvent:]",
-        ])
+        XCTAssertEqual(
+            Array(trace.prefix(4)),
+            [
+                "-[RootView hitTest:withEvent:]",
+                "-[RootView pointInside:withEvent:]",
+                "-[SmallParent hitTest:withEvent:]",
+                "-[SmallParent pointInside:withEvent:]",
+            ])
         XCTAssertFalse(trace.contains { $0.hasPrefix("-[OverhangingChild") })
         XCTAssertEqual(trace.last, "-[RootView touchesBegan:withEvent:]")
     }

@@ -7,14 +7,16 @@ final class FirstResponderEventTests: XCTestCase {
         let app = try SceneFixture("responder-chain")
         XCTAssertTrue(app.responder("searchField").isFirstResponder)
         app.send(HIDFrames.shake(at: 1))
-        XCTAssertEqual(app.trace, [
-            "-[SearchField motionBegan:withEvent:]",
-            "-[ModalViewController motionBegan:withEvent:]",
-            "-[AppDelegate motionBegan:withEvent:]",
-            "-[SearchField motionEnded:withEvent:]",
-            "-[ModalViewController motionEnded:withEvent:]",
-            "-[AppDelegate motionEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            app.trace,
+            [
+                "-[SearchField motionBegan:withEvent:]",
+                "-[ModalViewController motionBegan:withEvent:]",
+                "-[AppDelegate motionBegan:withEvent:]",
+                "-[SearchField motionEnded:withEvent:]",
+                "-[ModalViewController motionEnded:withEvent:]",
+                "-[AppDelegate motionEnded:withEvent:]",
+            ])
     }
 
     func testWithoutAFirstResponderMotionStartsAtTheKeyWindow() throws {
@@ -30,12 +32,14 @@ final class FirstResponderEventTests: XCTestCase {
         app.responder("searchField").overrides.set(.callSuper, for: UIResponderOverrides.pressMethods)
         app.responder("appDelegate").overrides.set(.consume, for: UIResponderOverrides.pressMethods)
         app.send(HIDFrames.press(.volumeUp, at: 1))
-        XCTAssertEqual(app.trace, [
-            "-[SearchField pressesBegan:withEvent:]",
-            "-[AppDelegate pressesBegan:withEvent:]",
-            "-[SearchField pressesEnded:withEvent:]",
-            "-[AppDelegate pressesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            app.trace,
+            [
+                "-[SearchField pressesBegan:withEvent:]",
+                "-[AppDelegate pressesBegan:withEvent:]",
+                "-[SearchField pressesEnded:withEvent:]",
+                "-[AppDelegate pressesEnded:withEvent:]",
+            ])
     }
 
     func testBecomeFirstResponderRules() throws {

@@ -8,17 +8,19 @@ final class ResponderChainTests: XCTestCase {
 
     func testChainFromTheButtonThroughControllersToTheAppDelegate() throws {
         let app = try SceneFixture("responder-chain")
-        XCTAssertEqual(app.responder("circleButton").responderChainDescription,
+        XCTAssertEqual(
+            app.responder("circleButton").responderChainDescription,
             "CircleButton --> CustomTabBar --> UIView --> UIViewController --> UIViewControllerWrapperView --> "
-            + "UINavigationTransitionView --> UILayoutContainerView --> UINavigationController --> UIWindow --> "
-            + "UIApplication --> AppDelegate")
+                + "UINavigationTransitionView --> UILayoutContainerView --> UINavigationController --> UIWindow --> "
+                + "UIApplication --> AppDelegate")
     }
 
     func testChainFromThePresentedControllersViewGoesToThePresenter() throws {
         let app = try SceneFixture("responder-chain")
-        XCTAssertEqual(app.responder("searchField").responderChainDescription,
+        XCTAssertEqual(
+            app.responder("searchField").responderChainDescription,
             "SearchField --> ModalView --> ModalViewController --> UINavigationController --> UIWindow --> "
-            + "UIApplication --> AppDelegate")
+                + "UIApplication --> AppDelegate")
         let modal = try XCTUnwrap(app.scene.viewController("modalController"))
         XCTAssertIdentical(modal.presentingViewController, app.scene.viewController("navigationController"))
         XCTAssertIdentical(app.scene.viewController("navigationController")?.presentedViewController, modal)
@@ -26,8 +28,9 @@ final class ResponderChainTests: XCTestCase {
 
     func testCustomNextReplacesTheSuperview() throws {
         let app = try SceneFixture("responder-chain")
-        XCTAssertEqual(app.responder("badge").responderChain.prefix(3).map(\.traceClassName),
-                       ["FloatingBadge", "CircleButton", "CustomTabBar"])
+        XCTAssertEqual(
+            app.responder("badge").responderChain.prefix(3).map(\.traceClassName),
+            ["FloatingBadge", "CircleButton", "CustomTabBar"])
     }
 
     /// CircleButton does not override (silent, passes on); CustomTabBar calls super (printed, passes on);
@@ -35,34 +38,40 @@ final class ResponderChainTests: XCTestCase {
     func testOverrideWithoutSuperStopsTheEvent() throws {
         let app = try SceneFixture("responder-chain")
         app.send(HIDFrames.tap(195, 820, at: 1))
-        XCTAssertEqual(app.trace, Self.tabBarPass + [
-            "-[CustomTabBar touchesBegan:withEvent:]",
-            "-[UIViewController touchesBegan:withEvent:]",
-        ] + Self.tabBarPass + [
-            "-[CustomTabBar touchesEnded:withEvent:]",
-            "-[UIViewController touchesEnded:withEvent:]",
-        ])
+        XCTAssertEqual(
+            app.trace,
+            Self.tabBarPass + [
+                "-[CustomTabBar touchesBegan:withEvent:]",
+                "-[UIViewController touchesBegan:withEvent:]",
+            ] + Self.tabBarPass + [
+                "-[CustomTabBar touchesEnded:withEvent:]",
+                "-[UIViewController touchesEnded:withEvent:]",
+            ])
     }
 
     func testOverrideWithSuperPassesTheEventToTheEndOfTheChain() throws {
         let app = try SceneFixture("responder-chain")
         app.responder("tabController").overrides.set(.callSuper, for: UIResponderOverrides.touchMethods)
         app.send([HIDFrames.frame(at: 1, [HIDFrames.finger(1, 195, 820, .down)])])
-        XCTAssertEqual(app.trace, Self.tabBarPass + [
-            "-[CustomTabBar touchesBegan:withEvent:]",
-            "-[UIViewController touchesBegan:withEvent:]",
-            "-[AppDelegate touchesBegan:withEvent:]",
-        ])
+        XCTAssertEqual(
+            app.trace,
+            Self.tabBarPass + [
+                "-[CustomTabBar touchesBegan:withEvent:]",
+                "-[UIViewController touchesBegan:withEvent:]",
+                "-[AppDelegate touchesBegan:withEvent:]",
+            ])
     }
 
     func testNotOverridingPassesTheEventSilently() throws {
         let app = try SceneFixture("responder-chain")
         app.responder("tabController").overrides.set(.inherit, for: UIResponderOverrides.touchMethods)
         app.send([HIDFrames.frame(at: 1, [HIDFrames.finger(1, 195, 820, .down)])])
-        XCTAssertEqual(app.trace, Self.tabBarPass + [
-            "-[CustomTabBar touchesBegan:withEvent:]",
-            "-[AppDelegate touchesBegan:withEvent:]",
-        ])
+        XCTAssertEqual(
+            app.trace,
+            Self.tabBarPass + [
+                "-[CustomTabBar touchesBegan:withEvent:]",
+                "-[AppDelegate touchesBegan:withEvent:]",
+            ])
     }
 
     func testConsumingAtTheFirstViewStopsEverythingAfterIt() throws {
@@ -76,10 +85,12 @@ final class ResponderChainTests: XCTestCase {
     func testTouchesFollowTheCustomNext() throws {
         let app = try SceneFixture("responder-chain")
         app.send([HIDFrames.frame(at: 1, [HIDFrames.finger(1, 320, 720, .down)])])
-        XCTAssertEqual(app.trace, Self.tabBarPass + [
-            "-[CustomTabBar touchesBegan:withEvent:]",
-            "-[UIViewController touchesBegan:withEvent:]",
-        ])
+        XCTAssertEqual(
+            app.trace,
+            Self.tabBarPass + [
+                "-[CustomTabBar touchesBegan:withEvent:]",
+                "-[UIViewController touchesBegan:withEvent:]",
+            ])
 
         let plain = try SceneFixture("responder-chain")
         plain.responder("badge").nextResponderOverride = nil

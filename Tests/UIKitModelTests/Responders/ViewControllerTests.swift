@@ -38,21 +38,23 @@ final class ViewControllerTests: XCTestCase {
     }
 
     func testSceneChildrenAreAppendedAfterSubviews() throws {
-        let fixture = try SceneFixture(yaml: """
-            windows:
-              - rootViewController:
-                  id: parent
-                  view:
-                    id: root
-                    subviews: [{id: first}]
-                  children:
-                    - id: child
-                      class: ChildViewController
-                      view: {id: childView, frame: [0, 0, 10, 10]}
-            """)
+        let fixture = try SceneFixture(
+            yaml: """
+                windows:
+                  - rootViewController:
+                      id: parent
+                      view:
+                        id: root
+                        subviews: [{id: first}]
+                      children:
+                        - id: child
+                          class: ChildViewController
+                          view: {id: childView, frame: [0, 0, 10, 10]}
+                """)
         XCTAssertEqual(fixture.view("root").subviews.map(\.accessibilityIdentifier), ["first", "childView"])
-        XCTAssertEqual(fixture.responder("childView").responderChainDescription,
-                       "UIView --> ChildViewController --> UIView --> UIViewController --> UIWindow --> UIApplication --> AppDelegate")
+        XCTAssertEqual(
+            fixture.responder("childView").responderChainDescription,
+            "UIView --> ChildViewController --> UIView --> UIViewController --> UIWindow --> UIApplication --> AppDelegate")
     }
 
     func testEndWithheldByTheInterceptorIsReleasedLater() {

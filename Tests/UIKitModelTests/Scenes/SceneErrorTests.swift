@@ -30,64 +30,88 @@ final class SceneErrorTests: XCTestCase {
 
     func testBadNumberNamesItsPath() {
         let error = error(loading: Self.deepAlpha)
-        XCTAssertEqual(error?.description, #"windows[0].rootViewController.view.subviews[2].alpha: expected a number, found "abc""#)
+        XCTAssertEqual(
+            error?.description, #"windows[0].rootViewController.view.subviews[2].alpha: expected a number, found "abc""#)
         XCTAssertEqual(error?.line, 8)
     }
 
     func testUnknownKeyNamesItsPathAndTheAllowedKeys() {
-        let error = error(loading: """
-            windows:
-              - rootViewController:
-                  view: {id: root, alpah: 0.5}
-            """)
+        let error = error(
+            loading: """
+                windows:
+                  - rootViewController:
+                      view: {id: root, alpah: 0.5}
+                """)
         XCTAssertEqual(error?.path, "windows[0].rootViewController.view.alpah")
-        XCTAssertEqual(error?.message, "unknown key (expected one of: alpha, backgroundColor, canBecomeFirstResponder, class, controller, firstResponder, frame, gestureRecognizers, hidden, hitTest, id, implements, kind, log, motion, next, pointInsideIncludes, presses, subviews, tag, touches, userInteractionEnabled)")
+        XCTAssertEqual(
+            error?.message,
+            "unknown key (expected one of: alpha, backgroundColor, canBecomeFirstResponder, class, controller, firstResponder, frame, gestureRecognizers, hidden, hitTest, id, implements, kind, log, motion, next, pointInsideIncludes, presses, subviews, tag, touches, userInteractionEnabled)"
+        )
     }
 
     func testBadChoices() {
-        XCTAssertEqual(error(loading: "windows:\n  - subviews:\n      - {hitTest: maybe}\n")?.description,
-                       #"windows[0].subviews[0].hitTest: expected one of default, self, nil, found "maybe""#)
-        XCTAssertEqual(error(loading: "windows:\n  - subviews:\n      - {touches: {began: eat}}\n")?.description,
-                       #"windows[0].subviews[0].touches.began: expected one of inherit, super, consume, found "eat""#)
-        XCTAssertEqual(error(loading: "windows:\n  - subviews:\n      - {touches: {start: super}}\n")?.path,
-                       "windows[0].subviews[0].touches.start")
-        XCTAssertEqual(error(loading: "windows:\n  - subviews:\n      - {kind: picker}\n")?.description,
-                       #"windows[0].subviews[0].kind: unknown kind "picker" (known: button, control, imageView, pageControl, scrollView, segmentedControl, slider, stepper, switch, tableView, view)"#)
-        XCTAssertEqual(error(loading: "windows:\n  - subviews:\n      - {hidden: perhaps}\n")?.description,
-                       #"windows[0].subviews[0].hidden: expected true or false, found "perhaps""#)
-        XCTAssertEqual(error(loading: "windows:\n  - subviews:\n      - {alpha: 2}\n")?.description,
-                       #"windows[0].subviews[0].alpha: expected a number from 0 to 1, found "2""#)
-        XCTAssertEqual(error(loading: "windows:\n  - {level: high}\n")?.description,
-                       #"windows[0].level: expected a number or one of normal, statusBar, alert, found "high""#)
+        XCTAssertEqual(
+            error(loading: "windows:\n  - subviews:\n      - {hitTest: maybe}\n")?.description,
+            #"windows[0].subviews[0].hitTest: expected one of default, self, nil, found "maybe""#)
+        XCTAssertEqual(
+            error(loading: "windows:\n  - subviews:\n      - {touches: {began: eat}}\n")?.description,
+            #"windows[0].subviews[0].touches.began: expected one of inherit, super, consume, found "eat""#)
+        XCTAssertEqual(
+            error(loading: "windows:\n  - subviews:\n      - {touches: {start: super}}\n")?.path,
+            "windows[0].subviews[0].touches.start")
+        XCTAssertEqual(
+            error(loading: "windows:\n  - subviews:\n      - {kind: picker}\n")?.description,
+            #"windows[0].subviews[0].kind: unknown kind "picker" (known: button, control, imageView, pageControl, scrollView, segmentedControl, slider, stepper, switch, tableView, view)"#
+        )
+        XCTAssertEqual(
+            error(loading: "windows:\n  - subviews:\n      - {hidden: perhaps}\n")?.description,
+            #"windows[0].subviews[0].hidden: expected true or false, found "perhaps""#)
+        XCTAssertEqual(
+            error(loading: "windows:\n  - subviews:\n      - {alpha: 2}\n")?.description,
+            #"windows[0].subviews[0].alpha: expected a number from 0 to 1, found "2""#)
+        XCTAssertEqual(
+            error(loading: "windows:\n  - {level: high}\n")?.description,
+            #"windows[0].level: expected a number or one of normal, statusBar, alert, found "high""#)
     }
 
     func testBadFrames() {
-        XCTAssertEqual(error(loading: "windows:\n  - subviews:\n      - {frame: [1, 2, 3]}\n")?.description,
-                       "windows[0].subviews[0].frame: expected [x, y, width, height], found a list")
-        XCTAssertEqual(error(loading: "windows:\n  - subviews:\n      - {frame: [1, 2, x, 4]}\n")?.description,
-                       #"windows[0].subviews[0].frame[2]: expected a number, found "x""#)
-        XCTAssertEqual(error(loading: "windows:\n  - subviews:\n      - {frame: {x: 1, height: 4}}\n")?.description,
-                       "windows[0].subviews[0].frame: missing required key 'width'")
+        XCTAssertEqual(
+            error(loading: "windows:\n  - subviews:\n      - {frame: [1, 2, 3]}\n")?.description,
+            "windows[0].subviews[0].frame: expected [x, y, width, height], found a list")
+        XCTAssertEqual(
+            error(loading: "windows:\n  - subviews:\n      - {frame: [1, 2, x, 4]}\n")?.description,
+            #"windows[0].subviews[0].frame[2]: expected a number, found "x""#)
+        XCTAssertEqual(
+            error(loading: "windows:\n  - subviews:\n      - {frame: {x: 1, height: 4}}\n")?.description,
+            "windows[0].subviews[0].frame: missing required key 'width'")
     }
 
     func testReferences() {
-        XCTAssertEqual(error(loading: "windows:\n  - subviews:\n      - {id: a, next: nowhere}\n")?.description,
-                       "windows[0].subviews[0].next: no object with id 'nowhere' (ids: a, appDelegate, application)")
-        XCTAssertEqual(error(loading: "windows:\n  - subviews:\n      - {id: a}\n      - {id: a}\n")?.description,
-                       "windows[0].subviews[1].id: duplicate id 'a'")
-        XCTAssertEqual(error(loading: "windows:\n  - subviews:\n      - {id: a, pointInsideIncludes: [b]}\n      - {id: b}\n")?.description,
-                       "windows[0].subviews[0].pointInsideIncludes[0]: 'b' is not a subview of this view")
-        XCTAssertEqual(error(loading: "windows:\n  - subviews:\n      - {firstResponder: true}\n      - {firstResponder: true}\n")?.description,
-                       "windows[0].subviews[1].firstResponder: only one object can be the first responder (already: windows[0].subviews[0].firstResponder)")
-        XCTAssertEqual(error(loading: "windows:\n  - subviews:\n      - {id: a, firstResponder: true}\nfirstResponder: a\n")?.description,
-                       "firstResponder: the first responder is already chosen with 'firstResponder: true'")
+        XCTAssertEqual(
+            error(loading: "windows:\n  - subviews:\n      - {id: a, next: nowhere}\n")?.description,
+            "windows[0].subviews[0].next: no object with id 'nowhere' (ids: a, appDelegate, application)")
+        XCTAssertEqual(
+            error(loading: "windows:\n  - subviews:\n      - {id: a}\n      - {id: a}\n")?.description,
+            "windows[0].subviews[1].id: duplicate id 'a'")
+        XCTAssertEqual(
+            error(loading: "windows:\n  - subviews:\n      - {id: a, pointInsideIncludes: [b]}\n      - {id: b}\n")?.description,
+            "windows[0].subviews[0].pointInsideIncludes[0]: 'b' is not a subview of this view")
+        XCTAssertEqual(
+            error(loading: "windows:\n  - subviews:\n      - {firstResponder: true}\n      - {firstResponder: true}\n")?
+                .description,
+            "windows[0].subviews[1].firstResponder: only one object can be the first responder (already: windows[0].subviews[0].firstResponder)"
+        )
+        XCTAssertEqual(
+            error(loading: "windows:\n  - subviews:\n      - {id: a, firstResponder: true}\nfirstResponder: a\n")?.description,
+            "firstResponder: the first responder is already chosen with 'firstResponder: true'")
     }
 
     func testDocumentShape() {
         XCTAssertEqual(error(loading: "app: {bundleID: x}\n")?.description, "missing required key 'windows'")
         XCTAssertEqual(error(loading: "windows: []\n")?.description, "'windows' must list at least one window")
         XCTAssertEqual(error(loading: "windows: 3\n")?.description, #"windows: expected a list, found "3""#)
-        XCTAssertEqual(error(loading: "windows:\n  - key: true\n  - key: true\n")?.description, "windows[1]: only one window can be key")
+        XCTAssertEqual(
+            error(loading: "windows:\n  - key: true\n  - key: true\n")?.description, "windows[1]: only one window can be key")
         XCTAssertEqual(error(loading: "")?.description, "the scene file is empty")
         XCTAssertTrue(error(loading: "windows: [\n")?.description.hasPrefix("YAML syntax error") == true)
     }
@@ -101,22 +125,23 @@ final class SceneErrorTests: XCTestCase {
     }
 
     func testPropertiesAreApplied() throws {
-        let fixture = try SceneFixture(yaml: """
-            app: {bundleID: com.example.props, displayName: Props}
-            windows:
-              - id: w
-                level: statusBar
-                frame: {x: 0, y: 0, width: 320, height: 480}
-                rootViewController:
-                  id: vc
-                  class: MyViewController
-                  view:
-                    id: root
-                    subviews:
-                      - {id: v, class: Yellow, frame: [1, 2, 3, 4], hidden: true, alpha: 0.5, tag: 7,
-                         userInteractionEnabled: false, backgroundColor: yellow}
-                      - {id: img, class: UIImageView, image: cat}
-            """)
+        let fixture = try SceneFixture(
+            yaml: """
+                app: {bundleID: com.example.props, displayName: Props}
+                windows:
+                  - id: w
+                    level: statusBar
+                    frame: {x: 0, y: 0, width: 320, height: 480}
+                    rootViewController:
+                      id: vc
+                      class: MyViewController
+                      view:
+                        id: root
+                        subviews:
+                          - {id: v, class: Yellow, frame: [1, 2, 3, 4], hidden: true, alpha: 0.5, tag: 7,
+                             userInteractionEnabled: false, backgroundColor: yellow}
+                          - {id: img, class: UIImageView, image: cat}
+                """)
         let v = fixture.view("v")
         XCTAssertEqual(v.frame, CGRect(x: 1, y: 2, width: 3, height: 4))
         XCTAssertEqual(v.traceClassName, "Yellow")

@@ -28,19 +28,24 @@ enum HIDFrames {
     }
 
     static func shake(at seconds: Double) -> [HIDMessage] {
-        [message(.motion(HIDMotionEvent(phase: .began)), at: seconds),
-         message(.motion(HIDMotionEvent(phase: .ended)), at: seconds + 0.3)]
+        [
+            message(.motion(HIDMotionEvent(phase: .began)), at: seconds),
+            message(.motion(HIDMotionEvent(phase: .ended)), at: seconds + 0.3),
+        ]
     }
 
     static func press(_ button: HIDButton, at seconds: Double) -> [HIDMessage] {
-        [message(.button(HIDButtonEvent(button: button, isDown: true)), at: seconds),
-         message(.button(HIDButtonEvent(button: button, isDown: false)), at: seconds + 0.1)]
+        [
+            message(.button(HIDButtonEvent(button: button, isDown: true)), at: seconds),
+            message(.button(HIDButtonEvent(button: button, isDown: false)), at: seconds + 0.1),
+        ]
     }
 
     static func message(_ payload: HIDPayload, at seconds: Double, sequence: UInt64 = 0) -> HIDMessage {
         let ns = UInt64((seconds * 1_000_000_000).rounded())
         return HIDMessage(
-            envelope: HIDEnvelope(kind: payload.kind, sequence: sequence, senderID: 1, timestamps: HIDHopTimestamps(hardware: ns)),
+            envelope: HIDEnvelope(
+                kind: payload.kind, sequence: sequence, senderID: 1, timestamps: HIDHopTimestamps(hardware: ns)),
             payload: payload)
     }
 }

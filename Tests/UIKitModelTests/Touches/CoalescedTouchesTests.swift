@@ -12,8 +12,11 @@ final class CoalescedTouchesTests: XCTestCase {
         override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
             guard let touch = touches.first, let event else { return }
             let samples = event.coalescedTouches(for: touch) ?? []
-            moves.append((touch.location(in: nil), touch.previousLocation(in: nil), samples.map { $0.location(in: nil) },
-                          samples.map(\.timestamp)))
+            moves.append(
+                (
+                    touch.location(in: nil), touch.previousLocation(in: nil), samples.map { $0.location(in: nil) },
+                    samples.map(\.timestamp)
+                ))
         }
     }
 
@@ -34,7 +37,8 @@ final class CoalescedTouchesTests: XCTestCase {
         let first = try XCTUnwrap(view.moves.first)
         XCTAssertEqual(first.main, CGPoint(x: 14, y: 10))
         XCTAssertEqual(first.previous, CGPoint(x: 10, y: 10), "previous location: the last event's, as UIKit")
-        XCTAssertEqual(first.samples, [CGPoint(x: 11, y: 10), CGPoint(x: 12, y: 10), CGPoint(x: 13, y: 10), CGPoint(x: 14, y: 10)])
+        XCTAssertEqual(
+            first.samples, [CGPoint(x: 11, y: 10), CGPoint(x: 12, y: 10), CGPoint(x: 13, y: 10), CGPoint(x: 14, y: 10)])
         XCTAssertEqual(first.timestamps.map { ($0 * 100).rounded() }, [101, 102, 103, 104])
         XCTAssertEqual(view.moves[1].samples, [CGPoint(x: 15, y: 10)], "no coalescing: just the touch itself")
     }
@@ -42,8 +46,10 @@ final class CoalescedTouchesTests: XCTestCase {
     func testATouchOutsideTheEventHasNoCoalescedTouches() {
         let view = SamplingView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
         let app = DirectApp(root: view)
-        app.send([HIDFrames.frame(at: 1.0, [HIDFrames.finger(1, 10, 10, .down)]),
-                  HIDFrames.frame(at: 1.1, [HIDFrames.finger(1, 12, 10, .move)])])
+        app.send([
+            HIDFrames.frame(at: 1.0, [HIDFrames.finger(1, 10, 10, .down)]),
+            HIDFrames.frame(at: 1.1, [HIDFrames.finger(1, 12, 10, .move)]),
+        ])
         let otherEvent = UIEvent(type: .touches)
         let touch = app.application.eventDispatcher.touchesEvent?.allTouches?.first
         XCTAssertNotNil(touch)

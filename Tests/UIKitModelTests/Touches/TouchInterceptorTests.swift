@@ -40,9 +40,11 @@ final class TouchInterceptorTests: XCTestCase {
             }
         }
         app.application.touchInterceptor = interceptor
-        app.send([HIDFrames.frame(at: 1.0, [HIDFrames.finger(1, 100, 100, .down)]),
-                  HIDFrames.frame(at: 1.1, [HIDFrames.finger(1, 110, 100, .move)]),
-                  HIDFrames.frame(at: 1.2, [HIDFrames.finger(1, 110, 100, .up)])])
+        app.send([
+            HIDFrames.frame(at: 1.0, [HIDFrames.finger(1, 100, 100, .down)]),
+            HIDFrames.frame(at: 1.1, [HIDFrames.finger(1, 110, 100, .move)]),
+            HIDFrames.frame(at: 1.2, [HIDFrames.finger(1, 110, 100, .up)]),
+        ])
         XCTAssertEqual(view.summary, ["began 1", "ended 1"])
     }
 
@@ -54,10 +56,12 @@ final class TouchInterceptorTests: XCTestCase {
             if touches.contains(where: { $0.phase == .moved }) { plan.cancel(touches) }
         }
         app.application.touchInterceptor = interceptor
-        app.send([HIDFrames.frame(at: 1.0, [HIDFrames.finger(1, 100, 100, .down)]),
-                  HIDFrames.frame(at: 1.1, [HIDFrames.finger(1, 130, 100, .move)]),
-                  HIDFrames.frame(at: 1.2, [HIDFrames.finger(1, 160, 100, .move)]),
-                  HIDFrames.frame(at: 1.3, [HIDFrames.finger(1, 160, 100, .up)])])
+        app.send([
+            HIDFrames.frame(at: 1.0, [HIDFrames.finger(1, 100, 100, .down)]),
+            HIDFrames.frame(at: 1.1, [HIDFrames.finger(1, 130, 100, .move)]),
+            HIDFrames.frame(at: 1.2, [HIDFrames.finger(1, 160, 100, .move)]),
+            HIDFrames.frame(at: 1.3, [HIDFrames.finger(1, 160, 100, .up)]),
+        ])
         XCTAssertEqual(view.summary, ["began 1", "cancelled 1"])
     }
 }

@@ -66,8 +66,8 @@ final class TouchSequenceTests: XCTestCase {
 
     func testQuickSecondTapAtTheSamePlaceHasTapCountTwo() {
         let (app, view) = makeApp()
-        app.send(HIDFrames.tap(100, 100, at: 1.0))   // ends at 1.05
-        app.send(HIDFrames.tap(104, 98, at: 1.3))    // 0.25 s later, 4.5 points away
+        app.send(HIDFrames.tap(100, 100, at: 1.0))  // ends at 1.05
+        app.send(HIDFrames.tap(104, 98, at: 1.3))  // 0.25 s later, 4.5 points away
         app.send(HIDFrames.tap(100, 100, at: 1.6))
         XCTAssertEqual(view.calls.filter { $0.phase == .began }.map { $0.touches.first!.tapCount }, [1, 2, 3])
     }
@@ -75,16 +75,18 @@ final class TouchSequenceTests: XCTestCase {
     func testFarAwayOrLateSecondTapStartsAgain() {
         let (app, view) = makeApp()
         app.send(HIDFrames.tap(100, 100, at: 1.0))
-        app.send(HIDFrames.tap(200, 100, at: 1.2))   // quick but 100 points away
+        app.send(HIDFrames.tap(200, 100, at: 1.2))  // quick but 100 points away
         app.send(HIDFrames.tap(200, 100, at: 1.65))  // same place as the last, 0.4 s after its end
-        app.send(HIDFrames.tap(200, 140, at: 1.8))   // 40 points away, 0.1 s: continues
+        app.send(HIDFrames.tap(200, 140, at: 1.8))  // 40 points away, 0.1 s: continues
         XCTAssertEqual(view.calls.filter { $0.phase == .began }.map { $0.touches.first!.tapCount }, [1, 1, 1, 2])
     }
 
     func testCancelledTouchDoesNotContinueATapCount() {
         let (app, view) = makeApp()
-        app.send([HIDFrames.frame(at: 1.0, [HIDFrames.finger(1, 100, 100, .down)]),
-                  HIDFrames.frame(at: 1.05, [HIDFrames.finger(1, 100, 100, .cancel)])])
+        app.send([
+            HIDFrames.frame(at: 1.0, [HIDFrames.finger(1, 100, 100, .down)]),
+            HIDFrames.frame(at: 1.05, [HIDFrames.finger(1, 100, 100, .cancel)]),
+        ])
         app.send(HIDFrames.tap(100, 100, at: 1.1))
         XCTAssertEqual(view.summary, ["began 1", "cancelled 1", "began 1", "ended 1"])
         XCTAssertEqual(view.calls[2].touches.first?.tapCount, 1)
@@ -93,8 +95,10 @@ final class TouchSequenceTests: XCTestCase {
     /// The stream-verifier rule: moves and ends for a finger that never went down are dropped.
     func testFingersWithoutADownAreIgnored() {
         let (app, view) = makeApp()
-        app.send([HIDFrames.frame(at: 1, [HIDFrames.finger(3, 100, 100, .move)]),
-                  HIDFrames.frame(at: 1.1, [HIDFrames.finger(3, 100, 100, .up)])])
+        app.send([
+            HIDFrames.frame(at: 1, [HIDFrames.finger(3, 100, 100, .move)]),
+            HIDFrames.frame(at: 1.1, [HIDFrames.finger(3, 100, 100, .up)]),
+        ])
         XCTAssertTrue(view.calls.isEmpty)
         XCTAssertNil(app.application.eventDispatcher.touchesEvent)
     }

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import XCTest
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A springboard, its apps and hid-source runs, as real processes over ipc sockets in a private directory.
@@ -48,23 +48,27 @@ final class PipelineFixture {
     @discardableResult
     func launch(_ executable: String, _ arguments: [String]) throws -> ChildProcess {
         counter += 1
-        let child = try ChildProcess(name: "\(counter)-\(executable)", executable: executable, arguments: arguments, directory: directory)
+        let child = try ChildProcess(
+            name: "\(counter)-\(executable)", executable: executable, arguments: arguments, directory: directory)
         children.append(child)
         return child
     }
 
     /// Starts springboard and waits until its control socket answers.
     func startSpringBoard(ackTimeoutMilliseconds: Int = 5000, extra: [String] = []) throws {
-        springboard = try launch("springboard", runtimeArguments + ["--ack-timeout-ms", "\(ackTimeoutMilliseconds)", "--verbose"] + extra)
+        springboard = try launch(
+            "springboard", runtimeArguments + ["--ack-timeout-ms", "\(ackTimeoutMilliseconds)", "--verbose"] + extra)
         eventually("springboard's control socket", timeout: 5) { (try? request(.status, timeout: 100))?.ok == true }
     }
 
     /// Starts an app-host for a demo scene and waits until springboard lists it as registered.
     @discardableResult
     func startApp(_ scene: String, bundleID: String, extra: [String] = []) throws -> ChildProcess {
-        let app = try launch("app-host", [PipelineFixture.scene(scene)] + runtimeArguments + [
-            "--heartbeat-ms", "100", "--trace-file", traceFile(bundleID).path, "--quiet", "--verbose",
-        ] + extra)
+        let app = try launch(
+            "app-host",
+            [PipelineFixture.scene(scene)] + runtimeArguments + [
+                "--heartbeat-ms", "100", "--trace-file", traceFile(bundleID).path, "--quiet", "--verbose",
+            ] + extra)
         apps[bundleID] = app
         let pid = app.pid
         // Process start-up (a debug build loading its scene) can be slow on a loaded machine: 5 s.
@@ -137,7 +141,9 @@ final class PipelineFixture {
         }
     }
 
-    func waitForTrace(_ bundleID: String, _ line: String, after offset: Int = 0, file: StaticString = #filePath, lineNumber: UInt = #line) {
+    func waitForTrace(
+        _ bundleID: String, _ line: String, after offset: Int = 0, file: StaticString = #filePath, lineNumber: UInt = #line
+    ) {
         eventually("\(bundleID)'s trace to show \(line)", file: file, line: lineNumber) {
             trace(bundleID).dropFirst(offset).contains(line)
         }

@@ -33,12 +33,16 @@ final class TestTouchSource {
         var fingers: [HIDDigitizerEvent] = []
         let changed = Set(changes.map(\.index))
         for (index, position) in live.sorted(by: { $0.key < $1.key }) where !changed.contains(index) {
-            fingers.append(HIDDigitizerEvent(finger: index, .stationary, x: position.x, y: position.y,
-                                             identity: index, tipPressure: 1))
+            fingers.append(
+                HIDDigitizerEvent(
+                    finger: index, .stationary, x: position.x, y: position.y,
+                    identity: index, tipPressure: 1))
         }
         for change in changes {
-            fingers.append(HIDDigitizerEvent(finger: change.index, change.change, x: change.x, y: change.y,
-                                             identity: change.index, tipPressure: change.change.contains(.up) ? 0 : 1))
+            fingers.append(
+                HIDDigitizerEvent(
+                    finger: change.index, change.change, x: change.x, y: change.y,
+                    identity: change.index, tipPressure: change.change.contains(.up) ? 0 : 1))
             live[change.index] = change.change.lifts ? nil : (change.x, change.y)
         }
         try send(.digitizer(HIDDigitizerFrame(fingers: fingers)))
@@ -67,8 +71,9 @@ final class TestTouchSource {
     private func send(_ payload: HIDPayload) throws {
         sequence += 1
         let message = HIDMessage(
-            envelope: HIDEnvelope(kind: payload.kind, sequence: sequence, senderID: senderID,
-                                  timestamps: HIDHopTimestamps(hardware: MonotonicClock.now)),
+            envelope: HIDEnvelope(
+                kind: payload.kind, sequence: sequence, senderID: senderID,
+                timestamps: HIDHopTimestamps(hardware: MonotonicClock.now)),
             payload: payload)
         buffer.removeAll(keepingCapacity: true)
         try HIDEncoder.append(message, to: &buffer)
@@ -100,7 +105,9 @@ final class TestTouchSource {
         let control = controlEndpoint
         let expected = sent
         eventually("springboard to read \(expected) frame(s) and the end marker", timeout: timeout, file: file, line: line) {
-            guard let source = try? ControlClient(endpoint: control, timeoutMilliseconds: 500).request(.source(senderID: senderID)).source
+            guard
+                let source = try? ControlClient(endpoint: control, timeoutMilliseconds: 500).request(.source(senderID: senderID))
+                    .source
             else { return false }
             return source.endReceived && source.endCount == expected && source.received == expected
         }

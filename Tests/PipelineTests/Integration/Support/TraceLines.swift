@@ -11,7 +11,8 @@ enum TraceLines {
     }
 
     /// A tap on Maps' search bar: the hit-test pass and the touch method, for the down and for the up.
-    static let mapsSearchBarTap = mapsHitTest(landingOn: "SearchBarView") + ["-[SearchBarView touchesBegan:withEvent:]"]
+    static let mapsSearchBarTap =
+        mapsHitTest(landingOn: "SearchBarView") + ["-[SearchBarView touchesBegan:withEvent:]"]
         + mapsHitTest(landingOn: "SearchBarView") + ["-[SearchBarView touchesEnded:withEvent:]"]
 
     static func touchLines(_ trace: [String]) -> [String] { trace.filter { $0.contains(" touches") } }
