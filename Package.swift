@@ -109,7 +109,7 @@ let package = Package(
         .executableTarget(
             name: "hid-bench",
             dependencies: [
-                "ZeroMQ", "HIDEvent", "RunLoopKit", .product(name: "Histogram", package: "hdrhistogram-swift"),
+                "ControlProtocol", "ZeroMQ", "HIDEvent", "RunLoopKit", .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Shared test helpers: paths to shared/, process launching, trace comparison.

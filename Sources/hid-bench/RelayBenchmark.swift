@@ -1,3 +1,4 @@
+import ControlProtocol
 import ArgumentParser
 import Foundation
 import HIDEvent

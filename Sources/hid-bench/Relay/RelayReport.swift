@@ -1,3 +1,4 @@
+import ControlProtocol
 import Foundation
 
 /// The baseline's report (`hid-bench relay --json`): one JSON object, keys sorted, times in microseconds.

@@ -1,3 +1,4 @@
+import ControlProtocol
 import Foundation
 
 /// The pipeline against the raw relay of `hid-bench relay --json` (same frames, same process hops and

@@ -1,3 +1,4 @@
+import ControlProtocol
 import AppChannel
 import Foundation
 
