@@ -74,8 +74,8 @@ struct LoadCommand: ParsableCommand {
         return LoadSettings(
             rate: rate, duration: length, count: count, fingers: fingers, mix: gestureMix, seed: seed, overload: overload,
             app: app, json: options.json, histogramDirectory: hgrm, baseline: relay, senderID: options.runSenderID,
-            eventEndpoint: options.events ?? options.endpoints.events,
-            controlEndpoint: options.control ?? options.endpoints.control,
+            eventEndpoint: options.eventEndpoint,
+            controlEndpoint: options.controlEndpoint,
             confirmTimeoutMilliseconds: options.confirmTimeout, drainTimeoutMilliseconds: drainTimeout)
     }
 }

@@ -1,19 +1,13 @@
-import AppChannel
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 
 /// Options shared by every hid-source subcommand.
 struct SourceOptions: ParsableArguments {
-    @Option(name: .long, help: "springboard's event endpoint (default: ipc://<runtime dir>/events).")
-    var events: String?
-
-    @Option(
-        name: .long,
-        help: "springboard's control endpoint, asked whether the end marker arrived (default: ipc://<runtime dir>/control).")
-    var control: String?
-
-    @Option(name: .long, help: "Runtime directory holding the ipc sockets.")
-    var runtimeDir: String?
+    @OptionGroup var events: EndpointOption<EventsSocket>
+    /// Asked whether the end marker arrived.
+    @OptionGroup var control: EndpointOption<ControlSocket>
+    @OptionGroup var runtime: RuntimeDirectoryOptions
 
     @Option(name: .long, help: "The senderID stamped on every frame (default: derived from the pid and a random number).")
     var senderID: UInt64?
@@ -30,7 +24,8 @@ struct SourceOptions: ParsableArguments {
     @Flag(name: .long, help: "Print the report as JSON.")
     var json = false
 
-    var endpoints: DefaultEndpoints { DefaultEndpoints(runtimeDirectory: runtimeDir) }
+    var eventEndpoint: String { events.resolved(runtime) }
+    var controlEndpoint: String { control.resolved(runtime) }
 
     /// `--sender-id`, else a fresh one per run: the pid in the high half, a random number in the low half, so
     /// springboard never mixes this run's sequence numbers (and end marker) with an earlier run's.

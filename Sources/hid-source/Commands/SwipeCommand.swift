@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureScript
 
 struct SwipeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -9,9 +10,11 @@ struct SwipeCommand: ParsableCommand {
     @Argument(help: "X1 Y1 X2 Y2, or a direction and X Y.")
     var arguments: [String]
 
-    @Option(name: .long, help: "Seconds from down to up.") var duration: Double = 0.3
+    // The script language's swipe defaults, one place for both (protocols/gesture-script.md).
+    @Option(name: .long, help: "Seconds from down to up.") var duration: Double = GestureScript.defaultSwipeDuration
     @Option(name: .long, help: "Move frames between down and up (default: one per 60 Hz frame).") var steps: Int?
-    @Option(name: .long, help: "Points travelled, for the direction form.") var distance: Double = 200
+    @Option(name: .long, help: "Points travelled, for the direction form.")
+    var distance: Double = Double(GestureScript.defaultSwipeDistance)
     @OptionGroup var options: SourceOptions
 
     func validate() throws {

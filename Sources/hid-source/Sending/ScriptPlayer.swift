@@ -19,8 +19,8 @@ enum ScriptPlayer {
         }
         let frames = script.frames()
         let senderID = options.runSenderID
-        let eventEndpoint = options.events ?? options.endpoints.events
-        let controlEndpoint = options.control ?? options.endpoints.control
+        let eventEndpoint = options.eventEndpoint
+        let controlEndpoint = options.controlEndpoint
 
         let context = try ZMQContext(ioThreads: 1)
         let socket = try context.socket(.push)
