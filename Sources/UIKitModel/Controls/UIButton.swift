@@ -10,12 +10,12 @@ open class UIButton: UIControl {
     }
 
     /// UIKit: a button's touchUpInside is also its primary action (one `_sendActionsForEvents:` call).
-    open override func touchUpEvents(inside: Bool) -> UIControl.Event {
+    override func touchUpEvents(inside: Bool) -> UIControl.Event {
         inside ? [.touchUpInside, .primaryActionTriggered] : .touchUpOutside
     }
 
     /// UIKit: a single-finger single tap on a button belongs to the button.
-    open override func defaultActionTakesPrecedence(over recognizer: UIGestureRecognizer) -> Bool {
+    override func defaultActionTakesPrecedence(over recognizer: UIGestureRecognizer) -> Bool {
         recognizer.isSingleFingerSingleTap
     }
 }

@@ -11,7 +11,7 @@ extension UIControl {
 
     /// Removes `controlEvents` from the pairs of `target` (nil: every target) and `action` (nil: every action);
     /// a pair left with no events is removed.
-    public func removeTarget(_ target: AnyObject?, action: String?, for controlEvents: UIControl.Event) {
+    package func removeTarget(_ target: AnyObject?, action: String?, for controlEvents: UIControl.Event) {
         targetActions = targetActions.compactMap { pair in
             guard target == nil || pair.target === target, action == nil || pair.action == action else { return pair }
             var pair = pair
@@ -22,7 +22,7 @@ extension UIControl {
 
     /// Every live target, in registration order (nil-target pairs are left out, as UIKit's `allTargets` does
     /// with its `NSNull`).
-    public var allTargets: [AnyObject] {
+    package var allTargets: [AnyObject] {
         var result: [AnyObject] = []
         for pair in targetActions {
             if let target = pair.target, !result.contains(where: { $0 === target }) { result.append(target) }
@@ -31,7 +31,7 @@ extension UIControl {
     }
 
     /// The events that have at least one registered action.
-    public var allControlEvents: UIControl.Event {
+    package var allControlEvents: UIControl.Event {
         targetActions.reduce(into: []) { $0.formUnion($1.events) }
     }
 
@@ -43,7 +43,7 @@ extension UIControl {
     }
 
     /// Sends every action registered for any of `controlEvents`, from anywhere, with no touch (event nil).
-    public func sendActions(for controlEvents: UIControl.Event) {
+    package func sendActions(for controlEvents: UIControl.Event) {
         sendActions(for: controlEvents, with: nil)
     }
 

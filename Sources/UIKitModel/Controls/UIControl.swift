@@ -9,36 +9,36 @@ open class UIControl: UIView {
     /// How far beyond its bounds a touch still counts as inside (for drag enter/exit and up inside/outside).
     /// UIKit (observed): a finger dragged off a button keeps it highlighted, and lifting still sends
     /// touchUpInside, until it is about 70 points outside the bounds; this model uses exactly 70.
-    public static let touchInsideTolerance: CGFloat = 70
+    package static let touchInsideTolerance: CGFloat = 70
 
     /// The registered target-action pairs, in registration order (the order UIKit sends them in).
     var targetActions: [UIControlTargetAction] = []
 
     /// The touch being tracked, from `touchesBegan` until it ends or is cancelled.
-    public internal(set) weak var trackingTouch: UITouch?
+    weak var trackingTouch: UITouch?
 
     /// Where the tracked touch began, in the control's coordinates (for knob hit tests and direction checks).
-    public internal(set) var trackingStartLocation: CGPoint = .zero
+    var trackingStartLocation: CGPoint = .zero
 
     /// True while `beginTracking` accepted the touch and `continueTracking` kept it.
-    public internal(set) var isTracking = false
+    package internal(set) var isTracking = false
 
     /// Whether the tracked touch is inside the bounds grown by `touchInsideTolerance`.
-    public internal(set) var isTouchInside = false
+    package internal(set) var isTouchInside = false
 
     /// UIKit: a disabled control takes no touches (they go to the views behind it), as if
     /// `isUserInteractionEnabled` were false.
-    open var isEnabled = true {
+    public var isEnabled = true {
         didSet { isUserInteractionEnabled = isEnabled }
     }
 
-    open var isSelected = false
+    public var isSelected = false
 
     /// UIKit sets this on touch down and while the touch stays inside; subclasses draw from it.
-    open var isHighlighted = false
+    package var isHighlighted = false
 
     /// The control's state as UIKit reports it.
-    open var state: UIControl.State {
+    public var state: UIControl.State {
         var state: UIControl.State = .normal
         if isHighlighted { state.insert(.highlighted) }
         if !isEnabled { state.insert(.disabled) }
@@ -55,23 +55,23 @@ open class UIControl: UIView {
     }
 
     /// Called from `touchesMoved` while tracking; return false to stop tracking (no more drag events).
-    open func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+    package func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         recordCall("continueTrackingWithTouch:withEvent:")
         return true
     }
 
     /// Called from `touchesEnded` while tracking, before touchUpInside/touchUpOutside are sent.
-    open func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+    func endTracking(_ touch: UITouch?, with event: UIEvent?) {
         recordCall("endTrackingWithTouch:withEvent:")
     }
 
     /// Called from `touchesCancelled` while tracking, before touchCancel is sent.
-    open func cancelTracking(with event: UIEvent?) {
+    func cancelTracking(with event: UIEvent?) {
         recordCall("cancelTrackingWithEvent:")
     }
 
     /// Whether `touch` lies within the bounds grown by `touchInsideTolerance`.
-    public func isInsideWithTolerance(_ touch: UITouch) -> Bool {
+    func isInsideWithTolerance(_ touch: UITouch) -> Bool {
         let tolerance = UIControl.touchInsideTolerance
         return bounds.insetBy(dx: -tolerance, dy: -tolerance).contains(touch.location(in: self))
     }
@@ -96,7 +96,7 @@ open class UIControl: UIView {
     }
 
     /// The events sent when the tracked touch lifts; a button adds its primary action to touchUpInside.
-    open func touchUpEvents(inside: Bool) -> UIControl.Event {
+    func touchUpEvents(inside: Bool) -> UIControl.Event {
         inside ? .touchUpInside : .touchUpOutside
     }
 
@@ -122,7 +122,7 @@ open class UIControl: UIView {
     ///
     /// The base class answers false: custom controls get no precedence (UIKit's rule). The standard controls
     /// override it with the gestures their default action owns (event-delivery.md section 6).
-    open func defaultActionTakesPrecedence(over recognizer: UIGestureRecognizer) -> Bool {
+    func defaultActionTakesPrecedence(over recognizer: UIGestureRecognizer) -> Bool {
         false
     }
 

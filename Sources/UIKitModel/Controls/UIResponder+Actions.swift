@@ -6,7 +6,7 @@ extension UIResponder {
     }
 
     /// Stops implementing `action`.
-    public func unregisterAction(_ action: String) {
+    func unregisterAction(_ action: String) {
         actionHandlers[action] = nil
     }
 
@@ -16,7 +16,7 @@ extension UIResponder {
     }
 
     /// UIKit's `canPerformAction(_:withSender:)`: by default, whether this responder implements `action`.
-    public func canPerformAction(_ action: String, withSender sender: AnyObject?) -> Bool {
+    func canPerformAction(_ action: String, withSender sender: AnyObject?) -> Bool {
         responds(toAction: action)
     }
 

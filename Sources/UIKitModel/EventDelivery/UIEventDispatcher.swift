@@ -29,7 +29,7 @@ public final class UIEventDispatcher {
     public var didDispatch: (() -> Void)?
 
     /// The event of the touch sequence in progress (nil between sequences).
-    public internal(set) var touchesEvent: UIEvent?
+    package internal(set) var touchesEvent: UIEvent?
     var touchesByTransducer: [UInt32: UITouch] = [:]
     var tapCounter = UITapCountTracker()
     var touchSequenceCounter: UInt64 = 0
@@ -45,12 +45,12 @@ public final class UIEventDispatcher {
     }
 
     /// Queues a message for the next pass of the source0 (the fetcher signals the source).
-    public func enqueue(_ message: HIDMessage, coalesced: [HIDMessage] = []) {
+    func enqueue(_ message: HIDMessage, coalesced: [HIDMessage] = []) {
         pending.append(Received(message: message, coalesced: coalesced))
     }
 
     /// The source0's perform: converts and sends every queued message, first in, first out.
-    public func handleEventQueue() {
+    func handleEventQueue() {
         while !pending.isEmpty {
             swap(&pending, &converting)
             for received in converting {

@@ -11,7 +11,7 @@ import RunLoopKit
 /// `delaysTouchesBegan` recognizer is possible, `touchesEnded` held while a `delaysTouchesEnded` one is), and
 /// replays or releases what was held once nothing holds it; (5) resets finished recognizers whose touches
 /// are gone. The window then delivers the rest to the views.
-public final class UIGestureEnvironment: UITouchInterceptor {
+package final class UIGestureEnvironment: UITouchInterceptor {
     public private(set) weak var application: UIApplication?
 
     /// Recognizers that have received touches since their last reset, in the order they joined.
@@ -25,7 +25,7 @@ public final class UIGestureEnvironment: UITouchInterceptor {
     /// Counts interceptor passes; stamps withheld frames.
     var frame: UInt64 = 0
 
-    public init(application: UIApplication) {
+    init(application: UIApplication) {
         self.application = application
     }
 
@@ -57,7 +57,7 @@ public final class UIGestureEnvironment: UITouchInterceptor {
     }
 
     /// The recognizers currently tracking touches (not yet reset), in the order they joined.
-    public var trackingRecognizers: [UIGestureRecognizer] { active }
+    package var trackingRecognizers: [UIGestureRecognizer] { active }
 
     func dropSettledRecords() {
         records.removeAll { $0.isSettled }

@@ -13,14 +13,14 @@ extension UIGestureRecognizer {
     }
 
     /// UIKit's `removeTarget(_:action:)`: nil target matches every target, nil name every action.
-    public func removeTarget(_ target: AnyObject?, action name: String? = nil) {
+    package func removeTarget(_ target: AnyObject?, action name: String? = nil) {
         actions.removeAll { pair in
             (target == nil || pair.target === target) && (name == nil || pair.name == name)
         }
     }
 
     /// The names of the registered actions, in order (for printing and tests).
-    public var actionNames: [String] { actions.map(\.name) }
+    package var actionNames: [String] { actions.map(\.name) }
 
     func sendActions() {
         for action in actions { action.send(from: self) }
@@ -36,5 +36,5 @@ extension UIGestureRecognizer {
     }
 
     /// The recognizers given to `require(toFail:)` that are still alive.
-    public var recognizersRequiredToFail: [UIGestureRecognizer] { requiredToFail.compactMap(\.recognizer) }
+    var recognizersRequiredToFail: [UIGestureRecognizer] { requiredToFail.compactMap(\.recognizer) }
 }

@@ -6,7 +6,7 @@ import RunLoopKit
 /// `allowableMovement` → began; moves → changed; a lift → ended. Before it begins, a lift (other than one
 /// of the required taps), a larger movement, or a pause between taps longer than
 /// `UIGestureConstants.tapMaximumInterval` fails it. Every wait is a run-loop timer.
-open class UILongPressGestureRecognizer: UIGestureRecognizer {
+public class UILongPressGestureRecognizer: UIGestureRecognizer {
     /// UIKit default 0.5 s.
     public var minimumPressDuration: TimeInterval = UIGestureConstants.longPressMinimumPressDuration
     /// UIKit default 10 points; once the press has begun there is no limit.

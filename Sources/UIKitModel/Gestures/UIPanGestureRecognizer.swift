@@ -8,7 +8,7 @@ import Foundation
 /// `translation(in:)` is the centroid's movement since touch-down (or since `setTranslation(_:in:)`), with
 /// fingers joining or leaving rebased so the translation does not jump; `velocity(in:)` is points per second
 /// of the run-loop clock, from the last two moves.
-open class UIPanGestureRecognizer: UIGestureRecognizer {
+public class UIPanGestureRecognizer: UIGestureRecognizer {
     public var minimumNumberOfTouches = 1
     public var maximumNumberOfTouches = Int.max
 
@@ -25,7 +25,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     /// UIKit's `setTranslation(_:in:)`: makes the current translation `translation` (commonly `.zero`).
-    public func setTranslation(_ translation: CGPoint, in view: UIView?) {
+    package func setTranslation(_ translation: CGPoint, in view: UIView?) {
         guard let last else { return }
         origin = CGPoint(x: last.value.x - translation.x, y: last.value.y - translation.y)
     }

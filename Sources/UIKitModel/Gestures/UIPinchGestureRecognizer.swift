@@ -4,7 +4,7 @@ import Foundation
 /// changed by more than `UIGestureConstants.pinchHysteresis` (10 points) since the second finger came down;
 /// `scale` is the separation relative to that moment; `velocity` is scale per second of the run-loop clock.
 /// A third finger is ignored; lifting a finger ends it (or fails it before it began).
-open class UIPinchGestureRecognizer: UIGestureRecognizer {
+public class UIPinchGestureRecognizer: UIGestureRecognizer {
     /// Settable, as in UIKit (`recognizer.scale = 1` after applying it): later scales are relative to it.
     public var scale: CGFloat {
         get { currentScale }

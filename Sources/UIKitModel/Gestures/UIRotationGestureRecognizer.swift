@@ -4,7 +4,7 @@ import Foundation
 /// has turned more than `UIGestureConstants.rotationHysteresis` (5°) since the second finger came down;
 /// `rotation` is in radians, positive clockwise on screen (UIKit's sign), accumulated frame by frame so it
 /// can pass ±π; `velocity` is radians per second of the run-loop clock.
-open class UIRotationGestureRecognizer: UIGestureRecognizer {
+public class UIRotationGestureRecognizer: UIGestureRecognizer {
     /// Settable, as in UIKit (`recognizer.rotation = 0` after applying it).
     public var rotation: CGFloat {
         get { accumulated - baseRotation }

@@ -3,16 +3,16 @@ import Foundation
 
 /// UIKit's `UIEvent`. A touches event is one object for the whole multi-touch sequence: every touch of the
 /// sequence is in `allTouches`, and all four touch methods of the sequence receive this same object.
-open class UIEvent {
+public class UIEvent {
     public let type: EventType
-    public internal(set) var subtype: EventSubtype
+    var subtype: EventSubtype
     /// Seconds, from the HID envelope's hardware timestamp of the frame being delivered.
-    public internal(set) var timestamp: TimeInterval
+    package internal(set) var timestamp: TimeInterval
     /// The same instant in nanoseconds, as the HID envelope carried it.
-    public internal(set) var hardwareTimestamp: UInt64 = 0
+    var hardwareTimestamp: UInt64 = 0
 
     /// The touches of the sequence in the order their fingers came down.
-    public internal(set) var touchesInOrder: [UITouch] = []
+    package internal(set) var touchesInOrder: [UITouch] = []
     /// For the frame being delivered: the older frames coalesced into it, oldest first (empty: none).
     var coalescedFrames: [HIDMessage] = []
 
@@ -26,7 +26,7 @@ open class UIEvent {
     }
 
     /// UIKit: every touch of the sequence; nil for events that are not touch events.
-    public var allTouches: Set<UITouch>? {
+    package var allTouches: Set<UITouch>? {
         type == .touches ? Set(touchesInOrder) : nil
     }
 
@@ -45,7 +45,7 @@ open class UIEvent {
     /// UIKit's `coalescedTouches(for:)`: every position `touch` took since the previous event, oldest first,
     /// as separate touch objects; the last one has the main touch's current location and timestamp. nil when
     /// `touch` is not part of this event. Without coalescing the array holds just that last one.
-    public func coalescedTouches(for touch: UITouch) -> [UITouch]? {
+    package func coalescedTouches(for touch: UITouch) -> [UITouch]? {
         guard type == .touches, touchesInOrder.contains(where: { $0 === touch }) else { return nil }
         var samples: [UITouch] = []
         if touch.phase == .moved, !coalescedFrames.isEmpty {

@@ -11,7 +11,7 @@ public final class UITraceRecorder {
     private let clock: () -> UInt64
 
     /// - Parameter clock: the time source stamped on each line (the application passes its run loop's clock).
-    public init(clock: @escaping () -> UInt64 = { 0 }) {
+    package init(clock: @escaping () -> UInt64 = { 0 }) {
         self.clock = clock
     }
 
@@ -24,13 +24,13 @@ public final class UITraceRecorder {
     }
 
     /// Records a method call in Objective-C's `__func__` form: `-[EView hitTest:withEvent:]`.
-    public func recordCall(className: String, selector: String) {
+    package func recordCall(className: String, selector: String) {
         guard isEnabled else { return }
         record("-[\(className) \(selector)]")
     }
 
     /// The lines' text only, for exact comparisons.
-    public var texts: [String] { lines.map(\.text) }
+    package var texts: [String] { lines.map(\.text) }
 
     public func removeAll() {
         lines.removeAll(keepingCapacity: true)

@@ -1,5 +1,5 @@
 /// The Objective-C selectors printed in trace lines, spelled once.
-public enum UITraceSelector {
+enum UITraceSelector {
     public static let hitTest = "hitTest:withEvent:"
-    public static let pointInside = "pointInside:withEvent:"
+    package static let pointInside = "pointInside:withEvent:"
 }
