@@ -1,17 +1,17 @@
 extension UIControl {
     /// The control events, with UIKit's bit values (`UIControlEvents` in UIControl.h).
-    public struct Event: OptionSet, Hashable, Sendable, CustomStringConvertible {
-        public let rawValue: UInt
-        public init(rawValue: UInt) { self.rawValue = rawValue }
+    package struct Event: OptionSet, Hashable, Sendable, CustomStringConvertible {
+        package let rawValue: UInt
+        package init(rawValue: UInt) { self.rawValue = rawValue }
 
-        public static let touchDown = Event(rawValue: 1 << 0)
+        package static let touchDown = Event(rawValue: 1 << 0)
         /// A touch down with `tapCount > 1`.
         package static let touchDownRepeat = Event(rawValue: 1 << 1)
         package static let touchDragInside = Event(rawValue: 1 << 2)
         package static let touchDragOutside = Event(rawValue: 1 << 3)
         package static let touchDragEnter = Event(rawValue: 1 << 4)
         package static let touchDragExit = Event(rawValue: 1 << 5)
-        public static let touchUpInside = Event(rawValue: 1 << 6)
+        package static let touchUpInside = Event(rawValue: 1 << 6)
         package static let touchUpOutside = Event(rawValue: 1 << 7)
         package static let touchCancel = Event(rawValue: 1 << 8)
         package static let valueChanged = Event(rawValue: 1 << 12)
@@ -30,7 +30,7 @@ extension UIControl {
         package static let allEvents = Event(rawValue: 0xFFFF_FFFF)
 
         /// Names in the scene-file spelling, in bit order.
-        public static let namedEvents: [(name: String, event: Event)] = [
+        package static let namedEvents: [(name: String, event: Event)] = [
             ("touchDown", .touchDown), ("touchDownRepeat", .touchDownRepeat),
             ("touchDragInside", .touchDragInside), ("touchDragOutside", .touchDragOutside),
             ("touchDragEnter", .touchDragEnter), ("touchDragExit", .touchDragExit),
@@ -45,12 +45,12 @@ extension UIControl {
         ]
 
         /// The event named `name` (scene-file spelling, e.g. `touchUpInside`), or nil.
-        public init?(name: String) {
+        package init?(name: String) {
             guard let match = Event.namedEvents.first(where: { $0.name == name }) else { return nil }
             self = match.event
         }
 
-        public var description: String {
+        package var description: String {
             let names = Event.namedEvents.prefix(16).filter { contains($0.event) }.map(\.name)
             return names.isEmpty ? "[]" : "[" + names.joined(separator: ", ") + "]"
         }

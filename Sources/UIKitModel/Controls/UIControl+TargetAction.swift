@@ -1,7 +1,7 @@
 extension UIControl {
     /// Registers `action` to be sent to `target` (nil: the responder chain) when any of `controlEvents` occurs.
     /// UIKit: registering the same target and action again adds the events to the existing pair.
-    public func addTarget(_ target: AnyObject?, action: String, for controlEvents: UIControl.Event) {
+    package func addTarget(_ target: AnyObject?, action: String, for controlEvents: UIControl.Event) {
         if let index = targetActions.firstIndex(where: { $0.matches(target: target) && $0.action == action }) {
             targetActions[index].events.formUnion(controlEvents)
         } else {
@@ -36,7 +36,7 @@ extension UIControl {
     }
 
     /// The actions registered for `target` (nil: the nil-target pairs) and any of `controlEvent`, or nil.
-    public func actions(forTarget target: AnyObject?, forControlEvent controlEvent: UIControl.Event) -> [String]? {
+    package func actions(forTarget target: AnyObject?, forControlEvent controlEvent: UIControl.Event) -> [String]? {
         let names = targetActions.filter { $0.matches(target: target) && !$0.events.isDisjoint(with: controlEvent) }
             .map(\.action)
         return names.isEmpty ? nil : names

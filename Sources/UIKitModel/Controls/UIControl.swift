@@ -5,7 +5,7 @@ import Foundation
 ///
 /// UIKit: a control consumes its touches (it does not call the responder chain's `touches*`), tracks one
 /// touch at a time, and judges inside/outside against its bounds grown by `touchInsideTolerance`.
-open class UIControl: UIView {
+package class UIControl: UIView {
     /// How far beyond its bounds a touch still counts as inside (for drag enter/exit and up inside/outside).
     /// UIKit (observed): a finger dragged off a button keeps it highlighted, and lifting still sends
     /// touchUpInside, until it is about 70 points outside the bounds; this model uses exactly 70.
@@ -28,17 +28,17 @@ open class UIControl: UIView {
 
     /// UIKit: a disabled control takes no touches (they go to the views behind it), as if
     /// `isUserInteractionEnabled` were false.
-    public var isEnabled = true {
+    package var isEnabled = true {
         didSet { isUserInteractionEnabled = isEnabled }
     }
 
-    public var isSelected = false
+    package var isSelected = false
 
     /// UIKit sets this on touch down and while the touch stays inside; subclasses draw from it.
     package var isHighlighted = false
 
     /// The control's state as UIKit reports it.
-    public var state: UIControl.State {
+    package var state: UIControl.State {
         var state: UIControl.State = .normal
         if isHighlighted { state.insert(.highlighted) }
         if !isEnabled { state.insert(.disabled) }
@@ -49,7 +49,7 @@ open class UIControl: UIView {
     // MARK: Tracking (overridable, as in UIKit)
 
     /// Called from `touchesBegan`; return false to ignore the touch (no touchDown, no further tracking).
-    open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+    package func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         recordCall("beginTrackingWithTouch:withEvent:")
         return true
     }
@@ -104,7 +104,7 @@ open class UIControl: UIView {
 
     /// Hands one action to the application, which delivers it (`UIApplication.sendAction(_:to:from:for:)`).
     /// Override to redirect or filter actions, as in UIKit.
-    open func sendAction(_ action: String, to target: AnyObject?, for event: UIEvent?) {
+    package func sendAction(_ action: String, to target: AnyObject?, for event: UIEvent?) {
         if let application = hostApplication {
             application.sendAction(action, to: target, from: self, for: event)
         } else {
@@ -129,7 +129,7 @@ open class UIControl: UIView {
     /// UIKit: a standard control refuses ancestors' recognizers that would steal its default action, so they
     /// fail and the control handles the touch. Only recognizers that would cancel the control's touches are
     /// refused; one attached to the control itself is never refused.
-    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+    package override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
         if gestureRecognizer.view !== self, gestureRecognizer.cancelsTouchesInView,
             defaultActionTakesPrecedence(over: gestureRecognizer)
         {

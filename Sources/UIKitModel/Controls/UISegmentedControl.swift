@@ -2,14 +2,14 @@ import Foundation
 
 /// UIKit's `UISegmentedControl`: equal-width segments side by side; lifting a touch inside a segment selects
 /// it and, if the selection changed, sends valueChanged (iOS 13 and later select on touch up).
-public class UISegmentedControl: UIControl {
+package class UISegmentedControl: UIControl {
     /// UIKit's `UISegmentedControl.noSegment`.
-    public static let noSegment = -1
+    package static let noSegment = -1
 
     var segmentTitles: [String]
-    public var selectedSegmentIndex = UISegmentedControl.noSegment
+    package var selectedSegmentIndex = UISegmentedControl.noSegment
     /// UIKit: a momentary control does not keep the selection after the touch ends.
-    public var isMomentary = false
+    package var isMomentary = false
 
     public init(frame: CGRect = .zero, items: [String]) {
         segmentTitles = items

@@ -3,7 +3,7 @@ import RunLoopKit
 
 /// UIKit's `UIStepper`: a "-" half and a "+" half. A touch down on a half steps the value at once and sends
 /// valueChanged; while the finger stays down, `autorepeat` keeps stepping on a run-loop timer.
-public class UIStepper: UIControl {
+package class UIStepper: UIControl {
     /// UIKit (iOS 13 and later): a stepper is 94 x 32 points.
     package static let fixedSize = CGSize(width: 94, height: 32)
     /// UIKit waits about half a second before repeating...
@@ -11,14 +11,14 @@ public class UIStepper: UIControl {
     /// ...then repeats at this interval (UIKit speeds up after a few seconds; this model keeps the rate).
     static let autorepeatInterval: TimeInterval = 0.1
 
-    public var minimumValue: Double = 0
-    public var maximumValue: Double = 100
-    public var stepValue: Double = 1
-    public var value: Double = 0 { didSet { if value != clamped(value) { value = clamped(value) } } }
-    public var autorepeat = true
-    public var isContinuous = true
+    package var minimumValue: Double = 0
+    package var maximumValue: Double = 100
+    package var stepValue: Double = 1
+    package var value: Double = 0 { didSet { if value != clamped(value) { value = clamped(value) } } }
+    package var autorepeat = true
+    package var isContinuous = true
     /// UIKit: stepping past one end wraps to the other.
-    public var wraps = false
+    package var wraps = false
 
     private var stepDirection: Double = 0
     private var valueAtTrackingStart: Double = 0
@@ -40,7 +40,7 @@ public class UIStepper: UIControl {
         return true
     }
 
-    open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+    package override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         let accepted = super.beginTracking(touch, with: event)
         stepDirection = touch.location(in: self).x >= bounds.midX ? 1 : -1
         valueAtTrackingStart = value

@@ -35,7 +35,7 @@ package struct TouchDeliveryPlan {
     }
 
     /// Cancels `touches` in their views; this frame's changes of them are not delivered either.
-    public mutating func cancel(_ touches: [UITouch]) {
+    package mutating func cancel(_ touches: [UITouch]) {
         guard !touches.isEmpty else { return }
         steps.append(.cancel(touches))
         for touch in touches { withhold(touch) }

@@ -61,7 +61,7 @@ package enum UIGestureConstants {
 
     /// Seconds to run-loop nanoseconds.
     @inlinable
-    public static func nanoseconds(_ seconds: TimeInterval) -> UInt64 {
+    package static func nanoseconds(_ seconds: TimeInterval) -> UInt64 {
         UInt64((seconds * 1_000_000_000).rounded())
     }
 }

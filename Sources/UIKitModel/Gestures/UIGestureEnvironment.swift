@@ -12,7 +12,7 @@ import RunLoopKit
 /// replays or releases what was held once nothing holds it; (5) resets finished recognizers whose touches
 /// are gone. The window then delivers the rest to the views.
 package final class UIGestureEnvironment: UITouchInterceptor {
-    public private(set) weak var application: UIApplication?
+    package private(set) weak var application: UIApplication?
 
     /// Recognizers that have received touches since their last reset, in the order they joined.
     var active: [UIGestureRecognizer] = []
@@ -31,7 +31,7 @@ package final class UIGestureEnvironment: UITouchInterceptor {
 
     // MARK: UITouchInterceptor
 
-    public func window(_ window: UIWindow, willDeliver touches: [UITouch], event: UIEvent) -> TouchDeliveryPlan {
+    package func window(_ window: UIWindow, willDeliver touches: [UITouch], event: UIEvent) -> TouchDeliveryPlan {
         // Touches that ended in the previous frame keep their recognizers until then (UIKit's
         // `UITouch.gestureRecognizers` still lists them in the view's touchesEnded).
         dropSettledRecords()
@@ -52,7 +52,7 @@ package final class UIGestureEnvironment: UITouchInterceptor {
     }
 
     /// The recognizers a touch was given when it began (UIKit's `UITouch.gestureRecognizers`).
-    public func recognizers(for touch: UITouch) -> [UIGestureRecognizer]? {
+    package func recognizers(for touch: UITouch) -> [UIGestureRecognizer]? {
         record(for: touch)?.recognizers
     }
 

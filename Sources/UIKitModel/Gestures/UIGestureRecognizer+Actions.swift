@@ -1,12 +1,12 @@
 extension UIGestureRecognizer {
     /// UIKit's `addTarget(_:action:)`. Actions run in the order they were added, when the state changes
     /// (recognized; began, each changed, ended and cancelled), never merely because a touch arrived.
-    public func addTarget(_ action: UIGestureRecognizerAction) {
+    package func addTarget(_ action: UIGestureRecognizerAction) {
         actions.append(action)
     }
 
     /// `addTarget(self, action: #selector(handleTap))` in Swift terms: a method reference on a weak target.
-    public func addTarget<Target: AnyObject>(
+    package func addTarget<Target: AnyObject>(
         _ target: Target, action: @escaping (Target) -> (UIGestureRecognizer) -> Void, name: String = "action"
     ) {
         actions.append(.method(target, name, action))
@@ -28,7 +28,7 @@ extension UIGestureRecognizer {
 
     /// UIKit's `require(toFail:)`: this recognizer stays possible until `otherGestureRecognizer` fails (then
     /// it recognizes) or recognizes (then it fails). Held weakly.
-    public func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
+    package func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
         guard otherGestureRecognizer !== self,
             !requiredToFail.contains(where: { $0.recognizer === otherGestureRecognizer })
         else { return }

@@ -3,7 +3,7 @@ extension UIGestureRecognizer {
     ///
     /// Discrete recognizers go possible → recognized or possible → failed; continuous ones go
     /// possible → began → changed* → ended (or cancelled), or possible → failed (event-delivery.md §5).
-    public enum State: Int, Sendable, CustomStringConvertible {
+    package enum State: Int, Sendable, CustomStringConvertible {
         case possible = 0
         case began = 1
         case changed = 2
@@ -34,7 +34,7 @@ extension UIGestureRecognizer {
             }
         }
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .possible: return "possible"
             case .began: return "began"

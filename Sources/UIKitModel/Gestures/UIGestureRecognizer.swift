@@ -12,41 +12,41 @@ open class UIGestureRecognizer: UITraceable {
 
     /// The declared class name printed in traces (a scene file's `class: LXFTapGestureRecognizer`); nil
     /// means the Swift dynamic type name.
-    public var traceClassNameOverride: String?
-    public var logsCalls = false
+    package var traceClassNameOverride: String?
+    package var logsCalls = false
     /// A scene file's id for this recognizer (also handy when printing).
-    public var name: String?
+    package var name: String?
 
     open var traceClassName: String { traceClassNameOverride ?? String(describing: type(of: self)) }
 
-    public var traceRecorder: UITraceRecorder? {
+    package var traceRecorder: UITraceRecorder? {
         view?.traceRecorder ?? environment?.application?.traceRecorder
     }
 
     // MARK: Configuration
 
-    public weak var delegate: UIGestureRecognizerDelegate?
+    package weak var delegate: UIGestureRecognizerDelegate?
     /// A delegate the recognizer keeps alive (a scene file's scripted delegate has no controller to own
     /// it); setting it also sets `delegate`, which stays weak as in UIKit.
-    public var ownedDelegate: UIGestureRecognizerDelegate? {
+    package var ownedDelegate: UIGestureRecognizerDelegate? {
         didSet { delegate = ownedDelegate }
     }
     /// UIKit: disabling a recognizer that is tracking cancels (in progress) or fails (possible) it.
-    public var isEnabled = true {
+    package var isEnabled = true {
         didSet {
             guard oldValue, !isEnabled, let environment else { return }
             environment.recognizerWasDisabled(self)
         }
     }
     /// UIKit default true: when it recognizes, the view gets `touchesCancelled` and no more of its touches.
-    public var cancelsTouchesInView = true
+    package var cancelsTouchesInView = true
     /// UIKit default false: true withholds the touches from the view while this recognizer is possible.
-    public var delaysTouchesBegan = false
+    package var delaysTouchesBegan = false
     /// UIKit default true: holds back the view's `touchesEnded` while this recognizer is possible.
-    public var delaysTouchesEnded = true
+    package var delaysTouchesEnded = true
 
     /// The view this recognizer is attached to (`UIView.addGestureRecognizer(_:)`).
-    public internal(set) weak var view: UIView?
+    package internal(set) weak var view: UIView?
 
     // MARK: State
 
@@ -54,7 +54,7 @@ open class UIGestureRecognizer: UITraceable {
     /// checked against UIKit's state machines and an invalid one is a programming error (assert in debug).
     /// The environment applies the change once the current delivery is over: it may turn a requested begin
     /// into a failure (delegate, view, exclusivity) or hold it as `possible` until a required recognizer fails.
-    public var state: State {
+    package var state: State {
         get { machine.state }
         set { requestTransition(to: newValue) }
     }
@@ -80,7 +80,7 @@ open class UIGestureRecognizer: UITraceable {
     public init() {}
 
     /// UIKit's `init(target:action:)`.
-    public convenience init(action: UIGestureRecognizerAction?) {
+    package convenience init(action: UIGestureRecognizerAction?) {
         self.init()
         if let action { actions.append(action) }
     }
@@ -107,7 +107,7 @@ open class UIGestureRecognizer: UITraceable {
 
     /// UIKit's `location(in:)`: where the gesture is, in `view`'s space (nil: the window). By default the
     /// centroid of its touches; subclasses refine it (a multi-tap reports its first tap).
-    public func location(in view: UIView?) -> CGPoint { centroidLocation(in: view) }
+    package func location(in view: UIView?) -> CGPoint { centroidLocation(in: view) }
 
     // MARK: Subclass hooks (UIGestureRecognizerSubclass.h)
 
@@ -127,5 +127,5 @@ open class UIGestureRecognizer: UITraceable {
     func shouldBeRequiredToFail(by otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
 
     /// UIKit's `shouldReceive(_:)` for subclasses (asked along with the delegate's `shouldReceive`).
-    public func shouldReceive(_ touch: UITouch) -> Bool { true }
+    package func shouldReceive(_ touch: UITouch) -> Bool { true }
 }

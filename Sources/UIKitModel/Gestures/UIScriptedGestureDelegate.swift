@@ -1,28 +1,28 @@
 /// A `UIGestureRecognizerDelegate` whose answers are data rather than code (scene files; tests), standing
 /// in for the view controller a real app would make the delegate. With `logsCalls` each question is
 /// printed as iOS would log it in that controller: `-[ViewController gestureRecognizerShouldBegin:]`.
-public final class UIScriptedGestureDelegate: UIGestureRecognizerDelegate, UITraceable {
+package final class UIScriptedGestureDelegate: UIGestureRecognizerDelegate, UITraceable {
     /// `gestureRecognizer(_:shouldReceive:)`'s answer.
-    public var shouldReceive = true
+    package var shouldReceive = true
     /// `gestureRecognizerShouldBegin(_:)`'s answer.
-    public var shouldBegin = true
+    package var shouldBegin = true
     /// Recognizers this delegate's recognizers may recognize together with (weak).
-    public var simultaneousWith: [UIGestureRecognizer] {
+    package var simultaneousWith: [UIGestureRecognizer] {
         get { simultaneous.compactMap(\.recognizer) }
         set { simultaneous = newValue.map(WeakGestureRecognizer.init) }
     }
     /// True: simultaneous with every other recognizer.
-    public var simultaneousWithAll = false
+    package var simultaneousWithAll = false
     /// Recognizers this delegate's recognizers wait to fail (`shouldRequireFailureOf`).
-    public var requiresFailureOf: [UIGestureRecognizer] {
+    package var requiresFailureOf: [UIGestureRecognizer] {
         get { requirements.compactMap(\.recognizer) }
         set { requirements = newValue.map(WeakGestureRecognizer.init) }
     }
 
-    public var traceClassName: String
-    public var logsCalls = false
-    public weak var application: UIApplication?
-    public var traceRecorder: UITraceRecorder? { application?.traceRecorder }
+    package var traceClassName: String
+    package var logsCalls = false
+    package weak var application: UIApplication?
+    package var traceRecorder: UITraceRecorder? { application?.traceRecorder }
 
     private var simultaneous: [WeakGestureRecognizer] = []
     private var requirements: [WeakGestureRecognizer] = []
@@ -32,17 +32,17 @@ public final class UIScriptedGestureDelegate: UIGestureRecognizerDelegate, UITra
         self.application = application
     }
 
-    public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+    package func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
         recordCall("gestureRecognizerShouldBegin:")
         return shouldBegin
     }
 
-    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
+    package func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
         recordCall("gestureRecognizer:shouldReceiveTouch:")
         return shouldReceive
     }
 
-    public func gestureRecognizer(
+    package func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer,
         shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
     ) -> Bool {
@@ -50,7 +50,7 @@ public final class UIScriptedGestureDelegate: UIGestureRecognizerDelegate, UITra
         return simultaneousWithAll || simultaneous.contains { $0.recognizer === otherGestureRecognizer }
     }
 
-    public func gestureRecognizer(
+    package func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer
     ) -> Bool {
         requirements.contains { $0.recognizer === otherGestureRecognizer }

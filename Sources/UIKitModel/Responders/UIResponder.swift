@@ -4,14 +4,14 @@
 /// extensions); helpers live in `UIResponder+*.swift`.
 open class UIResponder: UITraceable {
     /// The declared class name printed in traces; nil means the Swift dynamic type name.
-    public var traceClassNameOverride: String?
-    public var logsCalls = false
+    package var traceClassNameOverride: String?
+    package var logsCalls = false
     /// Scripted choices for the event methods (see `UIMethodOverride`); all `inherit` by default.
-    public var overrides = UIResponderOverrides()
+    package var overrides = UIResponderOverrides()
     /// A custom next responder set without subclassing (a scene file's `next:`); wins over the documented rules.
-    public weak var nextResponderOverride: UIResponder?
+    package weak var nextResponderOverride: UIResponder?
     /// Lets an object accept first-responder status without subclassing (a scene file's `canBecomeFirstResponder`).
-    public var acceptsFirstResponder = false
+    package var acceptsFirstResponder = false
     /// The actions this responder implements, by Objective-C name (Controls/UIResponder+Actions.swift).
     var actionHandlers: [String: UIActionHandler] = [:]
 
@@ -21,7 +21,7 @@ open class UIResponder: UITraceable {
         traceClassNameOverride ?? String(describing: type(of: self))
     }
 
-    public var traceRecorder: UITraceRecorder? { hostApplication?.trace }
+    package var traceRecorder: UITraceRecorder? { hostApplication?.trace }
 
     /// The application this responder belongs to (through its window), or nil when detached.
     var hostApplication: UIApplication? { nil }
@@ -30,7 +30,7 @@ open class UIResponder: UITraceable {
 
     /// UIKit's `next`: the custom next responder if one was set, else the documented rules (`chainNext`).
     /// Override it to build a custom chain, exactly as in UIKit.
-    open var next: UIResponder? { nextResponderOverride ?? chainNext }
+    package var next: UIResponder? { nextResponderOverride ?? chainNext }
 
     /// The next responder by UIKit's documented rules (event-delivery.md section 4); subclasses refine it.
     var chainNext: UIResponder? { nil }
@@ -45,7 +45,7 @@ open class UIResponder: UITraceable {
     /// UIKit: succeeds only if `canBecomeFirstResponder`, the object is attached to the app (a view must be in a
     /// window) and the current first responder agrees to resign.
     @discardableResult
-    public func becomeFirstResponder() -> Bool {
+    package func becomeFirstResponder() -> Bool {
         guard canBecomeFirstResponder, let app = hostApplication else { return false }
         if app.firstResponder === self { return true }
         if let current = app.firstResponder, !current.resignFirstResponder() { return false }

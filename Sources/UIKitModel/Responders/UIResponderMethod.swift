@@ -1,6 +1,6 @@
 /// The event methods of `UIResponder` whose behaviour can be chosen per object without subclassing
 /// (scene files), each with the selector printed in traces.
-public enum UIResponderMethod: Int, CaseIterable, Sendable {
+package enum UIResponderMethod: Int, CaseIterable, Sendable {
     case touchesBegan, touchesMoved, touchesEnded, touchesCancelled
     case motionBegan, motionEnded, motionCancelled
     case pressesBegan, pressesChanged, pressesEnded, pressesCancelled

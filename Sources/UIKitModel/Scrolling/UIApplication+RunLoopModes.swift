@@ -39,20 +39,20 @@ extension UIApplication {
     /// Runs the main loop until `deadline` (nil: forever) in the current mode, re-entering in the new mode
     /// each time a push or pop stopped the run. Returns the first result not caused by a mode switch.
     @discardableResult
-    public func runMainLoop(until deadline: UInt64? = nil) -> RunLoopRunResult {
+    package func runMainLoop(until deadline: UInt64? = nil) -> RunLoopRunResult {
         reenteringOnModeSwitch { runLoop.run(mode: $0, until: deadline) }
     }
 
     /// Manual-clock driving (tests, the headless runner): `EventRunLoop.advance(to:mode:)` in the current mode,
     /// re-entering after mode switches, so default-mode timers do not fire while a scroll view tracks.
     @discardableResult
-    public func advanceMainLoop(to time: UInt64) -> RunLoopRunResult {
+    package func advanceMainLoop(to time: UInt64) -> RunLoopRunResult {
         reenteringOnModeSwitch { runLoop.advance(to: time, mode: $0) }
     }
 
     /// `EventRunLoop.runUntilIdle(mode:)` in the current mode, re-entering after mode switches.
     @discardableResult
-    public func runMainLoopUntilIdle() -> RunLoopRunResult {
+    package func runMainLoopUntilIdle() -> RunLoopRunResult {
         reenteringOnModeSwitch { runLoop.runUntilIdle(mode: $0) }
     }
 

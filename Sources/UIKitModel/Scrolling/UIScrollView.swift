@@ -10,13 +10,13 @@ open class UIScrollView: UIView {
     /// UIKit's private `UIScrollViewDelayedTouchesBeganGestureRecognizer`: withholds content touches for 0.15 s.
     let delayedTouchesRecognizer = UIScrollViewDelayedTouchesBeganGestureRecognizer()
 
-    public weak var delegate: UIScrollViewDelegate?
+    package weak var delegate: UIScrollViewDelegate?
 
     /// The size of the content; the offset ranges over `0 ... contentSize - bounds.size` on each axis.
-    public var contentSize: CGSize = .zero
+    package var contentSize: CGSize = .zero
 
     /// UIKit: the content's point shown at the scroll view's top-left corner; it is `bounds.origin`.
-    public var contentOffset: CGPoint {
+    package var contentOffset: CGPoint {
         get { bounds.origin }
         set {
             guard newValue != bounds.origin else { return }
@@ -26,20 +26,20 @@ open class UIScrollView: UIView {
     }
 
     /// UIKit default true: content touches are withheld until 0.15 s pass or the touch ends.
-    public var delaysContentTouches = true {
+    package var delaysContentTouches = true {
         didSet { delayedTouchesRecognizer.delaysTouchesBegan = delaysContentTouches }
     }
 
     /// UIKit default true: a drag may take touches the content has already begun to track.
-    public var canCancelContentTouches = true
+    package var canCancelContentTouches = true
 
-    public var isScrollEnabled = true {
+    package var isScrollEnabled = true {
         didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
     }
 
     /// UIKit: scrolling along an axis needs content larger than the bounds, unless bouncing is forced.
-    public var alwaysBounceVertical = false
-    public var alwaysBounceHorizontal = false
+    package var alwaysBounceVertical = false
+    package var alwaysBounceHorizontal = false
 
     /// True from the moment a finger touches the scroll view until its touches are gone.
     package internal(set) var isTracking = false
@@ -62,7 +62,7 @@ open class UIScrollView: UIView {
 
     /// UIKit: asked before withheld (or, without `delaysContentTouches`, immediate) touches go to `view`, a
     /// view in the content; false keeps them from it. Default true.
-    open func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool {
+    package func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool {
         recordCall("touchesShouldBegin:withEvent:inContentView:")
         return true
     }
@@ -76,7 +76,7 @@ open class UIScrollView: UIView {
 
     /// UIKit: the scroll view decides whether its own pan may begin (`shouldBeginDragging`); other recognizers
     /// are answered as any view would.
-    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+    package override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
         if gestureRecognizer === panGestureRecognizer { return shouldBeginDragging() }
         return super.gestureRecognizerShouldBegin(gestureRecognizer)
     }

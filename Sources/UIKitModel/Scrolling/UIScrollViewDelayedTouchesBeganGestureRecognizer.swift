@@ -29,7 +29,7 @@ package final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureR
 
     var scrollView: UIScrollView? { view as? UIScrollView }
 
-    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+    package override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
         guard state == .possible else { return }
         guard delaysTouchesBegan else {
@@ -47,7 +47,7 @@ package final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureR
         }
     }
 
-    public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+    package override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesEnded(touches, with: event)
         guard state == .possible else { return }
         timer?.invalidate()
@@ -62,7 +62,7 @@ package final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureR
         }
     }
 
-    public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+    package override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesCancelled(touches, with: event)
         if state == .possible { state = .failed }
     }

@@ -3,7 +3,7 @@
 final class UIScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
     var scrollView: UIScrollView? { view as? UIScrollView }
 
-    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+    package override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
         scrollView?.isTracking = true
     }

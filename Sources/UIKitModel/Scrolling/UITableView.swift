@@ -10,14 +10,14 @@ open class UITableView: UIScrollView {
     /// UIKit's default row height.
     static let defaultRowHeight: CGFloat = 44
 
-    public weak var dataSource: UITableViewDataSource? {
+    package weak var dataSource: UITableViewDataSource? {
         didSet { reloadData() }
     }
 
     /// The table's delegate: `UIScrollView.delegate` seen as a `UITableViewDelegate` (UIKit redeclares it).
     var tableDelegate: UITableViewDelegate? { delegate as? UITableViewDelegate }
 
-    public var rowHeight: CGFloat = UITableView.defaultRowHeight {
+    package var rowHeight: CGFloat = UITableView.defaultRowHeight {
         didSet { reloadData() }
     }
 
@@ -37,7 +37,7 @@ open class UITableView: UIScrollView {
     // MARK: Rows
 
     /// Rebuilds every cell from the data source and sizes the content to the rows.
-    public func reloadData() {
+    package func reloadData() {
         for section in cells { for cell in section { cell.removeFromSuperview() } }
         cells = []
         pendingIndexPath = nil
@@ -82,7 +82,7 @@ open class UITableView: UIScrollView {
         return nil
     }
 
-    public func indexPath(for cell: UITableViewCell) -> IndexPath? {
+    package func indexPath(for cell: UITableViewCell) -> IndexPath? {
         for (section, row) in cells.enumerated() {
             if let index = row.firstIndex(where: { $0 === cell }) { return IndexPath(row: index, section: section) }
         }

@@ -2,11 +2,11 @@ import Foundation
 
 /// UIKit's `UITableViewCell`: one row of a table view. It does not override the touch methods, so its touches
 /// travel up the responder chain to the table view, which highlights and selects rows.
-public class UITableViewCell: UIView {
+package class UITableViewCell: UIView {
     /// The default cell style's text (UIKit's `textLabel.text`).
-    public var text: String?
+    package var text: String?
     package internal(set) var isHighlighted = false
-    public internal(set) var isSelected = false
+    package internal(set) var isSelected = false
 
     public convenience init(text: String?) {
         self.init(frame: .zero)

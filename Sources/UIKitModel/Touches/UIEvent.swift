@@ -3,8 +3,8 @@ import Foundation
 
 /// UIKit's `UIEvent`. A touches event is one object for the whole multi-touch sequence: every touch of the
 /// sequence is in `allTouches`, and all four touch methods of the sequence receive this same object.
-public class UIEvent {
-    public let type: EventType
+open class UIEvent {
+    package let type: EventType
     var subtype: EventSubtype
     /// Seconds, from the HID envelope's hardware timestamp of the frame being delivered.
     package internal(set) var timestamp: TimeInterval
@@ -19,7 +19,7 @@ public class UIEvent {
     /// Began / ended / cancelled for motion events.
     var motionPhase: MotionPhase = .began
 
-    public init(type: EventType, subtype: EventSubtype = .none, timestamp: TimeInterval = 0) {
+    package init(type: EventType, subtype: EventSubtype = .none, timestamp: TimeInterval = 0) {
         self.type = type
         self.subtype = subtype
         self.timestamp = timestamp
@@ -31,13 +31,13 @@ public class UIEvent {
     }
 
     /// UIKit's `touches(for:)`: the touches whose hit-tested view is `view`.
-    public func touches(for view: UIView) -> Set<UITouch>? {
+    package func touches(for view: UIView) -> Set<UITouch>? {
         guard type == .touches else { return nil }
         return Set(touchesInOrder.lazy.filter { $0.view === view })
     }
 
     /// UIKit's `touches(for:)`: the touches that began in `window`.
-    public func touches(for window: UIWindow) -> Set<UITouch>? {
+    package func touches(for window: UIWindow) -> Set<UITouch>? {
         guard type == .touches else { return nil }
         return Set(touchesInOrder.lazy.filter { $0.window === window })
     }

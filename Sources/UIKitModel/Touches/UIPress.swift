@@ -13,7 +13,7 @@ package final class UIPress: Hashable {
         case began, changed, stationary, ended, cancelled
     }
 
-    public let type: PressType
+    package let type: PressType
     package internal(set) var phase: Phase
     package internal(set) var timestamp: TimeInterval
 

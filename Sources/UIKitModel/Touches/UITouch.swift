@@ -1,14 +1,14 @@
 import Foundation
 
 /// UIKit's `UITouch`: one finger from first contact until it lifts or is cancelled, updated in place.
-public final class UITouch: Hashable {
+open class UITouch: Hashable {
     package internal(set) var phase: Phase
     /// Seconds, from the HID envelope's hardware timestamp of the frame that last changed this touch.
     package internal(set) var timestamp: TimeInterval
     package internal(set) var tapCount: Int
     /// The hit-tested view, fixed when the touch began (nil if no view was hit).
-    public internal(set) var view: UIView?
-    public internal(set) var window: UIWindow?
+    package internal(set) var view: UIView?
+    package internal(set) var window: UIWindow?
     /// The HID finger path id (`transducerIndex`) this touch follows.
     package let transducerIndex: UInt32
     package internal(set) var majorRadius: CGFloat
@@ -35,7 +35,7 @@ public final class UITouch: Hashable {
     }
 
     /// UIKit's `location(in:)`: the current location in `view`'s space; nil means the touch's window.
-    public func location(in view: UIView?) -> CGPoint {
+    package func location(in view: UIView?) -> CGPoint {
         convertFromScreen(screenLocation, into: view)
     }
 

@@ -1,10 +1,10 @@
 import Foundation
 
 /// UIKit's `UIViewController`: owns a root view, child controllers and a presentation relationship.
-public class UIViewController: UIResponder {
+package class UIViewController: UIResponder {
     private var loadedView: UIView?
 
-    public internal(set) var children: [UIViewController] = []
+    package internal(set) var children: [UIViewController] = []
     package internal(set) weak var parent: UIViewController?
     package internal(set) var presentedViewController: UIViewController?
     package internal(set) weak var presentingViewController: UIViewController?
@@ -14,7 +14,7 @@ public class UIViewController: UIResponder {
     }
 
     /// The root view, created on first access (UIKit's `loadView` makes a plain `UIView`).
-    public var view: UIView {
+    package var view: UIView {
         get {
             if let view = loadedView { return view }
             let view = UIView()
@@ -51,7 +51,7 @@ public class UIViewController: UIResponder {
     }
 
     /// UIKit containment: `addChild` only records the relationship; the caller places the child's view.
-    public func addChild(_ child: UIViewController) {
+    package func addChild(_ child: UIViewController) {
         guard child.parent !== self else { return }
         child.removeFromParent()
         children.append(child)
@@ -67,7 +67,7 @@ public class UIViewController: UIResponder {
     /// Presents `controller` full screen over this controller's window (UIKit puts presented views in a
     /// transition view above the presenter's; here the presented view becomes the window's frontmost subview).
     /// Presenting from a controller that already presents something presents from the top of that stack.
-    public func present(_ controller: UIViewController) {
+    package func present(_ controller: UIViewController) {
         if let presented = presentedViewController { return presented.present(controller) }
         presentedViewController = controller
         controller.presentingViewController = self

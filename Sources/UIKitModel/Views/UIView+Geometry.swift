@@ -2,7 +2,7 @@ import Foundation
 
 extension UIView {
     /// The view's rectangle in its superview's coordinate space.
-    public var frame: CGRect {
+    package var frame: CGRect {
         get { CGRect(origin: origin, size: bounds.size) }
         set {
             origin = newValue.origin

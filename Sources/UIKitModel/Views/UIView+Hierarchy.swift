@@ -1,6 +1,6 @@
 extension UIView {
     /// The window this view is in, if any (a window is its own window).
-    public var window: UIWindow? {
+    package var window: UIWindow? {
         var view: UIView? = self
         while let v = view {
             if let window = v as? UIWindow { return window }
@@ -11,7 +11,7 @@ extension UIView {
 
     /// UIKit: appends `view` (removing it from its old superview); later subviews are drawn above and asked
     /// first during hit-testing.
-    public func addSubview(_ view: UIView) {
+    package func addSubview(_ view: UIView) {
         insertSubview(view, at: subviews.count)
     }
 
@@ -39,7 +39,7 @@ extension UIView {
         insertSubview(view, at: index)
     }
 
-    public func removeFromSuperview() {
+    package func removeFromSuperview() {
         guard let parent = superview else { return }
         parent.willRemoveSubview(self)
         parent.subviews.removeAll { $0 === self }
@@ -59,7 +59,7 @@ extension UIView {
     }
 
     /// True if this view is `view` or lies somewhere below it.
-    public func isDescendant(of view: UIView) -> Bool {
+    package func isDescendant(of view: UIView) -> Bool {
         var current: UIView? = self
         while let v = current {
             if v === view { return true }
@@ -78,7 +78,7 @@ extension UIView {
     }
 
     /// The first view in this subtree (self first) with the given accessibility identifier.
-    public func view(withAccessibilityIdentifier identifier: String) -> UIView? {
+    package func view(withAccessibilityIdentifier identifier: String) -> UIView? {
         if accessibilityIdentifier == identifier { return self }
         for subview in subviews {
             if let found = subview.view(withAccessibilityIdentifier: identifier) { return found }

@@ -7,30 +7,30 @@ import Foundation
 open class UIView: UIResponder {
     /// The frame's origin in the superview's coordinate space; `frame`, `center` and `bounds` derive from it.
     var origin: CGPoint
-    public var bounds: CGRect
+    package var bounds: CGRect
 
     package internal(set) weak var superview: UIView?
-    public internal(set) var subviews: [UIView] = []
+    package internal(set) var subviews: [UIView] = []
     /// Set when this view is a view controller's root view (UIKit's private `_viewDelegate`).
-    public internal(set) weak var viewController: UIViewController?
+    package internal(set) weak var viewController: UIViewController?
 
     /// UIKit: a hidden view and its whole subtree are skipped by hit-testing.
-    public var isHidden = false
+    package var isHidden = false
     /// UIKit: hit-testing skips views with alpha <= 0.01.
-    public var alpha: CGFloat = 1
+    package var alpha: CGFloat = 1
     /// UIKit: true by default (false for `UIImageView`, `UILabel`).
-    public var isUserInteractionEnabled = true
+    package var isUserInteractionEnabled = true
     /// A color name or hex string (`"yellow"`, `"#FFCC00"`); nil is clear, as UIKit's default.
-    public var backgroundColor: String?
-    public var tag = 0
+    package var backgroundColor: String?
+    package var tag = 0
     /// Scene files use it as the view's id; also what UI tests look views up by.
-    public var accessibilityIdentifier: String?
+    package var accessibilityIdentifier: String?
 
     /// Scripted `hitTest(_:with:)` (what a subclass override would do); `.default` runs UIKit's rules.
-    public var hitTestOverride: UIHitTestOverride = .default
+    package var hitTestOverride: UIHitTestOverride = .default
     /// Scripted `point(inside:with:)`: also accept points inside these views' frames (the round button
     /// sticking out of a tab bar). Must be descendants; empty runs UIKit's rule only.
-    public var pointInsideIncludes: [UIView] = []
+    package var pointInsideIncludes: [UIView] = []
 
     public init(frame: CGRect = .zero) {
         self.origin = frame.origin
@@ -78,7 +78,7 @@ open class UIView: UIResponder {
 
     /// UIKit: asked before a recognizer leaves possible — for recognizers attached to this view and to its
     /// ancestors whose touches this view was hit for; false makes the recognizer fail. Default true.
-    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    package func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
 
     // MARK: - Hierarchy notifications (UIKit's hooks; subclasses such as scroll views refine them)
 
