@@ -4,4 +4,4 @@
 /// Swift has no selectors, so a responder "implements" an action by registering a handler under the action's
 /// Objective-C name (`"buttonTapped:"`); `UIResponder.responds(toAction:)` is the lookup that
 /// `respondsToSelector:` would be.
-package typealias UIActionHandler = (_ sender: AnyObject?, _ event: UIEvent?) -> Void
+public typealias UIActionHandler = (_ sender: AnyObject?, _ event: UIEvent?) -> Void

@@ -1,8 +1,8 @@
 import Foundation
 
 /// UIKit's `UIButton`: highlighted while a touch is down inside it; its primary action is touchUpInside.
-package class UIButton: UIControl {
-    package var title: String?
+public class UIButton: UIControl {
+    var title: String?
 
     public convenience init(frame: CGRect = .zero, title: String?) {
         self.init(frame: frame)

@@ -1,7 +1,7 @@
 extension UIControl {
     /// Registers `action` to be sent to `target` (nil: the responder chain) when any of `controlEvents` occurs.
     /// UIKit: registering the same target and action again adds the events to the existing pair.
-    package func addTarget(_ target: AnyObject?, action: String, for controlEvents: UIControl.Event) {
+    public func addTarget(_ target: AnyObject?, action: String, for controlEvents: UIControl.Event) {
         if let index = targetActions.firstIndex(where: { $0.matches(target: target) && $0.action == action }) {
             targetActions[index].events.formUnion(controlEvents)
         } else {
@@ -11,7 +11,7 @@ extension UIControl {
 
     /// Removes `controlEvents` from the pairs of `target` (nil: every target) and `action` (nil: every action);
     /// a pair left with no events is removed.
-    package func removeTarget(_ target: AnyObject?, action: String?, for controlEvents: UIControl.Event) {
+    func removeTarget(_ target: AnyObject?, action: String?, for controlEvents: UIControl.Event) {
         targetActions = targetActions.compactMap { pair in
             guard target == nil || pair.target === target, action == nil || pair.action == action else { return pair }
             var pair = pair
@@ -22,7 +22,7 @@ extension UIControl {
 
     /// Every live target, in registration order (nil-target pairs are left out, as UIKit's `allTargets` does
     /// with its `NSNull`).
-    package var allTargets: [AnyObject] {
+    var allTargets: [AnyObject] {
         var result: [AnyObject] = []
         for pair in targetActions {
             if let target = pair.target, !result.contains(where: { $0 === target }) { result.append(target) }
@@ -31,19 +31,19 @@ extension UIControl {
     }
 
     /// The events that have at least one registered action.
-    package var allControlEvents: UIControl.Event {
+    var allControlEvents: UIControl.Event {
         targetActions.reduce(into: []) { $0.formUnion($1.events) }
     }
 
     /// The actions registered for `target` (nil: the nil-target pairs) and any of `controlEvent`, or nil.
-    package func actions(forTarget target: AnyObject?, forControlEvent controlEvent: UIControl.Event) -> [String]? {
+    func actions(forTarget target: AnyObject?, forControlEvent controlEvent: UIControl.Event) -> [String]? {
         let names = targetActions.filter { $0.matches(target: target) && !$0.events.isDisjoint(with: controlEvent) }
             .map(\.action)
         return names.isEmpty ? nil : names
     }
 
     /// Sends every action registered for any of `controlEvents`, from anywhere, with no touch (event nil).
-    package func sendActions(for controlEvents: UIControl.Event) {
+    func sendActions(for controlEvents: UIControl.Event) {
         sendActions(for: controlEvents, with: nil)
     }
 

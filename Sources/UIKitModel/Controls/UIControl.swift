@@ -5,11 +5,11 @@ import Foundation
 ///
 /// UIKit: a control consumes its touches (it does not call the responder chain's `touches*`), tracks one
 /// touch at a time, and judges inside/outside against its bounds grown by `touchInsideTolerance`.
-package class UIControl: UIView {
+public class UIControl: UIView {
     /// How far beyond its bounds a touch still counts as inside (for drag enter/exit and up inside/outside).
     /// UIKit (observed): a finger dragged off a button keeps it highlighted, and lifting still sends
     /// touchUpInside, until it is about 70 points outside the bounds; this model uses exactly 70.
-    package static let touchInsideTolerance: CGFloat = 70
+    static let touchInsideTolerance: CGFloat = 70
 
     /// The registered target-action pairs, in registration order (the order UIKit sends them in).
     var targetActions: [UIControlTargetAction] = []
@@ -21,24 +21,24 @@ package class UIControl: UIView {
     var trackingStartLocation: CGPoint = .zero
 
     /// True while `beginTracking` accepted the touch and `continueTracking` kept it.
-    package internal(set) var isTracking = false
+    var isTracking = false
 
     /// Whether the tracked touch is inside the bounds grown by `touchInsideTolerance`.
-    package internal(set) var isTouchInside = false
+    var isTouchInside = false
 
     /// UIKit: a disabled control takes no touches (they go to the views behind it), as if
     /// `isUserInteractionEnabled` were false.
-    package var isEnabled = true {
+    public var isEnabled = true {
         didSet { isUserInteractionEnabled = isEnabled }
     }
 
-    package var isSelected = false
+    public var isSelected = false
 
     /// UIKit sets this on touch down and while the touch stays inside; subclasses draw from it.
-    package var isHighlighted = false
+    var isHighlighted = false
 
     /// The control's state as UIKit reports it.
-    package var state: UIControl.State {
+    var state: UIControl.State {
         var state: UIControl.State = .normal
         if isHighlighted { state.insert(.highlighted) }
         if !isEnabled { state.insert(.disabled) }
@@ -49,13 +49,13 @@ package class UIControl: UIView {
     // MARK: Tracking (overridable, as in UIKit)
 
     /// Called from `touchesBegan`; return false to ignore the touch (no touchDown, no further tracking).
-    package func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+    func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         recordCall("beginTrackingWithTouch:withEvent:")
         return true
     }
 
     /// Called from `touchesMoved` while tracking; return false to stop tracking (no more drag events).
-    package func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+    func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         recordCall("continueTrackingWithTouch:withEvent:")
         return true
     }
@@ -104,7 +104,7 @@ package class UIControl: UIView {
 
     /// Hands one action to the application, which delivers it (`UIApplication.sendAction(_:to:from:for:)`).
     /// Override to redirect or filter actions, as in UIKit.
-    package func sendAction(_ action: String, to target: AnyObject?, for event: UIEvent?) {
+    func sendAction(_ action: String, to target: AnyObject?, for event: UIEvent?) {
         if let application = hostApplication {
             application.sendAction(action, to: target, from: self, for: event)
         } else {
@@ -129,7 +129,7 @@ package class UIControl: UIView {
     /// UIKit: a standard control refuses ancestors' recognizers that would steal its default action, so they
     /// fail and the control handles the touch. Only recognizers that would cancel the control's touches are
     /// refused; one attached to the control itself is never refused.
-    package override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+    override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
         if gestureRecognizer.view !== self, gestureRecognizer.cancelsTouchesInView,
             defaultActionTakesPrecedence(over: gestureRecognizer)
         {

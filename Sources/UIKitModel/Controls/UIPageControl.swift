@@ -2,12 +2,12 @@ import Foundation
 
 /// UIKit's `UIPageControl`: a tap on the right of the current page's indicator moves to the next page, on
 /// the left to the previous one, sending valueChanged when `currentPage` changes.
-package class UIPageControl: UIControl {
+public class UIPageControl: UIControl {
     /// The distance between indicator centres: this model's value (classic UIKit draws 7-point dots 16 apart).
     static let indicatorSpacing: CGFloat = 16
 
-    package var numberOfPages = 0 { didSet { currentPage = min(currentPage, max(numberOfPages - 1, 0)) } }
-    package var currentPage = 0
+    public var numberOfPages = 0 { didSet { currentPage = min(currentPage, max(numberOfPages - 1, 0)) } }
+    public var currentPage = 0
 
     /// The x of the current page's indicator centre, in the control's coordinates (indicators are centred).
     var currentIndicatorX: CGFloat {

@@ -1,7 +1,7 @@
 extension UIResponder {
     /// Makes this responder implement `action` (an Objective-C name such as `"buttonTapped:"`): controls and
     /// the responder chain deliver it here. Registering a name again replaces its handler.
-    package func registerAction(_ action: String, handler: @escaping UIActionHandler) {
+    public func registerAction(_ action: String, handler: @escaping UIActionHandler) {
         actionHandlers[action] = handler
     }
 
@@ -11,7 +11,7 @@ extension UIResponder {
     }
 
     /// `respondsToSelector:` for actions: whether a handler is registered under `action`.
-    package func responds(toAction action: String) -> Bool {
+    public func responds(toAction action: String) -> Bool {
         actionHandlers[action] != nil
     }
 
@@ -22,7 +22,7 @@ extension UIResponder {
 
     /// UIKit's `target(forAction:withSender:)`: this responder if it can perform `action`, otherwise the first
     /// responder up the chain that can; nil if none does.
-    package func target(forAction action: String, withSender sender: AnyObject?) -> UIResponder? {
+    func target(forAction action: String, withSender sender: AnyObject?) -> UIResponder? {
         for responder in responderChain where responder.canPerformAction(action, withSender: sender) {
             return responder
         }

@@ -2,14 +2,14 @@ import Foundation
 
 /// UIKit's `UISegmentedControl`: equal-width segments side by side; lifting a touch inside a segment selects
 /// it and, if the selection changed, sends valueChanged (iOS 13 and later select on touch up).
-package class UISegmentedControl: UIControl {
+public class UISegmentedControl: UIControl {
     /// UIKit's `UISegmentedControl.noSegment`.
-    package static let noSegment = -1
+    public static let noSegment = -1
 
     var segmentTitles: [String]
-    package var selectedSegmentIndex = UISegmentedControl.noSegment
+    public var selectedSegmentIndex = UISegmentedControl.noSegment
     /// UIKit: a momentary control does not keep the selection after the touch ends.
-    package var isMomentary = false
+    public var isMomentary = false
 
     public init(frame: CGRect = .zero, items: [String]) {
         segmentTitles = items

@@ -3,17 +3,17 @@ import Foundation
 /// UIKit's `UISlider`, horizontal: a touch that grabs the thumb drags the value along the track.
 /// With `isContinuous` (the default) valueChanged is sent on every change while tracking; otherwise once,
 /// from `endTracking`, if the value changed.
-package class UISlider: UIControl {
+public class UISlider: UIControl {
     /// The thumb's diameter: this model's value, about the size of UIKit's default round thumb.
     static let thumbDiameter: CGFloat = 31
     /// UIKit accepts a touch a little around the thumb: its hit area is at least this big (the HIG's minimum
     /// touch target), centred on the thumb.
     static let minimumThumbHitSize: CGFloat = 44
 
-    package var minimumValue: Float = 0 { didSet { value = clamped(value) } }
-    package var maximumValue: Float = 1 { didSet { value = clamped(value) } }
-    package var value: Float = 0 { didSet { if value != clamped(value) { value = clamped(value) } } }
-    package var isContinuous = true
+    public var minimumValue: Float = 0 { didSet { value = clamped(value) } }
+    public var maximumValue: Float = 1 { didSet { value = clamped(value) } }
+    public var value: Float = 0 { didSet { if value != clamped(value) { value = clamped(value) } } }
+    public var isContinuous = true
 
     private var valueAtTrackingStart: Float = 0
     /// Whether the tracked touch came down on the thumb.
@@ -42,7 +42,7 @@ package class UISlider: UIControl {
     }
 
     /// UIKit: only a touch on the thumb starts tracking; the track alone does not move the value.
-    package override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+    override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         let accepted = super.beginTracking(touch, with: event)
         valueAtTrackingStart = value
         touchGrabbedThumb = thumbHitFrame.contains(touch.location(in: self))
@@ -50,7 +50,7 @@ package class UISlider: UIControl {
     }
 
     /// The value follows the finger, keeping the offset at which it grabbed the thumb.
-    package override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+    override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         let keep = super.continueTracking(touch, with: event)
         let dx = touch.location(in: self).x - trackingStartLocation.x
         let newValue = clamped(valueAtTrackingStart + Float(dx / trackLength) * (maximumValue - minimumValue))

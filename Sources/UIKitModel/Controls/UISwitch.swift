@@ -2,15 +2,15 @@ import Foundation
 
 /// UIKit's `UISwitch`: a tap toggles it; dragging the knob sets it by where the knob is let go. Either way
 /// it sends valueChanged (and its primary action) when `isOn` changes, from `endTracking`, before touchUp*.
-package class UISwitch: UIControl {
+public class UISwitch: UIControl {
     /// UIKit: a switch is always 51 x 31 points, whatever frame it is given.
-    package static let fixedSize = CGSize(width: 51, height: 31)
+    static let fixedSize = CGSize(width: 51, height: 31)
     /// The knob is inset this much from the track's edges.
     static let knobInset: CGFloat = 2
     /// A drag of the knob further than this along x is a knob drag, not a tap (UIKit's touch slop).
     static let knobDragThreshold: CGFloat = 10
 
-    package var isOn = false
+    public var isOn = false
     private var knobWasDragged = false
     /// Whether the tracked touch came down on the knob.
     private var touchGrabbedKnob = false
@@ -30,13 +30,13 @@ package class UISwitch: UIControl {
         return CGRect(x: x, y: bounds.minY + UISwitch.knobInset, width: diameter, height: diameter)
     }
 
-    package override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+    override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         knobWasDragged = false
         touchGrabbedKnob = knobFrame.contains(touch.location(in: self))
         return super.beginTracking(touch, with: event)
     }
 
-    package override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+    override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         let keep = super.continueTracking(touch, with: event)
         if abs(touch.location(in: self).x - trackingStartLocation.x) > UISwitch.knobDragThreshold {
             knobWasDragged = true

@@ -7,7 +7,7 @@
 /// a touch whose view never got its began, or whose view already got its end or a cancel.
 package struct TouchDeliveryPlan {
     /// One thing the window does before this frame's deliveries.
-    package enum Step {
+    enum Step {
         /// A recorded state handed to the views: withheld began (delaysTouchesBegan, scroll views' content
         /// delay) or a held-back end (delaysTouchesEnded).
         case replay(TouchReplay)
@@ -17,11 +17,11 @@ package struct TouchDeliveryPlan {
     }
 
     /// Replays and cancellations, in the order the interceptor decided them.
-    package private(set) var steps: [Step] = []
+    private(set) var steps: [Step] = []
     /// This frame's changes that the views get now, in the order their fingers came down.
-    package private(set) var delivered: [UITouch]
+    private(set) var delivered: [UITouch]
     /// This frame's changes the views do not get now (withheld, an end held back, or taken from the view).
-    package private(set) var withheld: [UITouch] = []
+    private(set) var withheld: [UITouch] = []
 
     /// A plan that delivers every one of `touches` to its view (what the window does with no recognizers).
     package init(delivering touches: [UITouch] = []) {

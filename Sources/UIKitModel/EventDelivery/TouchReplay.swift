@@ -4,7 +4,7 @@
 package struct TouchReplay {
     package let phase: UITouch.Phase
     /// The live touches, in the order their fingers came down.
-    package let touches: [UITouch]
+    let touches: [UITouch]
     /// Per touch, the state recorded when it was held back; nil: the touch's current state.
     let recorded: [UITouchSnapshot]?
 

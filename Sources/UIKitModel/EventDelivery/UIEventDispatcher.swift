@@ -7,10 +7,10 @@ import RunLoopKit
 ///
 /// Each HID message is taken all the way to `sendEvent(_:)` before the next is converted: a touches event is
 /// one object updated in place for the whole sequence, so the state `sendEvent` sees must be this frame's.
-package final class UIEventDispatcher {
-    package unowned let application: UIApplication
+public final class UIEventDispatcher {
+    unowned let application: UIApplication
     /// The source0 the fetcher signals; added to the application's run loop in the common modes.
-    package private(set) var source: RunLoopSource0!
+    private(set) var source: RunLoopSource0!
 
     /// HID messages received by the fetcher and not yet converted (swapped out on each pass, so steady traffic
     /// reuses the same two buffers).
@@ -25,8 +25,8 @@ package final class UIEventDispatcher {
 
     /// Called just before and just after each received HID message is turned into an event and sent
     /// (`sendEvent` returned): an app host times every event's dispatch with them.
-    package var willDispatch: (() -> Void)?
-    package var didDispatch: (() -> Void)?
+    public var willDispatch: (() -> Void)?
+    public var didDispatch: (() -> Void)?
 
     /// The event of the touch sequence in progress (nil between sequences).
     package internal(set) var touchesEvent: UIEvent?
@@ -63,7 +63,7 @@ package final class UIEventDispatcher {
     }
 
     /// Converts one HID message and sends the resulting event through the application's queue.
-    package func dispatch(_ message: HIDMessage, coalesced: [HIDMessage] = []) {
+    func dispatch(_ message: HIDMessage, coalesced: [HIDMessage] = []) {
         let time = message.envelope.timestamps.hardware
         switch message.payload {
         case .digitizer(let frame): dispatchDigitizer(frame, hardwareTime: time, coalesced: coalesced)

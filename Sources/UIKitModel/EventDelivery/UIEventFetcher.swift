@@ -4,8 +4,8 @@ import RunLoopKit
 /// The source1 side of UIKit's event pipeline (UIKit's `UIEventFetcher`): the app port's callout hands each raw
 /// HID message here; the fetcher stamps when the app received it, queues it for the dispatcher and signals the
 /// dispatcher's source0. Building touches and events waits for that source0, as in UIKit.
-package final class UIEventFetcher {
-    package unowned let dispatcher: UIEventDispatcher
+public final class UIEventFetcher {
+    unowned let dispatcher: UIEventDispatcher
     private let clock: RunLoopClock
 
     init(dispatcher: UIEventDispatcher) {
@@ -16,7 +16,7 @@ package final class UIEventFetcher {
     /// Receives one HID message (from a source1 callout). Stamps `appReceived` unless a test already did.
     /// `coalesced`: older digitizer samples the router folded into this frame, oldest first; touchesMoved
     /// and recognizers see `message`, and `UIEvent.coalescedTouches(for:)` gives the samples.
-    package func receive(_ message: HIDMessage, coalesced: [HIDMessage] = []) {
+    public func receive(_ message: HIDMessage, coalesced: [HIDMessage] = []) {
         var message = message
         if message.envelope.timestamps.appReceived == 0 {
             message.envelope.timestamps.appReceived = clock.now
@@ -28,7 +28,7 @@ package final class UIEventFetcher {
     /// Makes the source1 for an app port and adds it to the application's run loop in the common modes.
     /// `drain` runs in the callout and passes every message the port has ready to `receive`.
     @discardableResult
-    package func addSource(
+    public func addSource(
         port: RunLoopPort, order: Int = 0,
         drain: @escaping (_ receive: (HIDMessage) -> Void) -> Void
     ) -> RunLoopSource1 {

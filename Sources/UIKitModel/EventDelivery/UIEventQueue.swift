@@ -9,8 +9,8 @@ final class UIEventQueue {
         events = Deque(minimumCapacity: max(capacity, 1))
     }
 
-    package var count: Int { events.count }
-    package var isEmpty: Bool { events.isEmpty }
+    var count: Int { events.count }
+    var isEmpty: Bool { events.isEmpty }
 
     func enqueue(_ event: UIEvent) {
         events.append(event)

@@ -22,7 +22,7 @@ package enum UIGestureConstants {
     package static let tapMaximumPressDuration: TimeInterval = 0.75
     /// The longest pause between the lift of one tap and the touch-down of the next (the task's value,
     /// UIKit's `maximumIntervalBetweenSuccessiveTaps`). A recognizer needing more taps fails after it.
-    package static let tapMaximumInterval: TimeInterval = 0.35
+    static let tapMaximumInterval: TimeInterval = 0.35
     /// How far a later tap may land from the first tap of the sequence (UIKit's `UITapRecognizer`
     /// `allowableSeparation`-like distance; the 10-point limit applies to movement within one tap).
     static let tapAllowableSeparation: CGFloat = 45
@@ -61,7 +61,7 @@ package enum UIGestureConstants {
 
     /// Seconds to run-loop nanoseconds.
     @inlinable
-    package static func nanoseconds(_ seconds: TimeInterval) -> UInt64 {
+    static func nanoseconds(_ seconds: TimeInterval) -> UInt64 {
         UInt64((seconds * 1_000_000_000).rounded())
     }
 }

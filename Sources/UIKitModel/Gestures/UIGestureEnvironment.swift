@@ -11,8 +11,8 @@ import RunLoopKit
 /// `delaysTouchesBegan` recognizer is possible, `touchesEnded` held while a `delaysTouchesEnded` one is), and
 /// replays or releases what was held once nothing holds it; (5) resets finished recognizers whose touches
 /// are gone. The window then delivers the rest to the views.
-package final class UIGestureEnvironment: UITouchInterceptor {
-    package private(set) weak var application: UIApplication?
+final class UIGestureEnvironment: UITouchInterceptor {
+    private(set) weak var application: UIApplication?
 
     /// Recognizers that have received touches since their last reset, in the order they joined.
     var active: [UIGestureRecognizer] = []
@@ -31,7 +31,7 @@ package final class UIGestureEnvironment: UITouchInterceptor {
 
     // MARK: UITouchInterceptor
 
-    package func window(_ window: UIWindow, willDeliver touches: [UITouch], event: UIEvent) -> TouchDeliveryPlan {
+    func window(_ window: UIWindow, willDeliver touches: [UITouch], event: UIEvent) -> TouchDeliveryPlan {
         // Touches that ended in the previous frame keep their recognizers until then (UIKit's
         // `UITouch.gestureRecognizers` still lists them in the view's touchesEnded).
         dropSettledRecords()
@@ -52,12 +52,12 @@ package final class UIGestureEnvironment: UITouchInterceptor {
     }
 
     /// The recognizers a touch was given when it began (UIKit's `UITouch.gestureRecognizers`).
-    package func recognizers(for touch: UITouch) -> [UIGestureRecognizer]? {
+    func recognizers(for touch: UITouch) -> [UIGestureRecognizer]? {
         record(for: touch)?.recognizers
     }
 
     /// The recognizers currently tracking touches (not yet reset), in the order they joined.
-    package var trackingRecognizers: [UIGestureRecognizer] { active }
+    var trackingRecognizers: [UIGestureRecognizer] { active }
 
     func dropSettledRecords() {
         records.removeAll { $0.isSettled }

@@ -1,26 +1,26 @@
 extension UIGestureRecognizer {
     /// UIKit's `addTarget(_:action:)`. Actions run in the order they were added, when the state changes
     /// (recognized; began, each changed, ended and cancelled), never merely because a touch arrived.
-    package func addTarget(_ action: UIGestureRecognizerAction) {
+    public func addTarget(_ action: UIGestureRecognizerAction) {
         actions.append(action)
     }
 
     /// `addTarget(self, action: #selector(handleTap))` in Swift terms: a method reference on a weak target.
-    package func addTarget<Target: AnyObject>(
+    func addTarget<Target: AnyObject>(
         _ target: Target, action: @escaping (Target) -> (UIGestureRecognizer) -> Void, name: String = "action"
     ) {
         actions.append(.method(target, name, action))
     }
 
     /// UIKit's `removeTarget(_:action:)`: nil target matches every target, nil name every action.
-    package func removeTarget(_ target: AnyObject?, action name: String? = nil) {
+    func removeTarget(_ target: AnyObject?, action name: String? = nil) {
         actions.removeAll { pair in
             (target == nil || pair.target === target) && (name == nil || pair.name == name)
         }
     }
 
     /// The names of the registered actions, in order (for printing and tests).
-    package var actionNames: [String] { actions.map(\.name) }
+    var actionNames: [String] { actions.map(\.name) }
 
     func sendActions() {
         for action in actions { action.send(from: self) }
@@ -28,7 +28,7 @@ extension UIGestureRecognizer {
 
     /// UIKit's `require(toFail:)`: this recognizer stays possible until `otherGestureRecognizer` fails (then
     /// it recognizes) or recognizes (then it fails). Held weakly.
-    package func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
+    public func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
         guard otherGestureRecognizer !== self,
             !requiredToFail.contains(where: { $0.recognizer === otherGestureRecognizer })
         else { return }

@@ -3,7 +3,7 @@ import Foundation
 extension UIGestureRecognizer {
     /// UIKit's `numberOfTouches`: the touches involved in the gesture (those that just ended count until the
     /// event that ended them is over; after that, the last set, so an action fired later still sees its tap).
-    package var numberOfTouches: Int { locationTouches.count }
+    public var numberOfTouches: Int { locationTouches.count }
 
     /// The centroid of the gesture's touches in `view`'s space (nil: the window): UIKit's default
     /// `location(in:)`.
@@ -21,7 +21,7 @@ extension UIGestureRecognizer {
     }
 
     /// UIKit's `location(ofTouch:in:)`: one touch of the gesture, by index (in the order they came down).
-    package func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
+    func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
         let touches = locationTouches
         precondition(touches.indices.contains(touchIndex), "touch index \(touchIndex) out of range 0..<\(touches.count)")
         return touches[touchIndex].location(in: view)

@@ -3,7 +3,7 @@ extension UIGestureRecognizer {
     ///
     /// Discrete recognizers go possible → recognized or possible → failed; continuous ones go
     /// possible → began → changed* → ended (or cancelled), or possible → failed (event-delivery.md §5).
-    package enum State: Int, Sendable, CustomStringConvertible {
+    public enum State: Int, Sendable, CustomStringConvertible {
         case possible = 0
         case began = 1
         case changed = 2
@@ -12,7 +12,7 @@ extension UIGestureRecognizer {
         case failed = 5
 
         /// A discrete gesture's success is the continuous gesture's end (UIKit aliases the two).
-        package static let recognized: State = .ended
+        static let recognized: State = .ended
 
         /// ended/recognized, cancelled or failed: the recognizer waits for its touches to go, then resets.
         var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
@@ -22,7 +22,7 @@ extension UIGestureRecognizer {
 
         /// The transitions UIKit allows a subclass to make (UIGestureRecognizerSubclass.h). `possible` is
         /// entered only by reset, never by assignment.
-        package static func isValidTransition(from old: State, to new: State) -> Bool {
+        static func isValidTransition(from old: State, to new: State) -> Bool {
             switch (old, new) {
             case (.possible, .began), (.possible, .ended), (.possible, .failed):
                 return true
@@ -34,7 +34,7 @@ extension UIGestureRecognizer {
             }
         }
 
-        package var description: String {
+        public var description: String {
             switch self {
             case .possible: return "possible"
             case .began: return "began"

@@ -12,14 +12,14 @@ open class UIGestureRecognizer: UITraceable {
 
     /// The declared class name printed in traces (a scene file's `class: LXFTapGestureRecognizer`); nil
     /// means the Swift dynamic type name.
-    package var traceClassNameOverride: String?
-    package var logsCalls = false
+    public var traceClassNameOverride: String?
+    public var logsCalls = false
     /// A scene file's id for this recognizer (also handy when printing).
-    package var name: String?
+    public var name: String?
 
     open var traceClassName: String { traceClassNameOverride ?? String(describing: type(of: self)) }
 
-    package var traceRecorder: UITraceRecorder? {
+    public var traceRecorder: UITraceRecorder? {
         view?.traceRecorder ?? environment?.application?.traceRecorder
     }
 
@@ -28,22 +28,22 @@ open class UIGestureRecognizer: UITraceable {
     package weak var delegate: UIGestureRecognizerDelegate?
     /// A delegate the recognizer keeps alive (a scene file's scripted delegate has no controller to own
     /// it); setting it also sets `delegate`, which stays weak as in UIKit.
-    package var ownedDelegate: UIGestureRecognizerDelegate? {
+    public var ownedDelegate: UIGestureRecognizerDelegate? {
         didSet { delegate = ownedDelegate }
     }
     /// UIKit: disabling a recognizer that is tracking cancels (in progress) or fails (possible) it.
-    package var isEnabled = true {
+    public var isEnabled = true {
         didSet {
             guard oldValue, !isEnabled, let environment else { return }
             environment.recognizerWasDisabled(self)
         }
     }
     /// UIKit default true: when it recognizes, the view gets `touchesCancelled` and no more of its touches.
-    package var cancelsTouchesInView = true
+    public var cancelsTouchesInView = true
     /// UIKit default false: true withholds the touches from the view while this recognizer is possible.
-    package var delaysTouchesBegan = false
+    public var delaysTouchesBegan = false
     /// UIKit default true: holds back the view's `touchesEnded` while this recognizer is possible.
-    package var delaysTouchesEnded = true
+    public var delaysTouchesEnded = true
 
     /// The view this recognizer is attached to (`UIView.addGestureRecognizer(_:)`).
     package internal(set) weak var view: UIView?
@@ -54,7 +54,7 @@ open class UIGestureRecognizer: UITraceable {
     /// checked against UIKit's state machines and an invalid one is a programming error (assert in debug).
     /// The environment applies the change once the current delivery is over: it may turn a requested begin
     /// into a failure (delegate, view, exclusivity) or hold it as `possible` until a required recognizer fails.
-    package var state: State {
+    public var state: State {
         get { machine.state }
         set { requestTransition(to: newValue) }
     }
@@ -67,7 +67,7 @@ open class UIGestureRecognizer: UITraceable {
     // MARK: Touches
 
     /// The touches this recognizer tracks now (ended ones leave after the event that ended them).
-    package internal(set) var trackedTouches: [UITouch] = []
+    var trackedTouches: [UITouch] = []
     /// Every touch seen since the last reset: what cancelsTouchesInView cancels and what exclusivity compares.
     var touchHistory: [UITouch] = []
     /// The touches tracked just before the last ones ended: where a tap recognized from a timer happened.
@@ -107,7 +107,7 @@ open class UIGestureRecognizer: UITraceable {
 
     /// UIKit's `location(in:)`: where the gesture is, in `view`'s space (nil: the window). By default the
     /// centroid of its touches; subclasses refine it (a multi-tap reports its first tap).
-    package func location(in view: UIView?) -> CGPoint { centroidLocation(in: view) }
+    public func location(in view: UIView?) -> CGPoint { centroidLocation(in: view) }
 
     // MARK: Subclass hooks (UIGestureRecognizerSubclass.h)
 
@@ -127,5 +127,5 @@ open class UIGestureRecognizer: UITraceable {
     func shouldBeRequiredToFail(by otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
 
     /// UIKit's `shouldReceive(_:)` for subclasses (asked along with the delegate's `shouldReceive`).
-    package func shouldReceive(_ touch: UITouch) -> Bool { true }
+    func shouldReceive(_ touch: UITouch) -> Bool { true }
 }

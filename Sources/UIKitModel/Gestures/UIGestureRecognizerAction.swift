@@ -1,9 +1,9 @@
 /// One target-action pair of a gesture recognizer. Swift on Linux has no selectors, so an action is a
 /// closure, a method reference on a weakly held target, or a named action that writes a trace line
 /// (as an action method's `NSLog(@"View Taped")` would).
-package struct UIGestureRecognizerAction {
+public struct UIGestureRecognizerAction {
     /// The name used by `removeTarget(_:action:)` (and printed by tools); a log action's name is its line.
-    package let name: String
+    let name: String
     /// UIKit holds targets weakly: an action whose target has gone is skipped.
     weak var target: AnyObject?
     let hasTarget: Bool
@@ -17,18 +17,18 @@ package struct UIGestureRecognizerAction {
     }
 
     /// A closure run with the recognizer, like an action method taking the sender.
-    package static func handler(_ name: String = "handler", _ body: @escaping (UIGestureRecognizer) -> Void) -> Self {
+    public static func handler(_ name: String = "handler", _ body: @escaping (UIGestureRecognizer) -> Void) -> Self {
         Self(name: name, target: nil) { _, recognizer in body(recognizer) }
     }
 
     /// Writes `line` to the application's trace (scene files: `action: {log: "View Taped"}`).
-    package static func log(_ line: String) -> Self {
+    public static func log(_ line: String) -> Self {
         Self(name: line, target: nil) { _, recognizer in recognizer.traceRecorder?.record(line) }
     }
 
     /// A method reference on `target`, e.g. `.method(controller, ViewController.handleTap)`; the target is
     /// held weakly, as UIKit does.
-    package static func method<Target: AnyObject>(
+    static func method<Target: AnyObject>(
         _ target: Target, _ name: String = "action", _ body: @escaping (Target) -> (UIGestureRecognizer) -> Void
     ) -> Self {
         Self(name: name, target: target) { target, recognizer in

@@ -6,14 +6,14 @@ import RunLoopKit
 /// `allowableMovement` → began; moves → changed; a lift → ended. Before it begins, a lift (other than one
 /// of the required taps), a larger movement, or a pause between taps longer than
 /// `UIGestureConstants.tapMaximumInterval` fails it. Every wait is a run-loop timer.
-package class UILongPressGestureRecognizer: UIGestureRecognizer {
+public class UILongPressGestureRecognizer: UIGestureRecognizer {
     /// UIKit default 0.5 s.
-    package var minimumPressDuration: TimeInterval = UIGestureConstants.longPressMinimumPressDuration
+    public var minimumPressDuration: TimeInterval = UIGestureConstants.longPressMinimumPressDuration
     /// UIKit default 10 points; once the press has begun there is no limit.
-    package var allowableMovement: CGFloat = UIGestureConstants.longPressAllowableMovement
-    package var numberOfTouchesRequired = 1
+    public var allowableMovement: CGFloat = UIGestureConstants.longPressAllowableMovement
+    public var numberOfTouchesRequired = 1
     /// UIKit default 0: full taps required before the press.
-    package var numberOfTapsRequired = 0
+    public var numberOfTapsRequired = 0
 
     private var tapsCompleted = 0
     private var startLocations: [(touch: UITouch, location: CGPoint)] = []

@@ -8,9 +8,9 @@ import Foundation
 /// `translation(in:)` is the centroid's movement since touch-down (or since `setTranslation(_:in:)`), with
 /// fingers joining or leaving rebased so the translation does not jump; `velocity(in:)` is points per second
 /// of the run-loop clock, from the last two moves.
-package class UIPanGestureRecognizer: UIGestureRecognizer {
-    package var minimumNumberOfTouches = 1
-    package var maximumNumberOfTouches = Int.max
+public class UIPanGestureRecognizer: UIGestureRecognizer {
+    public var minimumNumberOfTouches = 1
+    public var maximumNumberOfTouches = Int.max
 
     /// Where the translation is measured from (window coordinates).
     private var origin: CGPoint?
@@ -19,19 +19,19 @@ package class UIPanGestureRecognizer: UIGestureRecognizer {
 
     /// The centroid's movement since the pan's origin, in `view`'s coordinate space. (No view transforms in
     /// this model, so every view measures the same vector.)
-    package func translation(in view: UIView?) -> CGPoint {
+    public func translation(in view: UIView?) -> CGPoint {
         guard let origin, let last else { return .zero }
         return CGPoint(x: last.value.x - origin.x, y: last.value.y - origin.y)
     }
 
     /// UIKit's `setTranslation(_:in:)`: makes the current translation `translation` (commonly `.zero`).
-    package func setTranslation(_ translation: CGPoint, in view: UIView?) {
+    func setTranslation(_ translation: CGPoint, in view: UIView?) {
         guard let last else { return }
         origin = CGPoint(x: last.value.x - translation.x, y: last.value.y - translation.y)
     }
 
     /// Points per second, measured on the run-loop clock.
-    package func velocity(in view: UIView?) -> CGPoint { currentVelocity }
+    public func velocity(in view: UIView?) -> CGPoint { currentVelocity }
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)

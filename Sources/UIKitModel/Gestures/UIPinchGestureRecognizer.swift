@@ -4,16 +4,16 @@ import Foundation
 /// changed by more than `UIGestureConstants.pinchHysteresis` (10 points) since the second finger came down;
 /// `scale` is the separation relative to that moment; `velocity` is scale per second of the run-loop clock.
 /// A third finger is ignored; lifting a finger ends it (or fails it before it began).
-package class UIPinchGestureRecognizer: UIGestureRecognizer {
+public class UIPinchGestureRecognizer: UIGestureRecognizer {
     /// Settable, as in UIKit (`recognizer.scale = 1` after applying it): later scales are relative to it.
-    package var scale: CGFloat {
+    public var scale: CGFloat {
         get { currentScale }
         set {
             if let distance = currentDistance, newValue > 0 { baseDistance = distance / newValue }
             currentScale = newValue
         }
     }
-    package private(set) var velocity: CGFloat = 0
+    public private(set) var velocity: CGFloat = 0
 
     private var currentScale: CGFloat = 1
     private var initialDistance: CGFloat?

@@ -4,13 +4,13 @@ import Foundation
 /// has turned more than `UIGestureConstants.rotationHysteresis` (5°) since the second finger came down;
 /// `rotation` is in radians, positive clockwise on screen (UIKit's sign), accumulated frame by frame so it
 /// can pass ±π; `velocity` is radians per second of the run-loop clock.
-package class UIRotationGestureRecognizer: UIGestureRecognizer {
+public class UIRotationGestureRecognizer: UIGestureRecognizer {
     /// Settable, as in UIKit (`recognizer.rotation = 0` after applying it).
-    package var rotation: CGFloat {
+    public var rotation: CGFloat {
         get { accumulated - baseRotation }
         set { baseRotation = accumulated - newValue }
     }
-    package private(set) var velocity: CGFloat = 0
+    public private(set) var velocity: CGFloat = 0
 
     /// Total turn since the second finger came down.
     private var accumulated: CGFloat = 0

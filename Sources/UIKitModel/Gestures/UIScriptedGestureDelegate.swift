@@ -1,27 +1,27 @@
 /// A `UIGestureRecognizerDelegate` whose answers are data rather than code (scene files; tests), standing
 /// in for the view controller a real app would make the delegate. With `logsCalls` each question is
 /// printed as iOS would log it in that controller: `-[ViewController gestureRecognizerShouldBegin:]`.
-package final class UIScriptedGestureDelegate: UIGestureRecognizerDelegate, UITraceable {
+public final class UIScriptedGestureDelegate: UIGestureRecognizerDelegate, UITraceable {
     /// `gestureRecognizer(_:shouldReceive:)`'s answer.
-    package var shouldReceive = true
+    public var shouldReceive = true
     /// `gestureRecognizerShouldBegin(_:)`'s answer.
-    package var shouldBegin = true
+    public var shouldBegin = true
     /// Recognizers this delegate's recognizers may recognize together with (weak).
-    package var simultaneousWith: [UIGestureRecognizer] {
+    public var simultaneousWith: [UIGestureRecognizer] {
         get { simultaneous.compactMap(\.recognizer) }
         set { simultaneous = newValue.map(WeakGestureRecognizer.init) }
     }
     /// True: simultaneous with every other recognizer.
-    package var simultaneousWithAll = false
+    public var simultaneousWithAll = false
     /// Recognizers this delegate's recognizers wait to fail (`shouldRequireFailureOf`).
-    package var requiresFailureOf: [UIGestureRecognizer] {
+    public var requiresFailureOf: [UIGestureRecognizer] {
         get { requirements.compactMap(\.recognizer) }
         set { requirements = newValue.map(WeakGestureRecognizer.init) }
     }
 
-    package var traceClassName: String
-    package var logsCalls = false
-    package weak var application: UIApplication?
+    var traceClassName: String
+    public var logsCalls = false
+    weak var application: UIApplication?
     package var traceRecorder: UITraceRecorder? { application?.traceRecorder }
 
     private var simultaneous: [WeakGestureRecognizer] = []
@@ -32,17 +32,17 @@ package final class UIScriptedGestureDelegate: UIGestureRecognizerDelegate, UITr
         self.application = application
     }
 
-    package func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+    public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
         recordCall("gestureRecognizerShouldBegin:")
         return shouldBegin
     }
 
-    package func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
         recordCall("gestureRecognizer:shouldReceiveTouch:")
         return shouldReceive
     }
 
-    package func gestureRecognizer(
+    public func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer,
         shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
     ) -> Bool {
@@ -50,7 +50,7 @@ package final class UIScriptedGestureDelegate: UIGestureRecognizerDelegate, UITr
         return simultaneousWithAll || simultaneous.contains { $0.recognizer === otherGestureRecognizer }
     }
 
-    package func gestureRecognizer(
+    public func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer
     ) -> Bool {
         requirements.contains { $0.recognizer === otherGestureRecognizer }

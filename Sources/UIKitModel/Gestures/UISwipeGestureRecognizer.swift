@@ -5,10 +5,10 @@ import RunLoopKit
 /// `UIGestureConstants.swipeMinimumDistance` (50 points) in one of the permitted `direction`s, within
 /// `swipeMaximumDuration` (0.5 s, a run-loop timer) of touching down, no more than `swipeMaximumAngle`
 /// (30°) off that direction's axis. It recognizes during the movement, as UIKit's does, not at the lift.
-package class UISwipeGestureRecognizer: UIGestureRecognizer {
+public class UISwipeGestureRecognizer: UIGestureRecognizer {
     /// UIKit default `.right`.
-    package var direction: Direction = .right
-    package var numberOfTouchesRequired = 1
+    public var direction: Direction = .right
+    public var numberOfTouchesRequired = 1
 
     private var start: CGPoint?
     private var durationTimer: RunLoopTimer?

@@ -9,8 +9,8 @@ import RunLoopKit
 /// lands more than `tapAllowableSeparation` from the first tap, or when the pause before the next tap is
 /// longer than `tapMaximumInterval` (0.35 s). Both timeouts are run-loop timers.
 open class UITapGestureRecognizer: UIGestureRecognizer {
-    package var numberOfTapsRequired = 1
-    package var numberOfTouchesRequired = 1
+    public var numberOfTapsRequired = 1
+    public var numberOfTouchesRequired = 1
 
     /// Taps finished so far in this sequence.
     private(set) var tapsCompleted = 0
@@ -96,7 +96,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 
     /// UIKit (UITapGestureRecognizer.h): the location of the tap, from the first tap of the sequence when
     /// more than one is required; the centroid of the fingers when more than one is required.
-    package override func location(in view: UIView?) -> CGPoint {
+    public override func location(in view: UIView?) -> CGPoint {
         guard numberOfTapsRequired > 1, let first = firstTapLocation else { return super.location(in: view) }
         guard let view else { return first }
         return view.convert(first, from: nil)

@@ -1,6 +1,6 @@
 extension UIView {
     /// UIKit's `gestureRecognizers` (nil when there are none, as in UIKit).
-    package var gestureRecognizers: [UIGestureRecognizer]? {
+    public var gestureRecognizers: [UIGestureRecognizer]? {
         get { attachedGestureRecognizers.isEmpty ? nil : attachedGestureRecognizers }
         set {
             for recognizer in attachedGestureRecognizers { removeGestureRecognizer(recognizer) }
@@ -10,7 +10,7 @@ extension UIView {
 
     /// UIKit: attaches `recognizer` (moving it from any other view); it will see the touches of this view
     /// and of its descendants from the next touch on.
-    package func addGestureRecognizer(_ recognizer: UIGestureRecognizer) {
+    public func addGestureRecognizer(_ recognizer: UIGestureRecognizer) {
         if recognizer.view === self { return }
         recognizer.view?.removeGestureRecognizer(recognizer)
         attachedGestureRecognizers.append(recognizer)

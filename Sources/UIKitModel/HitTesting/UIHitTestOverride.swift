@@ -1,5 +1,5 @@
 /// The `hitTest(_:with:)` overrides users write most often, selectable without subclassing (scene files).
-package enum UIHitTestOverride: String, Sendable, CaseIterable {
+public enum UIHitTestOverride: String, Sendable, CaseIterable {
     /// Not overridden: UIKit's rules.
     case `default`
     /// "Swallow everything below": the visibility and `point(inside:)` checks of UIKit's rules, then `self`

@@ -1,7 +1,7 @@
 extension UIApplication {
     /// Adds a window to the app (UIKit attaches windows through their window scene). A window takes part in
     /// hit-testing once it is visible.
-    package func addWindow(_ window: UIWindow) {
+    public func addWindow(_ window: UIWindow) {
         guard window.application !== self else { return }
         window.application?.removeWindow(window)
         window.application = self

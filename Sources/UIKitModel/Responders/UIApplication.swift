@@ -6,23 +6,23 @@ import RunLoopKit
 /// Not a singleton: tests and the headless runner create as many applications as they like.
 public class UIApplication: UIResponder {
     /// The main thread's run loop: the event sources and every timer (gesture delays, scroll delays) live here.
-    package let runLoop: EventRunLoop
+    public let runLoop: EventRunLoop
     /// The application's trace (also reachable from every attached responder as `traceRecorder`).
-    package let trace: UITraceRecorder
+    public let trace: UITraceRecorder
     /// Events waiting for `sendEvent(_:)`, first in, first handled.
     let eventQueue = UIEventQueue()
     /// The source0 side: HID messages → UITouches/UIEvents → the queue.
-    package private(set) var eventDispatcher: UIEventDispatcher!
+    public private(set) var eventDispatcher: UIEventDispatcher!
     /// The source1 side: raw HID messages in → the dispatcher's source0 signalled.
-    package private(set) var eventFetcher: UIEventFetcher!
+    public private(set) var eventFetcher: UIEventFetcher!
 
     /// The app's windows in the order they were added (UIWindowScene's `windows`); see `windowsFrontToBack`.
-    package internal(set) var windows: [UIWindow] = []
+    public internal(set) var windows: [UIWindow] = []
     package internal(set) weak var keyWindow: UIWindow?
     package internal(set) weak var firstResponder: UIResponder?
 
     /// UIKit's app delegate. Held strongly (UIApplicationMain keeps the delegate alive for the app's lifetime).
-    package var delegate: UIApplicationDelegate? {
+    public var delegate: UIApplicationDelegate? {
         didSet { (delegate as? AppDelegate)?.application = self }
     }
 
@@ -32,8 +32,8 @@ public class UIApplication: UIResponder {
     package var touchInterceptor: UITouchInterceptor?
 
     /// Identifying data from the app's scene file or Info.plist.
-    package var bundleIdentifier: String
-    package var displayName: String
+    public var bundleIdentifier: String
+    public var displayName: String
 
     var windowOrderStamp: UInt64 = 0
     /// Pushed run-loop modes (Scrolling/UIApplication+RunLoopModes.swift).
@@ -64,7 +64,7 @@ public class UIApplication: UIResponder {
 
     /// UIKit: passes touch events to the windows of their touches; events without a location (motion, presses)
     /// go to the key window, which hands them to the first responder.
-    package func sendEvent(_ event: UIEvent) {
+    func sendEvent(_ event: UIEvent) {
         switch event.type {
         case .touches:
             for window in event.windowsWithChangedTouches() { window.sendEvent(event) }

@@ -1,5 +1,5 @@
 /// The three choices a responder subclass has for an event method (event-delivery.md section 4).
-package enum UIMethodOverride: String, Sendable, CaseIterable {
+public enum UIMethodOverride: String, Sendable, CaseIterable {
     /// Not overridden: UIResponder's implementation forwards to `next`; nothing is logged.
     case inherit
     /// Overridden, logs, and calls super: the object handles the event and it travels on.

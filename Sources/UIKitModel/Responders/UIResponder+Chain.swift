@@ -13,7 +13,7 @@ extension UIResponder {
     }
 
     /// The chain as iOS engineers print it: `CircleButton --> CustomTabBar --> ... --> AppDelegate`.
-    package var responderChainDescription: String {
+    public var responderChainDescription: String {
         responderChain.map(\.traceClassName).joined(separator: " --> ")
     }
 }

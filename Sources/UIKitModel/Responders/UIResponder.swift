@@ -4,14 +4,14 @@
 /// extensions); helpers live in `UIResponder+*.swift`.
 open class UIResponder: UITraceable {
     /// The declared class name printed in traces; nil means the Swift dynamic type name.
-    package var traceClassNameOverride: String?
-    package var logsCalls = false
+    public var traceClassNameOverride: String?
+    public var logsCalls = false
     /// Scripted choices for the event methods (see `UIMethodOverride`); all `inherit` by default.
-    package var overrides = UIResponderOverrides()
+    public var overrides = UIResponderOverrides()
     /// A custom next responder set without subclassing (a scene file's `next:`); wins over the documented rules.
-    package weak var nextResponderOverride: UIResponder?
+    public weak var nextResponderOverride: UIResponder?
     /// Lets an object accept first-responder status without subclassing (a scene file's `canBecomeFirstResponder`).
-    package var acceptsFirstResponder = false
+    public var acceptsFirstResponder = false
     /// The actions this responder implements, by Objective-C name (Controls/UIResponder+Actions.swift).
     var actionHandlers: [String: UIActionHandler] = [:]
 
@@ -45,7 +45,7 @@ open class UIResponder: UITraceable {
     /// UIKit: succeeds only if `canBecomeFirstResponder`, the object is attached to the app (a view must be in a
     /// window) and the current first responder agrees to resign.
     @discardableResult
-    package func becomeFirstResponder() -> Bool {
+    public func becomeFirstResponder() -> Bool {
         guard canBecomeFirstResponder, let app = hostApplication else { return false }
         if app.firstResponder === self { return true }
         if let current = app.firstResponder, !current.resignFirstResponder() { return false }
@@ -82,11 +82,11 @@ open class UIResponder: UITraceable {
 
     // MARK: - Motion (forwarded like touches)
 
-    package func motionBegan(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
+    func motionBegan(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
         if runsSuper(.motionBegan) { next?.motionBegan(motion, with: event) }
     }
 
-    package func motionEnded(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
+    func motionEnded(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
         if runsSuper(.motionEnded) { next?.motionEnded(motion, with: event) }
     }
 
@@ -96,7 +96,7 @@ open class UIResponder: UITraceable {
 
     // MARK: - Presses (forwarded like touches)
 
-    package func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+    func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
         if runsSuper(.pressesBegan) { next?.pressesBegan(presses, with: event) }
     }
 
@@ -104,7 +104,7 @@ open class UIResponder: UITraceable {
         if runsSuper(.pressesChanged) { next?.pressesChanged(presses, with: event) }
     }
 
-    package func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+    func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
         if runsSuper(.pressesEnded) { next?.pressesEnded(presses, with: event) }
     }
 

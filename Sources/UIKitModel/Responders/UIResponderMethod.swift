@@ -1,11 +1,11 @@
 /// The event methods of `UIResponder` whose behaviour can be chosen per object without subclassing
 /// (scene files), each with the selector printed in traces.
-package enum UIResponderMethod: Int, CaseIterable, Sendable {
+public enum UIResponderMethod: Int, CaseIterable, Sendable {
     case touchesBegan, touchesMoved, touchesEnded, touchesCancelled
     case motionBegan, motionEnded, motionCancelled
     case pressesBegan, pressesChanged, pressesEnded, pressesCancelled
 
-    package var selector: String {
+    var selector: String {
         switch self {
         case .touchesBegan: return "touchesBegan:withEvent:"
         case .touchesMoved: return "touchesMoved:withEvent:"

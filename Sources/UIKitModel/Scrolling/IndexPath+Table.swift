@@ -7,7 +7,7 @@ extension IndexPath {
     }
 
     /// The row of a table index path (UIKit's `row`).
-    package var row: Int { self[1] }
+    public var row: Int { self[1] }
     /// The section of a table index path (UIKit's `section`).
-    package var section: Int { self[0] }
+    public var section: Int { self[0] }
 }

@@ -7,7 +7,7 @@ extension UIApplication {
     /// in the mode on top of a stack; pushing or popping a mode stops the current run so the next one runs in
     /// the new mode. A scroll view pushes `UITrackingRunLoopMode` while a finger drags it, which is why timers
     /// added only to the default mode pause during a drag.
-    package var currentRunLoopMode: RunLoopMode { runLoopModes.current }
+    var currentRunLoopMode: RunLoopMode { runLoopModes.current }
 
     /// Pushes `mode` for `requester`; the main loop re-enters in `mode`.
     func pushRunLoopMode(_ mode: RunLoopMode, requester: AnyObject) {
@@ -39,20 +39,20 @@ extension UIApplication {
     /// Runs the main loop until `deadline` (nil: forever) in the current mode, re-entering in the new mode
     /// each time a push or pop stopped the run. Returns the first result not caused by a mode switch.
     @discardableResult
-    package func runMainLoop(until deadline: UInt64? = nil) -> RunLoopRunResult {
+    public func runMainLoop(until deadline: UInt64? = nil) -> RunLoopRunResult {
         reenteringOnModeSwitch { runLoop.run(mode: $0, until: deadline) }
     }
 
     /// Manual-clock driving (tests, the headless runner): `EventRunLoop.advance(to:mode:)` in the current mode,
     /// re-entering after mode switches, so default-mode timers do not fire while a scroll view tracks.
     @discardableResult
-    package func advanceMainLoop(to time: UInt64) -> RunLoopRunResult {
+    public func advanceMainLoop(to time: UInt64) -> RunLoopRunResult {
         reenteringOnModeSwitch { runLoop.advance(to: time, mode: $0) }
     }
 
     /// `EventRunLoop.runUntilIdle(mode:)` in the current mode, re-entering after mode switches.
     @discardableResult
-    package func runMainLoopUntilIdle() -> RunLoopRunResult {
+    public func runMainLoopUntilIdle() -> RunLoopRunResult {
         reenteringOnModeSwitch { runLoop.runUntilIdle(mode: $0) }
     }
 

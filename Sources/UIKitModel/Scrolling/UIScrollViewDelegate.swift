@@ -1,12 +1,12 @@
 /// UIKit's `UIScrollViewDelegate` (the scrolling and dragging part). Every method is optional, as in UIKit.
-package protocol UIScrollViewDelegate: AnyObject {
+public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewDidScroll(_ scrollView: UIScrollView)
     func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
     func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
 }
 
 extension UIScrollViewDelegate {
-    package func scrollViewDidScroll(_ scrollView: UIScrollView) {}
-    package func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
-    package func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+    public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+    public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
 }

@@ -3,12 +3,12 @@
 final class UIScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
     var scrollView: UIScrollView? { view as? UIScrollView }
 
-    package override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
         scrollView?.isTracking = true
     }
 
-    package override func reset() {
+    override func reset() {
         super.reset()
         scrollView?.isTracking = false
     }

@@ -10,14 +10,14 @@ open class UITableView: UIScrollView {
     /// UIKit's default row height.
     static let defaultRowHeight: CGFloat = 44
 
-    package weak var dataSource: UITableViewDataSource? {
+    public weak var dataSource: UITableViewDataSource? {
         didSet { reloadData() }
     }
 
     /// The table's delegate: `UIScrollView.delegate` seen as a `UITableViewDelegate` (UIKit redeclares it).
     var tableDelegate: UITableViewDelegate? { delegate as? UITableViewDelegate }
 
-    package var rowHeight: CGFloat = UITableView.defaultRowHeight {
+    public var rowHeight: CGFloat = UITableView.defaultRowHeight {
         didSet { reloadData() }
     }
 
@@ -37,7 +37,7 @@ open class UITableView: UIScrollView {
     // MARK: Rows
 
     /// Rebuilds every cell from the data source and sizes the content to the rows.
-    package func reloadData() {
+    public func reloadData() {
         for section in cells { for cell in section { cell.removeFromSuperview() } }
         cells = []
         pendingIndexPath = nil
@@ -63,11 +63,11 @@ open class UITableView: UIScrollView {
 
     var numberOfSections: Int { cells.count }
 
-    package func numberOfRows(inSection section: Int) -> Int {
+    func numberOfRows(inSection section: Int) -> Int {
         cells.indices.contains(section) ? cells[section].count : 0
     }
 
-    package func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
+    func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
         guard cells.indices.contains(indexPath.section), cells[indexPath.section].indices.contains(indexPath.row) else {
             return nil
         }
@@ -75,14 +75,14 @@ open class UITableView: UIScrollView {
     }
 
     /// The row whose cell contains `point` (table coordinates: the content, offset included).
-    package func indexPathForRow(at point: CGPoint) -> IndexPath? {
+    func indexPathForRow(at point: CGPoint) -> IndexPath? {
         for (section, row) in cells.enumerated() {
             if let index = row.firstIndex(where: { $0.frame.contains(point) }) { return IndexPath(row: index, section: section) }
         }
         return nil
     }
 
-    package func indexPath(for cell: UITableViewCell) -> IndexPath? {
+    func indexPath(for cell: UITableViewCell) -> IndexPath? {
         for (section, row) in cells.enumerated() {
             if let index = row.firstIndex(where: { $0 === cell }) { return IndexPath(row: index, section: section) }
         }

@@ -2,11 +2,11 @@ import Foundation
 
 /// UIKit's `UITableViewCell`: one row of a table view. It does not override the touch methods, so its touches
 /// travel up the responder chain to the table view, which highlights and selects rows.
-package class UITableViewCell: UIView {
+public class UITableViewCell: UIView {
     /// The default cell style's text (UIKit's `textLabel.text`).
-    package var text: String?
-    package internal(set) var isHighlighted = false
-    package internal(set) var isSelected = false
+    var text: String?
+    var isHighlighted = false
+    var isSelected = false
 
     public convenience init(text: String?) {
         self.init(frame: .zero)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// UIKit's `UITableViewDataSource` (rows and cells).
-package protocol UITableViewDataSource: AnyObject {
+public protocol UITableViewDataSource: AnyObject {
     /// UIKit default 1.
     func numberOfSections(in tableView: UITableView) -> Int
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
@@ -9,5 +9,5 @@ package protocol UITableViewDataSource: AnyObject {
 }
 
 extension UITableViewDataSource {
-    package func numberOfSections(in tableView: UITableView) -> Int { 1 }
+    public func numberOfSections(in tableView: UITableView) -> Int { 1 }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// UIKit's `UITableViewDelegate` (highlighting and selection; a scroll view delegate too). Every method is
 /// optional, as in UIKit.
-package protocol UITableViewDelegate: UIScrollViewDelegate {
+public protocol UITableViewDelegate: UIScrollViewDelegate {
     /// UIKit default true: false keeps the row from highlighting (and from being selected by a touch).
     func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool
     func tableView(_ tableView: UITableView, didHighlightRowAt indexPath: IndexPath)
@@ -14,10 +14,10 @@ package protocol UITableViewDelegate: UIScrollViewDelegate {
 }
 
 extension UITableViewDelegate {
-    package func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
-    package func tableView(_ tableView: UITableView, didHighlightRowAt indexPath: IndexPath) {}
-    package func tableView(_ tableView: UITableView, didUnhighlightRowAt indexPath: IndexPath) {}
-    package func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
-    package func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
-    package func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
+    public func tableView(_ tableView: UITableView, didHighlightRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, didUnhighlightRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
 }

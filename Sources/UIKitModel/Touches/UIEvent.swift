@@ -4,7 +4,7 @@ import Foundation
 /// UIKit's `UIEvent`. A touches event is one object for the whole multi-touch sequence: every touch of the
 /// sequence is in `allTouches`, and all four touch methods of the sequence receive this same object.
 open class UIEvent {
-    package let type: EventType
+    let type: EventType
     var subtype: EventSubtype
     /// Seconds, from the HID envelope's hardware timestamp of the frame being delivered.
     package internal(set) var timestamp: TimeInterval
@@ -12,7 +12,7 @@ open class UIEvent {
     var hardwareTimestamp: UInt64 = 0
 
     /// The touches of the sequence in the order their fingers came down.
-    package internal(set) var touchesInOrder: [UITouch] = []
+    var touchesInOrder: [UITouch] = []
     /// For the frame being delivered: the older frames coalesced into it, oldest first (empty: none).
     var coalescedFrames: [HIDMessage] = []
 
@@ -31,13 +31,13 @@ open class UIEvent {
     }
 
     /// UIKit's `touches(for:)`: the touches whose hit-tested view is `view`.
-    package func touches(for view: UIView) -> Set<UITouch>? {
+    func touches(for view: UIView) -> Set<UITouch>? {
         guard type == .touches else { return nil }
         return Set(touchesInOrder.lazy.filter { $0.view === view })
     }
 
     /// UIKit's `touches(for:)`: the touches that began in `window`.
-    package func touches(for window: UIWindow) -> Set<UITouch>? {
+    func touches(for window: UIWindow) -> Set<UITouch>? {
         guard type == .touches else { return nil }
         return Set(touchesInOrder.lazy.filter { $0.window === window })
     }

@@ -1,10 +1,10 @@
 import Foundation
 
 /// UIKit's `UIPress`: one physical button from down to up.
-package final class UIPress: Hashable {
+final class UIPress: Hashable {
     /// The buttons of this model's device. (UIKit's `UIPress.PressType` lists remote/keyboard buttons; the
     /// iPhone's home, lock and volume buttons are reported through the same presses path here.)
-    package enum PressType: Int, Sendable, CaseIterable {
+    enum PressType: Int, Sendable, CaseIterable {
         case home, lock, volumeUp, volumeDown
     }
 
@@ -13,7 +13,7 @@ package final class UIPress: Hashable {
         case began, changed, stationary, ended, cancelled
     }
 
-    package let type: PressType
+    let type: PressType
     package internal(set) var phase: Phase
     package internal(set) var timestamp: TimeInterval
 
@@ -23,6 +23,6 @@ package final class UIPress: Hashable {
         self.timestamp = timestamp
     }
 
-    package static func == (lhs: UIPress, rhs: UIPress) -> Bool { lhs === rhs }
-    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    static func == (lhs: UIPress, rhs: UIPress) -> Bool { lhs === rhs }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

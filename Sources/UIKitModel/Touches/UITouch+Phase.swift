@@ -4,6 +4,6 @@ extension UITouch {
         case began, moved, stationary, ended, cancelled
 
         /// Ended or cancelled: the touch leaves its event after this frame.
-        package var isFinal: Bool { self == .ended || self == .cancelled }
+        var isFinal: Bool { self == .ended || self == .cancelled }
     }
 }

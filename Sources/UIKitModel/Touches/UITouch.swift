@@ -8,10 +8,10 @@ open class UITouch: Hashable {
     package internal(set) var tapCount: Int
     /// The hit-tested view, fixed when the touch began (nil if no view was hit).
     package internal(set) var view: UIView?
-    package internal(set) var window: UIWindow?
+    var window: UIWindow?
     /// The HID finger path id (`transducerIndex`) this touch follows.
-    package let transducerIndex: UInt32
-    package internal(set) var majorRadius: CGFloat
+    let transducerIndex: UInt32
+    var majorRadius: CGFloat
     /// The last phase the touch's view received (nil: nothing yet). Written and read only by the window's
     /// view delivery (UIWindow+TouchDelivery), which owns it; UIKit keeps such bits in UITouch's private
     /// flags too. Recognizer-side reasons to hold a touch back live in the gesture environment.
@@ -35,7 +35,7 @@ open class UITouch: Hashable {
     }
 
     /// UIKit's `location(in:)`: the current location in `view`'s space; nil means the touch's window.
-    package func location(in view: UIView?) -> CGPoint {
+    public func location(in view: UIView?) -> CGPoint {
         convertFromScreen(screenLocation, into: view)
     }
 

@@ -2,8 +2,8 @@
 /// `text` is exactly what iOS would log (`-[EView hitTest:withEvent:]`, `View Taped`).
 public struct UITraceLine: Equatable, Sendable {
     /// Nanoseconds on the application's run-loop clock when the line was recorded.
-    package var time: UInt64
-    package var text: String
+    public var time: UInt64
+    public var text: String
 
     package init(time: UInt64, text: String) {
         self.time = time

@@ -1,12 +1,12 @@
 /// Collects the calls the dispatch rules make, in order, exactly as iOS prints them (`NSLog(@"%s", __func__)`
 /// in an override prints `-[Class selector]`). Owned by `UIApplication`; objects write to it only when their
 /// `logsCalls` is true, so an app that logs nothing pays nothing per event.
-package final class UITraceRecorder {
-    package private(set) var lines: [UITraceLine] = []
+public final class UITraceRecorder {
+    public private(set) var lines: [UITraceLine] = []
     /// Off: nothing is stored or forwarded (objects may still be marked `logsCalls`).
-    package var isEnabled = true
+    var isEnabled = true
     /// Called for every line as it is recorded (live tools stream lines out; tests can ignore it).
-    package var onRecord: ((UITraceLine) -> Void)?
+    public var onRecord: ((UITraceLine) -> Void)?
 
     private let clock: () -> UInt64
 
@@ -16,7 +16,7 @@ package final class UITraceRecorder {
     }
 
     /// Records a free line, as an action method's `print` would (`View Taped`).
-    package func record(_ text: String) {
+    public func record(_ text: String) {
         guard isEnabled else { return }
         let line = UITraceLine(time: clock(), text: text)
         lines.append(line)
@@ -32,7 +32,7 @@ package final class UITraceRecorder {
     /// The lines' text only, for exact comparisons.
     package var texts: [String] { lines.map(\.text) }
 
-    package func removeAll() {
+    public func removeAll() {
         lines.removeAll(keepingCapacity: true)
     }
 }

@@ -1,5 +1,5 @@
 /// The Objective-C selectors printed in trace lines, spelled once.
 enum UITraceSelector {
     package static let hitTest = "hitTest:withEvent:"
-    package static let pointInside = "pointInside:withEvent:"
+    static let pointInside = "pointInside:withEvent:"
 }

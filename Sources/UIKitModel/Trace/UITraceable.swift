@@ -19,7 +19,7 @@ extension UITraceable {
     }
 
     /// Records a free line (an action's output), if this object logs.
-    package func recordLine(_ text: String) {
+    func recordLine(_ text: String) {
         guard logsCalls, let recorder = traceRecorder else { return }
         recorder.record(text)
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// UIKit's `UIViewController`: owns a root view, child controllers and a presentation relationship.
-package class UIViewController: UIResponder {
+public class UIViewController: UIResponder {
     private var loadedView: UIView?
 
     package internal(set) var children: [UIViewController] = []
@@ -14,7 +14,7 @@ package class UIViewController: UIResponder {
     }
 
     /// The root view, created on first access (UIKit's `loadView` makes a plain `UIView`).
-    package var view: UIView {
+    public var view: UIView {
         get {
             if let view = loadedView { return view }
             let view = UIView()
@@ -51,7 +51,7 @@ package class UIViewController: UIResponder {
     }
 
     /// UIKit containment: `addChild` only records the relationship; the caller places the child's view.
-    package func addChild(_ child: UIViewController) {
+    public func addChild(_ child: UIViewController) {
         guard child.parent !== self else { return }
         child.removeFromParent()
         children.append(child)
@@ -67,7 +67,7 @@ package class UIViewController: UIResponder {
     /// Presents `controller` full screen over this controller's window (UIKit puts presented views in a
     /// transition view above the presenter's; here the presented view becomes the window's frontmost subview).
     /// Presenting from a controller that already presents something presents from the top of that stack.
-    package func present(_ controller: UIViewController) {
+    public func present(_ controller: UIViewController) {
         if let presented = presentedViewController { return presented.present(controller) }
         presentedViewController = controller
         controller.presentingViewController = self

@@ -2,7 +2,7 @@ import Foundation
 
 extension UIView {
     /// The view's rectangle in its superview's coordinate space.
-    package var frame: CGRect {
+    public var frame: CGRect {
         get { CGRect(origin: origin, size: bounds.size) }
         set {
             origin = newValue.origin

@@ -1,6 +1,6 @@
 extension UIView {
     /// The window this view is in, if any (a window is its own window).
-    package var window: UIWindow? {
+    var window: UIWindow? {
         var view: UIView? = self
         while let v = view {
             if let window = v as? UIWindow { return window }
@@ -11,7 +11,7 @@ extension UIView {
 
     /// UIKit: appends `view` (removing it from its old superview); later subviews are drawn above and asked
     /// first during hit-testing.
-    package func addSubview(_ view: UIView) {
+    public func addSubview(_ view: UIView) {
         insertSubview(view, at: subviews.count)
     }
 
@@ -39,7 +39,7 @@ extension UIView {
         insertSubview(view, at: index)
     }
 
-    package func removeFromSuperview() {
+    public func removeFromSuperview() {
         guard let parent = superview else { return }
         parent.willRemoveSubview(self)
         parent.subviews.removeAll { $0 === self }
@@ -59,7 +59,7 @@ extension UIView {
     }
 
     /// True if this view is `view` or lies somewhere below it.
-    package func isDescendant(of view: UIView) -> Bool {
+    public func isDescendant(of view: UIView) -> Bool {
         var current: UIView? = self
         while let v = current {
             if v === view { return true }

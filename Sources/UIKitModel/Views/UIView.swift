@@ -7,30 +7,30 @@ import Foundation
 open class UIView: UIResponder {
     /// The frame's origin in the superview's coordinate space; `frame`, `center` and `bounds` derive from it.
     var origin: CGPoint
-    package var bounds: CGRect
+    public var bounds: CGRect
 
     package internal(set) weak var superview: UIView?
-    package internal(set) var subviews: [UIView] = []
+    public internal(set) var subviews: [UIView] = []
     /// Set when this view is a view controller's root view (UIKit's private `_viewDelegate`).
-    package internal(set) weak var viewController: UIViewController?
+    weak var viewController: UIViewController?
 
     /// UIKit: a hidden view and its whole subtree are skipped by hit-testing.
-    package var isHidden = false
+    public var isHidden = false
     /// UIKit: hit-testing skips views with alpha <= 0.01.
-    package var alpha: CGFloat = 1
+    public var alpha: CGFloat = 1
     /// UIKit: true by default (false for `UIImageView`, `UILabel`).
-    package var isUserInteractionEnabled = true
+    public var isUserInteractionEnabled = true
     /// A color name or hex string (`"yellow"`, `"#FFCC00"`); nil is clear, as UIKit's default.
-    package var backgroundColor: String?
-    package var tag = 0
+    public var backgroundColor: String?
+    public var tag = 0
     /// Scene files use it as the view's id; also what UI tests look views up by.
-    package var accessibilityIdentifier: String?
+    public var accessibilityIdentifier: String?
 
     /// Scripted `hitTest(_:with:)` (what a subclass override would do); `.default` runs UIKit's rules.
-    package var hitTestOverride: UIHitTestOverride = .default
+    public var hitTestOverride: UIHitTestOverride = .default
     /// Scripted `point(inside:with:)`: also accept points inside these views' frames (the round button
     /// sticking out of a tab bar). Must be descendants; empty runs UIKit's rule only.
-    package var pointInsideIncludes: [UIView] = []
+    public var pointInsideIncludes: [UIView] = []
 
     public init(frame: CGRect = .zero) {
         self.origin = frame.origin
@@ -78,7 +78,7 @@ open class UIView: UIResponder {
 
     /// UIKit: asked before a recognizer leaves possible — for recognizers attached to this view and to its
     /// ancestors whose touches this view was hit for; false makes the recognizer fail. Default true.
-    package func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
 
     // MARK: - Hierarchy notifications (UIKit's hooks; subclasses such as scroll views refine them)
 

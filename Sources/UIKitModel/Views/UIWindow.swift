@@ -2,14 +2,14 @@ import Foundation
 
 /// UIKit's `UIWindow`: the root of a view hierarchy, a responder whose next is the application, and the object
 /// whose `sendEvent(_:)` hands touches to gesture recognizers and views.
-package class UIWindow: UIView {
+public class UIWindow: UIView {
     /// Higher levels are in front; hit-testing asks the frontmost window first.
-    package var windowLevel: Level = .normal {
+    public var windowLevel: Level = .normal {
         didSet { application?.windowOrderDidChange() }
     }
 
     /// UIKit: windows are hidden until shown (`makeKeyAndVisible()` or `isHidden = false`).
-    package override var isHidden: Bool {
+    public override var isHidden: Bool {
         didSet {
             guard isHidden != oldValue else { return }
             if !isHidden, let app = application { shownStamp = app.nextShownStamp() }
@@ -17,12 +17,12 @@ package class UIWindow: UIView {
         }
     }
 
-    package internal(set) weak var application: UIApplication?
+    weak var application: UIApplication?
     /// Orders windows of equal level: the most recently shown is in front.
     var shownStamp: UInt64 = 0
 
     /// UIKit: setting it installs the controller's view as the window's root view, sized to the window.
-    package var rootViewController: UIViewController? {
+    public var rootViewController: UIViewController? {
         didSet {
             if let old = oldValue, old !== rootViewController, old.viewIfLoaded?.superview === self {
                 old.view.removeFromSuperview()
@@ -43,7 +43,7 @@ package class UIWindow: UIView {
 
     /// UIKit: shows the window in front of the other windows of its level and makes it the key window (the
     /// target of events without a location).
-    package func makeKeyAndVisible() {
+    public func makeKeyAndVisible() {
         if !isHidden, let app = application {
             shownStamp = app.nextShownStamp()
             app.windowOrderDidChange()
@@ -52,7 +52,7 @@ package class UIWindow: UIView {
         makeKey()
     }
 
-    package func makeKey() {
+    public func makeKey() {
         application?.keyWindow = self
     }
 
@@ -63,7 +63,7 @@ package class UIWindow: UIView {
 
     /// UIKit's `sendEvent(_:)`: touches go to their gesture recognizers, then to their views
     /// (`deliverTouches(of:)`); events without a location go to the first responder.
-    package func sendEvent(_ event: UIEvent) {
+    func sendEvent(_ event: UIEvent) {
         switch event.type {
         case .touches:
             deliverTouches(of: event)
