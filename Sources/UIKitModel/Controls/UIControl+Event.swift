@@ -45,7 +45,7 @@ extension UIControl {
         ]
 
         /// The event named `name` (scene-file spelling, e.g. `touchUpInside`), or nil.
-        package init?(name: String) {
+        public init?(name: String) {
             guard let match = Event.namedEvents.first(where: { $0.name == name }) else { return nil }
             self = match.event
         }

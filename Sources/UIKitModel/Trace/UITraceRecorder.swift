@@ -11,7 +11,7 @@ public final class UITraceRecorder {
     private let clock: () -> UInt64
 
     /// - Parameter clock: the time source stamped on each line (the application passes its run loop's clock).
-    package init(clock: @escaping () -> UInt64 = { 0 }) {
+    init(clock: @escaping () -> UInt64 = { 0 }) {
         self.clock = clock
     }
 

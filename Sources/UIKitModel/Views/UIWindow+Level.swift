@@ -5,7 +5,7 @@ extension UIWindow {
     public struct Level: RawRepresentable, Hashable, Comparable, Sendable {
         public var rawValue: CGFloat
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
-        package init(_ rawValue: CGFloat) { self.rawValue = rawValue }
+        public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
 
         public static let normal = Level(0)
         public static let statusBar = Level(1000)
