@@ -79,19 +79,19 @@ public class UIControl: UIView {
     // MARK: Touches (UIKit: consumed here, never passed to the next responder)
     // A scripted override (`overrides`) logs and, unless it consumes, runs UIControl's tracking as `super`.
 
-    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         if runsSuper(.touchesBegan) { trackTouchesBegan(touches, with: event) }
     }
 
-    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+    public override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
         if runsSuper(.touchesMoved) { trackTouchesMoved(touches, with: event) }
     }
 
-    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+    public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         if runsSuper(.touchesEnded) { trackTouchesEnded(touches, with: event) }
     }
 
-    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+    public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
         if runsSuper(.touchesCancelled) { trackTouchesCancelled(touches, with: event) }
     }
 

@@ -33,13 +33,13 @@ public class UIPanGestureRecognizer: UIGestureRecognizer {
     /// Points per second, measured on the run-loop clock.
     public func velocity(in view: UIView?) -> CGPoint { currentVelocity }
 
-    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
         ignoreTouches(beyond: maximumNumberOfTouches, for: event)
         rebase(to: touchesOnScreen)
     }
 
-    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesMoved(touches, with: event)
         let onScreen = touchesOnScreen
         measure(Self.centroid(of: onScreen))
@@ -56,7 +56,7 @@ public class UIPanGestureRecognizer: UIGestureRecognizer {
         }
     }
 
-    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesEnded(touches, with: event)
         // The lift's own position counts (the finger may have moved since the last frame).
         measure(Self.centroid(of: touchesReportingLift))
@@ -71,12 +71,12 @@ public class UIPanGestureRecognizer: UIGestureRecognizer {
         }
     }
 
-    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesCancelled(touches, with: event)
         cancelContinuousGesture()
     }
 
-    open override func reset() {
+    public override func reset() {
         super.reset()
         origin = nil
         last = nil

@@ -13,7 +13,7 @@ public class UISwipeGestureRecognizer: UIGestureRecognizer {
     private var start: CGPoint?
     private var durationTimer: RunLoopTimer?
 
-    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
         guard state == .possible else { return }
         let onScreen = touchesOnScreen
@@ -27,7 +27,7 @@ public class UISwipeGestureRecognizer: UIGestureRecognizer {
         start = Self.centroid(of: onScreen)
     }
 
-    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesMoved(touches, with: event)
         guard state == .possible, let start else { return }
         let onScreen = touchesOnScreen
@@ -47,17 +47,17 @@ public class UISwipeGestureRecognizer: UIGestureRecognizer {
         }
     }
 
-    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesEnded(touches, with: event)
         fail()
     }
 
-    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesCancelled(touches, with: event)
         fail()
     }
 
-    open override func reset() {
+    public override func reset() {
         super.reset()
         start = nil
         durationTimer?.invalidate()

@@ -3,7 +3,7 @@ import Foundation
 
 /// UIKit's `UIEvent`. A touches event is one object for the whole multi-touch sequence: every touch of the
 /// sequence is in `allTouches`, and all four touch methods of the sequence receive this same object.
-open class UIEvent {
+public class UIEvent {
     let type: EventType
     var subtype: EventSubtype
     /// Seconds, from the HID envelope's hardware timestamp of the frame being delivered.
