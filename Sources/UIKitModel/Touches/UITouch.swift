@@ -1,7 +1,7 @@
 import Foundation
 
 /// UIKit's `UITouch`: one finger from first contact until it lifts or is cancelled, updated in place.
-public class UITouch: Hashable {
+public final class UITouch: Hashable {
     package internal(set) var phase: Phase
     /// Seconds, from the HID envelope's hardware timestamp of the frame that last changed this touch.
     package internal(set) var timestamp: TimeInterval
