@@ -1,8 +1,8 @@
 import Foundation
 
 /// UIKit's `UIButton`: highlighted while a touch is down inside it; its primary action is touchUpInside.
-open class UIButton: UIControl {
-    public var title: String?
+public class UIButton: UIControl {
+    var title: String?
 
     public convenience init(frame: CGRect = .zero, title: String?) {
         self.init(frame: frame)
@@ -10,12 +10,12 @@ open class UIButton: UIControl {
     }
 
     /// UIKit: a button's touchUpInside is also its primary action (one `_sendActionsForEvents:` call).
-    open override func touchUpEvents(inside: Bool) -> UIControl.Event {
+    override func touchUpEvents(inside: Bool) -> UIControl.Event {
         inside ? [.touchUpInside, .primaryActionTriggered] : .touchUpOutside
     }
 
     /// UIKit: a single-finger single tap on a button belongs to the button.
-    open override func defaultActionTakesPrecedence(over recognizer: UIGestureRecognizer) -> Bool {
+    override func defaultActionTakesPrecedence(over recognizer: UIGestureRecognizer) -> Bool {
         recognizer.isSingleFingerSingleTap
     }
 }

@@ -4,30 +4,30 @@ extension UIControl {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
-        public static let touchDown = Event(rawValue: 1 << 0)
+        static let touchDown = Event(rawValue: 1 << 0)
         /// A touch down with `tapCount > 1`.
-        public static let touchDownRepeat = Event(rawValue: 1 << 1)
-        public static let touchDragInside = Event(rawValue: 1 << 2)
-        public static let touchDragOutside = Event(rawValue: 1 << 3)
-        public static let touchDragEnter = Event(rawValue: 1 << 4)
-        public static let touchDragExit = Event(rawValue: 1 << 5)
-        public static let touchUpInside = Event(rawValue: 1 << 6)
-        public static let touchUpOutside = Event(rawValue: 1 << 7)
-        public static let touchCancel = Event(rawValue: 1 << 8)
-        public static let valueChanged = Event(rawValue: 1 << 12)
+        static let touchDownRepeat = Event(rawValue: 1 << 1)
+        static let touchDragInside = Event(rawValue: 1 << 2)
+        static let touchDragOutside = Event(rawValue: 1 << 3)
+        static let touchDragEnter = Event(rawValue: 1 << 4)
+        static let touchDragExit = Event(rawValue: 1 << 5)
+        static let touchUpInside = Event(rawValue: 1 << 6)
+        static let touchUpOutside = Event(rawValue: 1 << 7)
+        static let touchCancel = Event(rawValue: 1 << 8)
+        static let valueChanged = Event(rawValue: 1 << 12)
         /// The control's semantic action (a button's tap, a switch's toggle, ...).
-        public static let primaryActionTriggered = Event(rawValue: 1 << 13)
-        public static let menuActionTriggered = Event(rawValue: 1 << 14)
-        public static let editingDidBegin = Event(rawValue: 1 << 16)
-        public static let editingChanged = Event(rawValue: 1 << 17)
-        public static let editingDidEnd = Event(rawValue: 1 << 18)
-        public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
+        static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        static let menuActionTriggered = Event(rawValue: 1 << 14)
+        static let editingDidBegin = Event(rawValue: 1 << 16)
+        static let editingChanged = Event(rawValue: 1 << 17)
+        static let editingDidEnd = Event(rawValue: 1 << 18)
+        static let editingDidEndOnExit = Event(rawValue: 1 << 19)
 
-        public static let allTouchEvents = Event(rawValue: 0x0000_0FFF)
-        public static let allEditingEvents = Event(rawValue: 0x000F_0000)
-        public static let applicationReserved = Event(rawValue: 0x0F00_0000)
-        public static let systemReserved = Event(rawValue: 0xF000_0000)
-        public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
+        static let allTouchEvents = Event(rawValue: 0x0000_0FFF)
+        static let allEditingEvents = Event(rawValue: 0x000F_0000)
+        static let applicationReserved = Event(rawValue: 0x0F00_0000)
+        static let systemReserved = Event(rawValue: 0xF000_0000)
+        static let allEvents = Event(rawValue: 0xFFFF_FFFF)
 
         /// Names in the scene-file spelling, in bit order.
         public static let namedEvents: [(name: String, event: Event)] = [

@@ -11,7 +11,7 @@ extension UIControl {
 
     /// Removes `controlEvents` from the pairs of `target` (nil: every target) and `action` (nil: every action);
     /// a pair left with no events is removed.
-    public func removeTarget(_ target: AnyObject?, action: String?, for controlEvents: UIControl.Event) {
+    func removeTarget(_ target: AnyObject?, action: String?, for controlEvents: UIControl.Event) {
         targetActions = targetActions.compactMap { pair in
             guard target == nil || pair.target === target, action == nil || pair.action == action else { return pair }
             var pair = pair
@@ -22,7 +22,7 @@ extension UIControl {
 
     /// Every live target, in registration order (nil-target pairs are left out, as UIKit's `allTargets` does
     /// with its `NSNull`).
-    public var allTargets: [AnyObject] {
+    var allTargets: [AnyObject] {
         var result: [AnyObject] = []
         for pair in targetActions {
             if let target = pair.target, !result.contains(where: { $0 === target }) { result.append(target) }
@@ -31,19 +31,19 @@ extension UIControl {
     }
 
     /// The events that have at least one registered action.
-    public var allControlEvents: UIControl.Event {
+    var allControlEvents: UIControl.Event {
         targetActions.reduce(into: []) { $0.formUnion($1.events) }
     }
 
     /// The actions registered for `target` (nil: the nil-target pairs) and any of `controlEvent`, or nil.
-    public func actions(forTarget target: AnyObject?, forControlEvent controlEvent: UIControl.Event) -> [String]? {
+    func actions(forTarget target: AnyObject?, forControlEvent controlEvent: UIControl.Event) -> [String]? {
         let names = targetActions.filter { $0.matches(target: target) && !$0.events.isDisjoint(with: controlEvent) }
             .map(\.action)
         return names.isEmpty ? nil : names
     }
 
     /// Sends every action registered for any of `controlEvents`, from anywhere, with no touch (event nil).
-    public func sendActions(for controlEvents: UIControl.Event) {
+    func sendActions(for controlEvents: UIControl.Event) {
         sendActions(for: controlEvents, with: nil)
     }
 

@@ -5,40 +5,40 @@ import Foundation
 ///
 /// UIKit: a control consumes its touches (it does not call the responder chain's `touches*`), tracks one
 /// touch at a time, and judges inside/outside against its bounds grown by `touchInsideTolerance`.
-open class UIControl: UIView {
+public class UIControl: UIView {
     /// How far beyond its bounds a touch still counts as inside (for drag enter/exit and up inside/outside).
     /// UIKit (observed): a finger dragged off a button keeps it highlighted, and lifting still sends
     /// touchUpInside, until it is about 70 points outside the bounds; this model uses exactly 70.
-    public static let touchInsideTolerance: CGFloat = 70
+    static let touchInsideTolerance: CGFloat = 70
 
     /// The registered target-action pairs, in registration order (the order UIKit sends them in).
     var targetActions: [UIControlTargetAction] = []
 
     /// The touch being tracked, from `touchesBegan` until it ends or is cancelled.
-    public internal(set) weak var trackingTouch: UITouch?
+    weak var trackingTouch: UITouch?
 
     /// Where the tracked touch began, in the control's coordinates (for knob hit tests and direction checks).
-    public internal(set) var trackingStartLocation: CGPoint = .zero
+    var trackingStartLocation: CGPoint = .zero
 
     /// True while `beginTracking` accepted the touch and `continueTracking` kept it.
-    public internal(set) var isTracking = false
+    var isTracking = false
 
     /// Whether the tracked touch is inside the bounds grown by `touchInsideTolerance`.
-    public internal(set) var isTouchInside = false
+    var isTouchInside = false
 
     /// UIKit: a disabled control takes no touches (they go to the views behind it), as if
     /// `isUserInteractionEnabled` were false.
-    open var isEnabled = true {
+    public var isEnabled = true {
         didSet { isUserInteractionEnabled = isEnabled }
     }
 
-    open var isSelected = false
+    public var isSelected = false
 
     /// UIKit sets this on touch down and while the touch stays inside; subclasses draw from it.
-    open var isHighlighted = false
+    var isHighlighted = false
 
     /// The control's state as UIKit reports it.
-    open var state: UIControl.State {
+    var state: UIControl.State {
         var state: UIControl.State = .normal
         if isHighlighted { state.insert(.highlighted) }
         if !isEnabled { state.insert(.disabled) }
@@ -49,29 +49,29 @@ open class UIControl: UIView {
     // MARK: Tracking (overridable, as in UIKit)
 
     /// Called from `touchesBegan`; return false to ignore the touch (no touchDown, no further tracking).
-    open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+    func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         recordCall("beginTrackingWithTouch:withEvent:")
         return true
     }
 
     /// Called from `touchesMoved` while tracking; return false to stop tracking (no more drag events).
-    open func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+    func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         recordCall("continueTrackingWithTouch:withEvent:")
         return true
     }
 
     /// Called from `touchesEnded` while tracking, before touchUpInside/touchUpOutside are sent.
-    open func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+    func endTracking(_ touch: UITouch?, with event: UIEvent?) {
         recordCall("endTrackingWithTouch:withEvent:")
     }
 
     /// Called from `touchesCancelled` while tracking, before touchCancel is sent.
-    open func cancelTracking(with event: UIEvent?) {
+    func cancelTracking(with event: UIEvent?) {
         recordCall("cancelTrackingWithEvent:")
     }
 
     /// Whether `touch` lies within the bounds grown by `touchInsideTolerance`.
-    public func isInsideWithTolerance(_ touch: UITouch) -> Bool {
+    func isInsideWithTolerance(_ touch: UITouch) -> Bool {
         let tolerance = UIControl.touchInsideTolerance
         return bounds.insetBy(dx: -tolerance, dy: -tolerance).contains(touch.location(in: self))
     }
@@ -79,24 +79,24 @@ open class UIControl: UIView {
     // MARK: Touches (UIKit: consumed here, never passed to the next responder)
     // A scripted override (`overrides`) logs and, unless it consumes, runs UIControl's tracking as `super`.
 
-    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         if runsSuper(.touchesBegan) { trackTouchesBegan(touches, with: event) }
     }
 
-    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+    public override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
         if runsSuper(.touchesMoved) { trackTouchesMoved(touches, with: event) }
     }
 
-    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+    public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         if runsSuper(.touchesEnded) { trackTouchesEnded(touches, with: event) }
     }
 
-    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+    public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
         if runsSuper(.touchesCancelled) { trackTouchesCancelled(touches, with: event) }
     }
 
     /// The events sent when the tracked touch lifts; a button adds its primary action to touchUpInside.
-    open func touchUpEvents(inside: Bool) -> UIControl.Event {
+    func touchUpEvents(inside: Bool) -> UIControl.Event {
         inside ? .touchUpInside : .touchUpOutside
     }
 
@@ -104,7 +104,7 @@ open class UIControl: UIView {
 
     /// Hands one action to the application, which delivers it (`UIApplication.sendAction(_:to:from:for:)`).
     /// Override to redirect or filter actions, as in UIKit.
-    open func sendAction(_ action: String, to target: AnyObject?, for event: UIEvent?) {
+    func sendAction(_ action: String, to target: AnyObject?, for event: UIEvent?) {
         if let application = hostApplication {
             application.sendAction(action, to: target, from: self, for: event)
         } else {
@@ -122,14 +122,14 @@ open class UIControl: UIView {
     ///
     /// The base class answers false: custom controls get no precedence (UIKit's rule). The standard controls
     /// override it with the gestures their default action owns (event-delivery.md section 6).
-    open func defaultActionTakesPrecedence(over recognizer: UIGestureRecognizer) -> Bool {
+    func defaultActionTakesPrecedence(over recognizer: UIGestureRecognizer) -> Bool {
         false
     }
 
     /// UIKit: a standard control refuses ancestors' recognizers that would steal its default action, so they
     /// fail and the control handles the touch. Only recognizers that would cancel the control's touches are
     /// refused; one attached to the control itself is never refused.
-    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+    override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
         if gestureRecognizer.view !== self, gestureRecognizer.cancelsTouchesInView,
             defaultActionTakesPrecedence(over: gestureRecognizer)
         {

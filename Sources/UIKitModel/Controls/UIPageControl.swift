@@ -2,12 +2,12 @@ import Foundation
 
 /// UIKit's `UIPageControl`: a tap on the right of the current page's indicator moves to the next page, on
 /// the left to the previous one, sending valueChanged when `currentPage` changes.
-open class UIPageControl: UIControl {
+public class UIPageControl: UIControl {
     /// The distance between indicator centres: this model's value (classic UIKit draws 7-point dots 16 apart).
-    public static let indicatorSpacing: CGFloat = 16
+    static let indicatorSpacing: CGFloat = 16
 
-    open var numberOfPages = 0 { didSet { currentPage = min(currentPage, max(numberOfPages - 1, 0)) } }
-    open var currentPage = 0
+    public var numberOfPages = 0 { didSet { currentPage = min(currentPage, max(numberOfPages - 1, 0)) } }
+    public var currentPage = 0
 
     /// The x of the current page's indicator centre, in the control's coordinates (indicators are centred).
     var currentIndicatorX: CGFloat {
@@ -15,7 +15,7 @@ open class UIPageControl: UIControl {
         return bounds.midX - total / 2 + CGFloat(currentPage) * UIPageControl.indicatorSpacing
     }
 
-    open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+    override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
         super.endTracking(touch, with: event)
         guard let touch, bounds.contains(touch.location(in: self)), numberOfPages > 1 else { return }
         let forward = touch.location(in: self).x > currentIndicatorX
@@ -26,7 +26,7 @@ open class UIPageControl: UIControl {
     }
 
     /// UIKit: a single-finger single tap on a page control belongs to it.
-    open override func defaultActionTakesPrecedence(over recognizer: UIGestureRecognizer) -> Bool {
+    override func defaultActionTakesPrecedence(over recognizer: UIGestureRecognizer) -> Bool {
         recognizer.isSingleFingerSingleTap
     }
 }

@@ -6,7 +6,7 @@ extension UIResponder {
     }
 
     /// Stops implementing `action`.
-    public func unregisterAction(_ action: String) {
+    func unregisterAction(_ action: String) {
         actionHandlers[action] = nil
     }
 
@@ -16,13 +16,13 @@ extension UIResponder {
     }
 
     /// UIKit's `canPerformAction(_:withSender:)`: by default, whether this responder implements `action`.
-    public func canPerformAction(_ action: String, withSender sender: AnyObject?) -> Bool {
+    func canPerformAction(_ action: String, withSender sender: AnyObject?) -> Bool {
         responds(toAction: action)
     }
 
     /// UIKit's `target(forAction:withSender:)`: this responder if it can perform `action`, otherwise the first
     /// responder up the chain that can; nil if none does.
-    public func target(forAction action: String, withSender sender: AnyObject?) -> UIResponder? {
+    func target(forAction action: String, withSender sender: AnyObject?) -> UIResponder? {
         for responder in responderChain where responder.canPerformAction(action, withSender: sender) {
             return responder
         }

@@ -2,14 +2,14 @@ import Foundation
 
 /// UIKit's `UISegmentedControl`: equal-width segments side by side; lifting a touch inside a segment selects
 /// it and, if the selection changed, sends valueChanged (iOS 13 and later select on touch up).
-open class UISegmentedControl: UIControl {
+public class UISegmentedControl: UIControl {
     /// UIKit's `UISegmentedControl.noSegment`.
     public static let noSegment = -1
 
-    public var segmentTitles: [String]
-    open var selectedSegmentIndex = UISegmentedControl.noSegment
+    var segmentTitles: [String]
+    public var selectedSegmentIndex = UISegmentedControl.noSegment
     /// UIKit: a momentary control does not keep the selection after the touch ends.
-    open var isMomentary = false
+    public var isMomentary = false
 
     public init(frame: CGRect = .zero, items: [String]) {
         segmentTitles = items
@@ -21,16 +21,16 @@ open class UISegmentedControl: UIControl {
         super.init(frame: frame)
     }
 
-    public var numberOfSegments: Int { segmentTitles.count }
+    var numberOfSegments: Int { segmentTitles.count }
 
     /// The segment under `point` (control coordinates), or nil outside the bounds.
-    public func segmentIndex(at point: CGPoint) -> Int? {
+    func segmentIndex(at point: CGPoint) -> Int? {
         guard numberOfSegments > 0, bounds.contains(point) else { return nil }
         let width = bounds.width / CGFloat(numberOfSegments)
         return min(Int((point.x - bounds.minX) / width), numberOfSegments - 1)
     }
 
-    open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+    override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
         super.endTracking(touch, with: event)
         guard let touch, let index = segmentIndex(at: touch.location(in: self)) else { return }
         if index != selectedSegmentIndex {
@@ -41,7 +41,7 @@ open class UISegmentedControl: UIControl {
     }
 
     /// UIKit: a single-finger single tap on a segmented control belongs to it.
-    open override func defaultActionTakesPrecedence(over recognizer: UIGestureRecognizer) -> Bool {
+    override func defaultActionTakesPrecedence(over recognizer: UIGestureRecognizer) -> Bool {
         recognizer.isSingleFingerSingleTap
     }
 }

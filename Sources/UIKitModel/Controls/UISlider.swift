@@ -3,23 +3,23 @@ import Foundation
 /// UIKit's `UISlider`, horizontal: a touch that grabs the thumb drags the value along the track.
 /// With `isContinuous` (the default) valueChanged is sent on every change while tracking; otherwise once,
 /// from `endTracking`, if the value changed.
-open class UISlider: UIControl {
+public class UISlider: UIControl {
     /// The thumb's diameter: this model's value, about the size of UIKit's default round thumb.
-    public static let thumbDiameter: CGFloat = 31
+    static let thumbDiameter: CGFloat = 31
     /// UIKit accepts a touch a little around the thumb: its hit area is at least this big (the HIG's minimum
     /// touch target), centred on the thumb.
-    public static let minimumThumbHitSize: CGFloat = 44
+    static let minimumThumbHitSize: CGFloat = 44
 
-    open var minimumValue: Float = 0 { didSet { value = clamped(value) } }
-    open var maximumValue: Float = 1 { didSet { value = clamped(value) } }
-    open var value: Float = 0 { didSet { if value != clamped(value) { value = clamped(value) } } }
-    open var isContinuous = true
+    public var minimumValue: Float = 0 { didSet { value = clamped(value) } }
+    public var maximumValue: Float = 1 { didSet { value = clamped(value) } }
+    public var value: Float = 0 { didSet { if value != clamped(value) { value = clamped(value) } } }
+    public var isContinuous = true
 
     private var valueAtTrackingStart: Float = 0
     /// Whether the tracked touch came down on the thumb.
     private var touchGrabbedThumb = false
 
-    public func setValue(_ value: Float, animated: Bool) {
+    func setValue(_ value: Float, animated: Bool) {
         self.value = value
     }
 
@@ -27,7 +27,7 @@ open class UISlider: UIControl {
     var trackLength: CGFloat { max(bounds.width - UISlider.thumbDiameter, 1) }
 
     /// The thumb's rectangle in the slider's coordinates for the current value.
-    public var thumbFrame: CGRect {
+    var thumbFrame: CGRect {
         let range = maximumValue - minimumValue
         let fraction = range > 0 ? CGFloat((value - minimumValue) / range) : 0
         let d = UISlider.thumbDiameter
@@ -42,7 +42,7 @@ open class UISlider: UIControl {
     }
 
     /// UIKit: only a touch on the thumb starts tracking; the track alone does not move the value.
-    open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+    override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         let accepted = super.beginTracking(touch, with: event)
         valueAtTrackingStart = value
         touchGrabbedThumb = thumbHitFrame.contains(touch.location(in: self))
@@ -50,7 +50,7 @@ open class UISlider: UIControl {
     }
 
     /// The value follows the finger, keeping the offset at which it grabbed the thumb.
-    open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+    override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         let keep = super.continueTracking(touch, with: event)
         let dx = touch.location(in: self).x - trackingStartLocation.x
         let newValue = clamped(valueAtTrackingStart + Float(dx / trackLength) * (maximumValue - minimumValue))
@@ -61,13 +61,13 @@ open class UISlider: UIControl {
         return keep
     }
 
-    open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+    override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
         super.endTracking(touch, with: event)
         if !isContinuous && value != valueAtTrackingStart { sendValueChanged(with: event) }
     }
 
     /// UIKit: a single-finger swipe that starts on the thumb and runs along the slider belongs to the slider.
-    open override func defaultActionTakesPrecedence(over recognizer: UIGestureRecognizer) -> Bool {
+    override func defaultActionTakesPrecedence(over recognizer: UIGestureRecognizer) -> Bool {
         isTracking && touchGrabbedThumb && recognizer.isSingleFingerHorizontalSwipe && trackedTouchMovesHorizontally
     }
 

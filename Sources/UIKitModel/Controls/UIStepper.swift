@@ -3,22 +3,22 @@ import RunLoopKit
 
 /// UIKit's `UIStepper`: a "-" half and a "+" half. A touch down on a half steps the value at once and sends
 /// valueChanged; while the finger stays down, `autorepeat` keeps stepping on a run-loop timer.
-open class UIStepper: UIControl {
+public class UIStepper: UIControl {
     /// UIKit (iOS 13 and later): a stepper is 94 x 32 points.
-    public static let fixedSize = CGSize(width: 94, height: 32)
+    static let fixedSize = CGSize(width: 94, height: 32)
     /// UIKit waits about half a second before repeating...
-    public static let autorepeatDelay: TimeInterval = 0.5
+    static let autorepeatDelay: TimeInterval = 0.5
     /// ...then repeats at this interval (UIKit speeds up after a few seconds; this model keeps the rate).
-    public static let autorepeatInterval: TimeInterval = 0.1
+    static let autorepeatInterval: TimeInterval = 0.1
 
-    open var minimumValue: Double = 0
-    open var maximumValue: Double = 100
-    open var stepValue: Double = 1
-    open var value: Double = 0 { didSet { if value != clamped(value) { value = clamped(value) } } }
-    open var autorepeat = true
-    open var isContinuous = true
+    public var minimumValue: Double = 0
+    public var maximumValue: Double = 100
+    public var stepValue: Double = 1
+    public var value: Double = 0 { didSet { if value != clamped(value) { value = clamped(value) } } }
+    public var autorepeat = true
+    public var isContinuous = true
     /// UIKit: stepping past one end wraps to the other.
-    open var wraps = false
+    public var wraps = false
 
     private var stepDirection: Double = 0
     private var valueAtTrackingStart: Double = 0
@@ -40,7 +40,7 @@ open class UIStepper: UIControl {
         return true
     }
 
-    open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+    override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         let accepted = super.beginTracking(touch, with: event)
         stepDirection = touch.location(in: self).x >= bounds.midX ? 1 : -1
         valueAtTrackingStart = value
@@ -51,7 +51,7 @@ open class UIStepper: UIControl {
     }
 
     /// UIKit: autorepeat pauses while the finger is outside the control and resumes when it comes back.
-    open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+    override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         let keep = super.continueTracking(touch, with: event)
         if !isTouchInside {
             stopAutorepeat()
@@ -61,12 +61,12 @@ open class UIStepper: UIControl {
         return keep
     }
 
-    open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+    override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
         super.endTracking(touch, with: event)
         finishTracking(with: event)
     }
 
-    open override func cancelTracking(with event: UIEvent?) {
+    override func cancelTracking(with event: UIEvent?) {
         super.cancelTracking(with: event)
         finishTracking(with: event)
     }
@@ -102,7 +102,7 @@ open class UIStepper: UIControl {
     }
 
     /// UIKit: a single-finger single tap on a stepper belongs to it.
-    open override func defaultActionTakesPrecedence(over recognizer: UIGestureRecognizer) -> Bool {
+    override func defaultActionTakesPrecedence(over recognizer: UIGestureRecognizer) -> Bool {
         recognizer.isSingleFingerSingleTap
     }
 

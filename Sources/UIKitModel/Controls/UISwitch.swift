@@ -2,15 +2,15 @@ import Foundation
 
 /// UIKit's `UISwitch`: a tap toggles it; dragging the knob sets it by where the knob is let go. Either way
 /// it sends valueChanged (and its primary action) when `isOn` changes, from `endTracking`, before touchUp*.
-open class UISwitch: UIControl {
+public class UISwitch: UIControl {
     /// UIKit: a switch is always 51 x 31 points, whatever frame it is given.
-    public static let fixedSize = CGSize(width: 51, height: 31)
+    static let fixedSize = CGSize(width: 51, height: 31)
     /// The knob is inset this much from the track's edges.
     static let knobInset: CGFloat = 2
     /// A drag of the knob further than this along x is a knob drag, not a tap (UIKit's touch slop).
     static let knobDragThreshold: CGFloat = 10
 
-    open var isOn = false
+    public var isOn = false
     private var knobWasDragged = false
     /// Whether the tracked touch came down on the knob.
     private var touchGrabbedKnob = false
@@ -19,24 +19,24 @@ open class UISwitch: UIControl {
         super.init(frame: CGRect(origin: frame.origin, size: UISwitch.fixedSize))
     }
 
-    public func setOn(_ on: Bool, animated: Bool) {
+    func setOn(_ on: Bool, animated: Bool) {
         isOn = on
     }
 
     /// The knob's rectangle in the switch's coordinates: at the right end when on, the left end when off.
-    public var knobFrame: CGRect {
+    var knobFrame: CGRect {
         let diameter = bounds.height - 2 * UISwitch.knobInset
         let x = isOn ? bounds.maxX - UISwitch.knobInset - diameter : bounds.minX + UISwitch.knobInset
         return CGRect(x: x, y: bounds.minY + UISwitch.knobInset, width: diameter, height: diameter)
     }
 
-    open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+    override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         knobWasDragged = false
         touchGrabbedKnob = knobFrame.contains(touch.location(in: self))
         return super.beginTracking(touch, with: event)
     }
 
-    open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+    override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         let keep = super.continueTracking(touch, with: event)
         if abs(touch.location(in: self).x - trackingStartLocation.x) > UISwitch.knobDragThreshold {
             knobWasDragged = true
@@ -45,7 +45,7 @@ open class UISwitch: UIControl {
     }
 
     /// UIKit: a tap (lifted inside) toggles; a knob drag leaves the switch on the side the finger ends on.
-    open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+    override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
         super.endTracking(touch, with: event)
         guard let touch else { return }
         let newValue: Bool
@@ -61,7 +61,7 @@ open class UISwitch: UIControl {
 
     /// UIKit: a single-finger single tap, and a single-finger pan that starts on the knob and moves along the
     /// switch, belong to the switch.
-    open override func defaultActionTakesPrecedence(over recognizer: UIGestureRecognizer) -> Bool {
+    override func defaultActionTakesPrecedence(over recognizer: UIGestureRecognizer) -> Bool {
         if recognizer.isSingleFingerSingleTap { return true }
         return touchGrabbedKnob && recognizer.isSingleFingerPan && trackedTouchMovesHorizontally
     }

@@ -5,9 +5,9 @@
 /// The window executes `steps` in order (replays of withheld state, cancellations), then hands `delivered`
 /// (this frame's changes the views get now) to their views, skipping what its own view-side rules exclude:
 /// a touch whose view never got its began, or whose view already got its end or a cancel.
-public struct TouchDeliveryPlan {
+package struct TouchDeliveryPlan {
     /// One thing the window does before this frame's deliveries.
-    public enum Step {
+    enum Step {
         /// A recorded state handed to the views: withheld began (delaysTouchesBegan, scroll views' content
         /// delay) or a held-back end (delaysTouchesEnded).
         case replay(TouchReplay)
@@ -17,31 +17,31 @@ public struct TouchDeliveryPlan {
     }
 
     /// Replays and cancellations, in the order the interceptor decided them.
-    public private(set) var steps: [Step] = []
+    private(set) var steps: [Step] = []
     /// This frame's changes that the views get now, in the order their fingers came down.
-    public private(set) var delivered: [UITouch]
+    private(set) var delivered: [UITouch]
     /// This frame's changes the views do not get now (withheld, an end held back, or taken from the view).
-    public private(set) var withheld: [UITouch] = []
+    private(set) var withheld: [UITouch] = []
 
     /// A plan that delivers every one of `touches` to its view (what the window does with no recognizers).
-    public init(delivering touches: [UITouch] = []) {
+    package init(delivering touches: [UITouch] = []) {
         delivered = touches
     }
 
     /// Keeps this frame's change of `touch` from its view (the interceptor replays it later, or never).
-    public mutating func withhold(_ touch: UITouch) {
+    package mutating func withhold(_ touch: UITouch) {
         guard let index = delivered.firstIndex(where: { $0 === touch }) else { return }
         withheld.append(delivered.remove(at: index))
     }
 
     /// Cancels `touches` in their views; this frame's changes of them are not delivered either.
-    public mutating func cancel(_ touches: [UITouch]) {
+    package mutating func cancel(_ touches: [UITouch]) {
         guard !touches.isEmpty else { return }
         steps.append(.cancel(touches))
         for touch in touches { withhold(touch) }
     }
 
-    public mutating func replay(_ replay: TouchReplay) {
+    package mutating func replay(_ replay: TouchReplay) {
         guard !replay.touches.isEmpty else { return }
         steps.append(.replay(replay))
     }

@@ -1,6 +1,6 @@
 extension UIApplication {
     /// UIKit: dequeues events first in, first out and hands each to `sendEvent(_:)`.
-    public func processEventQueue() {
+    func processEventQueue() {
         while let event = eventQueue.dequeue() {
             sendEvent(event)
         }

@@ -8,9 +8,9 @@ import RunLoopKit
 /// Each HID message is taken all the way to `sendEvent(_:)` before the next is converted: a touches event is
 /// one object updated in place for the whole sequence, so the state `sendEvent` sees must be this frame's.
 public final class UIEventDispatcher {
-    public unowned let application: UIApplication
+    unowned let application: UIApplication
     /// The source0 the fetcher signals; added to the application's run loop in the common modes.
-    public private(set) var source: RunLoopSource0!
+    private(set) var source: RunLoopSource0!
 
     /// HID messages received by the fetcher and not yet converted (swapped out on each pass, so steady traffic
     /// reuses the same two buffers).
@@ -29,7 +29,7 @@ public final class UIEventDispatcher {
     public var didDispatch: (() -> Void)?
 
     /// The event of the touch sequence in progress (nil between sequences).
-    public internal(set) var touchesEvent: UIEvent?
+    package internal(set) var touchesEvent: UIEvent?
     var touchesByTransducer: [UInt32: UITouch] = [:]
     var tapCounter = UITapCountTracker()
     var touchSequenceCounter: UInt64 = 0
@@ -45,12 +45,12 @@ public final class UIEventDispatcher {
     }
 
     /// Queues a message for the next pass of the source0 (the fetcher signals the source).
-    public func enqueue(_ message: HIDMessage, coalesced: [HIDMessage] = []) {
+    func enqueue(_ message: HIDMessage, coalesced: [HIDMessage] = []) {
         pending.append(Received(message: message, coalesced: coalesced))
     }
 
     /// The source0's perform: converts and sends every queued message, first in, first out.
-    public func handleEventQueue() {
+    func handleEventQueue() {
         while !pending.isEmpty {
             swap(&pending, &converting)
             for received in converting {
@@ -63,7 +63,7 @@ public final class UIEventDispatcher {
     }
 
     /// Converts one HID message and sends the resulting event through the application's queue.
-    public func dispatch(_ message: HIDMessage, coalesced: [HIDMessage] = []) {
+    func dispatch(_ message: HIDMessage, coalesced: [HIDMessage] = []) {
         let time = message.envelope.timestamps.hardware
         switch message.payload {
         case .digitizer(let frame): dispatchDigitizer(frame, hardwareTime: time, coalesced: coalesced)

@@ -5,7 +5,7 @@ import RunLoopKit
 /// HID message here; the fetcher stamps when the app received it, queues it for the dispatcher and signals the
 /// dispatcher's source0. Building touches and events waits for that source0, as in UIKit.
 public final class UIEventFetcher {
-    public unowned let dispatcher: UIEventDispatcher
+    unowned let dispatcher: UIEventDispatcher
     private let clock: RunLoopClock
 
     init(dispatcher: UIEventDispatcher) {

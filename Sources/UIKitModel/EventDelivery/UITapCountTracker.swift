@@ -3,11 +3,11 @@ import Foundation
 /// UIKit's multi-tap counting: a finger that touches down within `maximumInterval` of a previous touch's end,
 /// within `maximumDistance` of where it ended, continues that touch's count (`tapCount` 2, 3, ...);
 /// anything later or farther starts again at 1.
-public struct UITapCountTracker {
+struct UITapCountTracker {
     /// 0.35 s: UIKit's multi-tap interval.
-    public static let maximumInterval: UInt64 = 350_000_000
+    static let maximumInterval: UInt64 = 350_000_000
     /// About 45 points: UIKit's multi-tap radius.
-    public static let maximumDistance: CGFloat = 45
+    static let maximumDistance: CGFloat = 45
 
     private struct Ended {
         var time: UInt64
@@ -18,11 +18,11 @@ public struct UITapCountTracker {
     /// Recent ends, oldest first; short because entries older than the interval are dropped.
     private var recent: [Ended] = []
 
-    public init() {}
+    init() {}
 
     /// The tap count for a finger landing at `location` (screen points) at `time` (ns). The previous touch it
     /// continues is used up, so two fingers cannot both continue the same tap.
-    public mutating func tapCount(forTouchDownAt location: CGPoint, time: UInt64) -> Int {
+    package mutating func tapCount(forTouchDownAt location: CGPoint, time: UInt64) -> Int {
         prune(before: time)
         var index = recent.count
         while index > 0 {
@@ -38,7 +38,7 @@ public struct UITapCountTracker {
     }
 
     /// Remembers a touch that ended (not cancelled) so a quick next touch nearby continues its count.
-    public mutating func recordEnd(at location: CGPoint, time: UInt64, tapCount: Int) {
+    mutating func recordEnd(at location: CGPoint, time: UInt64, tapCount: Int) {
         prune(before: time)
         recent.append(Ended(time: time, location: location, tapCount: tapCount))
     }

@@ -10,7 +10,7 @@ extension UITouch.Phase {
     /// - changed phase or `position` bit → moved; nothing → stationary.
     /// Returns nil for fingers the app cannot use: anything but a began for an unknown finger (the stream
     /// verifier rule: no moves or ends without a down), and hover (`mayBegin`, `range` only).
-    public init?(hidFinger finger: HIDDigitizerEvent, isTracked: Bool) {
+    init?(hidFinger finger: HIDDigitizerEvent, isTracked: Bool) {
         let phase = finger.phase, mask = finger.eventMask
         if phase.contains(.cancelled) || mask.contains(.cancel) {
             guard isTracked else { return nil }

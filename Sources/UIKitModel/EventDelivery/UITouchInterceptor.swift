@@ -8,6 +8,6 @@
 /// which touches are cancelled in their views and what is replayed first. The window executes the plan; the
 /// interceptor keeps every reason it has to hold a touch back, and later hands the window further plans
 /// (`UIWindow.execute(_:event:)`) to replay what it withheld.
-public protocol UITouchInterceptor: AnyObject {
+package protocol UITouchInterceptor: AnyObject {
     func window(_ window: UIWindow, willDeliver touches: [UITouch], event: UIEvent) -> TouchDeliveryPlan
 }

@@ -18,7 +18,7 @@ extension UIWindow {
     /// now, minus those the views may no longer get (their began never reached the view, or the view already
     /// got the end or a cancel). The gesture environment also hands the window plans outside a frame (a
     /// withheld began released by a timer).
-    public func execute(_ plan: TouchDeliveryPlan, event: UIEvent) {
+    package func execute(_ plan: TouchDeliveryPlan, event: UIEvent) {
         for step in plan.steps {
             switch step {
             case .replay(let replay): deliver(replay, event: event)

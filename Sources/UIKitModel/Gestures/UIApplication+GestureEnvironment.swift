@@ -1,7 +1,7 @@
 extension UIApplication {
     /// UIKit's per-application gesture environment: the window's first delivery stage, installed as the
     /// application's `touchInterceptor` when the application is created. Nil if a test replaced it.
-    public var gestureEnvironment: UIGestureEnvironment? {
+    var gestureEnvironment: UIGestureEnvironment? {
         touchInterceptor as? UIGestureEnvironment
     }
 }

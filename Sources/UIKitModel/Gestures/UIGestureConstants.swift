@@ -5,63 +5,63 @@ import Foundation
 ///
 /// Where UIKit documents a default (`minimumPressDuration`, `allowableMovement`) the documented value is
 /// used; where it only has observed behaviour the value and its source are given next to it.
-public enum UIGestureConstants {
+package enum UIGestureConstants {
     // MARK: Window-side delivery
 
     /// event-delivery.md §5: a held `touchesEnded` (delaysTouchesEnded) is released to the view after
     /// this long even if the recognizer that holds it is still possible (waiting for a second tap).
-    public static let delayedTouchesEndedTimeout: TimeInterval = 0.15
+    static let delayedTouchesEndedTimeout: TimeInterval = 0.15
 
     // MARK: Tap
 
     /// event-delivery.md §5: a tap fails when a finger moves more than about 10 points.
-    public static let tapAllowableMovement: CGFloat = 10
+    static let tapAllowableMovement: CGFloat = 10
     /// How long a finger may stay down and still make a tap. UIKit's private `UITapRecognizer` uses 0.75 s
     /// (`maximumSingleTapDuration`, also the value UIKit ports such as Mocha copy); a press held longer
     /// fails the tap, which is what makes a long press on a table cell select it (§7's puzzle).
-    public static let tapMaximumPressDuration: TimeInterval = 0.75
+    package static let tapMaximumPressDuration: TimeInterval = 0.75
     /// The longest pause between the lift of one tap and the touch-down of the next (the task's value,
     /// UIKit's `maximumIntervalBetweenSuccessiveTaps`). A recognizer needing more taps fails after it.
-    public static let tapMaximumInterval: TimeInterval = 0.35
+    static let tapMaximumInterval: TimeInterval = 0.35
     /// How far a later tap may land from the first tap of the sequence (UIKit's `UITapRecognizer`
     /// `allowableSeparation`-like distance; the 10-point limit applies to movement within one tap).
-    public static let tapAllowableSeparation: CGFloat = 45
+    static let tapAllowableSeparation: CGFloat = 45
 
     // MARK: Long press
 
     /// UIKit documented default of `minimumPressDuration`.
-    public static let longPressMinimumPressDuration: TimeInterval = 0.5
+    static let longPressMinimumPressDuration: TimeInterval = 0.5
     /// UIKit documented default of `allowableMovement`.
-    public static let longPressAllowableMovement: CGFloat = 10
+    static let longPressAllowableMovement: CGFloat = 10
 
     // MARK: Pan
 
     /// How far the touches' centroid must move before a pan begins (UIKit's pan hysteresis, 10 points on
     /// iPhone). Translation is measured from the touch-down point, so it is already past this at `.began`.
-    public static let panHysteresis: CGFloat = 10
+    static let panHysteresis: CGFloat = 10
 
     // MARK: Swipe
 
     /// Distance along the swipe's direction at which a swipe is recognized (UIKit's
     /// `minimumPrimaryMovement`, 50 points).
-    public static let swipeMinimumDistance: CGFloat = 50
+    static let swipeMinimumDistance: CGFloat = 50
     /// A swipe must reach `swipeMinimumDistance` within this time of touch-down, else it fails.
-    public static let swipeMaximumDuration: TimeInterval = 0.5
+    static let swipeMaximumDuration: TimeInterval = 0.5
     /// Largest angle between the movement and the swipe's axis (30°); a more diagonal movement fails.
-    public static let swipeMaximumAngle: CGFloat = .pi / 6
+    static let swipeMaximumAngle: CGFloat = .pi / 6
 
     // MARK: Pinch and rotation
 
     /// Change of the two fingers' separation, in points, before a pinch begins.
-    public static let pinchHysteresis: CGFloat = 10
+    static let pinchHysteresis: CGFloat = 10
     /// Rotation of the line between the two fingers, in radians (5°), before a rotation begins.
-    public static let rotationHysteresis: CGFloat = .pi / 36
+    static let rotationHysteresis: CGFloat = .pi / 36
 
     // MARK: Helpers
 
     /// Seconds to run-loop nanoseconds.
     @inlinable
-    public static func nanoseconds(_ seconds: TimeInterval) -> UInt64 {
+    static func nanoseconds(_ seconds: TimeInterval) -> UInt64 {
         UInt64((seconds * 1_000_000_000).rounded())
     }
 }

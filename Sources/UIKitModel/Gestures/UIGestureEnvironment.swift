@@ -11,8 +11,8 @@ import RunLoopKit
 /// `delaysTouchesBegan` recognizer is possible, `touchesEnded` held while a `delaysTouchesEnded` one is), and
 /// replays or releases what was held once nothing holds it; (5) resets finished recognizers whose touches
 /// are gone. The window then delivers the rest to the views.
-public final class UIGestureEnvironment: UITouchInterceptor {
-    public private(set) weak var application: UIApplication?
+final class UIGestureEnvironment: UITouchInterceptor {
+    private(set) weak var application: UIApplication?
 
     /// Recognizers that have received touches since their last reset, in the order they joined.
     var active: [UIGestureRecognizer] = []
@@ -25,13 +25,13 @@ public final class UIGestureEnvironment: UITouchInterceptor {
     /// Counts interceptor passes; stamps withheld frames.
     var frame: UInt64 = 0
 
-    public init(application: UIApplication) {
+    init(application: UIApplication) {
         self.application = application
     }
 
     // MARK: UITouchInterceptor
 
-    public func window(_ window: UIWindow, willDeliver touches: [UITouch], event: UIEvent) -> TouchDeliveryPlan {
+    func window(_ window: UIWindow, willDeliver touches: [UITouch], event: UIEvent) -> TouchDeliveryPlan {
         // Touches that ended in the previous frame keep their recognizers until then (UIKit's
         // `UITouch.gestureRecognizers` still lists them in the view's touchesEnded).
         dropSettledRecords()
@@ -52,12 +52,12 @@ public final class UIGestureEnvironment: UITouchInterceptor {
     }
 
     /// The recognizers a touch was given when it began (UIKit's `UITouch.gestureRecognizers`).
-    public func recognizers(for touch: UITouch) -> [UIGestureRecognizer]? {
+    func recognizers(for touch: UITouch) -> [UIGestureRecognizer]? {
         record(for: touch)?.recognizers
     }
 
     /// The recognizers currently tracking touches (not yet reset), in the order they joined.
-    public var trackingRecognizers: [UIGestureRecognizer] { active }
+    var trackingRecognizers: [UIGestureRecognizer] { active }
 
     func dropSettledRecords() {
         records.removeAll { $0.isSettled }

@@ -6,21 +6,21 @@ extension UIGestureRecognizer {
     }
 
     /// `addTarget(self, action: #selector(handleTap))` in Swift terms: a method reference on a weak target.
-    public func addTarget<Target: AnyObject>(
+    func addTarget<Target: AnyObject>(
         _ target: Target, action: @escaping (Target) -> (UIGestureRecognizer) -> Void, name: String = "action"
     ) {
         actions.append(.method(target, name, action))
     }
 
     /// UIKit's `removeTarget(_:action:)`: nil target matches every target, nil name every action.
-    public func removeTarget(_ target: AnyObject?, action name: String? = nil) {
+    func removeTarget(_ target: AnyObject?, action name: String? = nil) {
         actions.removeAll { pair in
             (target == nil || pair.target === target) && (name == nil || pair.name == name)
         }
     }
 
     /// The names of the registered actions, in order (for printing and tests).
-    public var actionNames: [String] { actions.map(\.name) }
+    var actionNames: [String] { actions.map(\.name) }
 
     func sendActions() {
         for action in actions { action.send(from: self) }
@@ -36,5 +36,5 @@ extension UIGestureRecognizer {
     }
 
     /// The recognizers given to `require(toFail:)` that are still alive.
-    public var recognizersRequiredToFail: [UIGestureRecognizer] { requiredToFail.compactMap(\.recognizer) }
+    var recognizersRequiredToFail: [UIGestureRecognizer] { requiredToFail.compactMap(\.recognizer) }
 }

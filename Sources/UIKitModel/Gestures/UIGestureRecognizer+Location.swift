@@ -7,7 +7,7 @@ extension UIGestureRecognizer {
 
     /// The centroid of the gesture's touches in `view`'s space (nil: the window): UIKit's default
     /// `location(in:)`.
-    public func centroidLocation(in view: UIView?) -> CGPoint {
+    func centroidLocation(in view: UIView?) -> CGPoint {
         let touches = locationTouches
         guard !touches.isEmpty else { return .zero }
         var x: CGFloat = 0, y: CGFloat = 0
@@ -21,7 +21,7 @@ extension UIGestureRecognizer {
     }
 
     /// UIKit's `location(ofTouch:in:)`: one touch of the gesture, by index (in the order they came down).
-    public func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
+    func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
         let touches = locationTouches
         precondition(touches.indices.contains(touchIndex), "touch index \(touchIndex) out of range 0..<\(touches.count)")
         return touches[touchIndex].location(in: view)
@@ -31,7 +31,7 @@ extension UIGestureRecognizer {
 
     /// UIKit's `ignore(_:for:)`: this recognizer stops receiving `touch` (a pan with more fingers than its
     /// maximum ignores the extra ones).
-    public func ignore(_ touch: UITouch, for event: UIEvent) {
+    func ignore(_ touch: UITouch, for event: UIEvent) {
         trackedTouches.removeAll { $0 === touch }
         touchHistory.removeAll { $0 === touch }
         environment?.recognizer(self, ignores: touch)

@@ -12,17 +12,17 @@ extension UIGestureRecognizer {
         case failed = 5
 
         /// A discrete gesture's success is the continuous gesture's end (UIKit aliases the two).
-        public static let recognized: State = .ended
+        static let recognized: State = .ended
 
         /// ended/recognized, cancelled or failed: the recognizer waits for its touches to go, then resets.
-        public var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
+        var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
 
         /// began or changed: a continuous gesture is under way.
-        public var isInProgress: Bool { self == .began || self == .changed }
+        var isInProgress: Bool { self == .began || self == .changed }
 
         /// The transitions UIKit allows a subclass to make (UIGestureRecognizerSubclass.h). `possible` is
         /// entered only by reset, never by assignment.
-        public static func isValidTransition(from old: State, to new: State) -> Bool {
+        static func isValidTransition(from old: State, to new: State) -> Bool {
             switch (old, new) {
             case (.possible, .began), (.possible, .ended), (.possible, .failed):
                 return true

@@ -6,7 +6,7 @@ extension UIGestureRecognizer {
     /// with `performSelector:afterDelay:`). A state change made in `body` is applied as soon as it returns.
     /// Nil when the recognizer is attached to no application yet.
     @discardableResult
-    public func schedule(after seconds: TimeInterval, _ body: @escaping () -> Void) -> RunLoopTimer? {
+    package func schedule(after seconds: TimeInterval, _ body: @escaping () -> Void) -> RunLoopTimer? {
         let environment = self.environment ?? view?.window?.application?.gestureEnvironment
         return environment?.schedule(after: seconds, body)
     }

@@ -25,7 +25,7 @@ open class UIGestureRecognizer: UITraceable {
 
     // MARK: Configuration
 
-    public weak var delegate: UIGestureRecognizerDelegate?
+    package weak var delegate: UIGestureRecognizerDelegate?
     /// A delegate the recognizer keeps alive (a scene file's scripted delegate has no controller to own
     /// it); setting it also sets `delegate`, which stays weak as in UIKit.
     public var ownedDelegate: UIGestureRecognizerDelegate? {
@@ -46,7 +46,7 @@ open class UIGestureRecognizer: UITraceable {
     public var delaysTouchesEnded = true
 
     /// The view this recognizer is attached to (`UIView.addGestureRecognizer(_:)`).
-    public internal(set) weak var view: UIView?
+    package internal(set) weak var view: UIView?
 
     // MARK: State
 
@@ -67,7 +67,7 @@ open class UIGestureRecognizer: UITraceable {
     // MARK: Touches
 
     /// The touches this recognizer tracks now (ended ones leave after the event that ended them).
-    public internal(set) var trackedTouches: [UITouch] = []
+    var trackedTouches: [UITouch] = []
     /// Every touch seen since the last reset: what cancelsTouchesInView cancels and what exclusivity compares.
     var touchHistory: [UITouch] = []
     /// The touches tracked just before the last ones ended: where a tap recognized from a timer happened.
@@ -80,7 +80,7 @@ open class UIGestureRecognizer: UITraceable {
     public init() {}
 
     /// UIKit's `init(target:action:)`.
-    public convenience init(action: UIGestureRecognizerAction?) {
+    package convenience init(action: UIGestureRecognizerAction?) {
         self.init()
         if let action { actions.append(action) }
     }
@@ -107,7 +107,7 @@ open class UIGestureRecognizer: UITraceable {
 
     /// UIKit's `location(in:)`: where the gesture is, in `view`'s space (nil: the window). By default the
     /// centroid of its touches; subclasses refine it (a multi-tap reports its first tap).
-    open func location(in view: UIView?) -> CGPoint { centroidLocation(in: view) }
+    public func location(in view: UIView?) -> CGPoint { centroidLocation(in: view) }
 
     // MARK: Subclass hooks (UIGestureRecognizerSubclass.h)
 
@@ -115,17 +115,17 @@ open class UIGestureRecognizer: UITraceable {
     open func reset() {}
 
     /// UIKit: whether this recognizer, recognizing, may make `preventedGestureRecognizer` fail.
-    open func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool { true }
 
     /// UIKit: whether `preventingGestureRecognizer`, recognizing, may make this one fail.
-    open func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool { true }
 
     /// UIKit: a subclass-wide failure requirement (like a delegate's `shouldRequireFailureOf`).
-    open func shouldRequireFailure(of otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    func shouldRequireFailure(of otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
 
     /// UIKit: a subclass-wide reverse failure requirement.
-    open func shouldBeRequiredToFail(by otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    func shouldBeRequiredToFail(by otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
 
     /// UIKit's `shouldReceive(_:)` for subclasses (asked along with the delegate's `shouldReceive`).
-    open func shouldReceive(_ touch: UITouch) -> Bool { true }
+    func shouldReceive(_ touch: UITouch) -> Bool { true }
 }

@@ -3,7 +3,7 @@
 /// (as an action method's `NSLog(@"View Taped")` would).
 public struct UIGestureRecognizerAction {
     /// The name used by `removeTarget(_:action:)` (and printed by tools); a log action's name is its line.
-    public let name: String
+    let name: String
     /// UIKit holds targets weakly: an action whose target has gone is skipped.
     weak var target: AnyObject?
     let hasTarget: Bool
@@ -28,7 +28,7 @@ public struct UIGestureRecognizerAction {
 
     /// A method reference on `target`, e.g. `.method(controller, ViewController.handleTap)`; the target is
     /// held weakly, as UIKit does.
-    public static func method<Target: AnyObject>(
+    static func method<Target: AnyObject>(
         _ target: Target, _ name: String = "action", _ body: @escaping (Target) -> (UIGestureRecognizer) -> Void
     ) -> Self {
         Self(name: name, target: target) { target, recognizer in

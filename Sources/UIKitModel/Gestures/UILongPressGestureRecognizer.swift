@@ -6,7 +6,7 @@ import RunLoopKit
 /// `allowableMovement` → began; moves → changed; a lift → ended. Before it begins, a lift (other than one
 /// of the required taps), a larger movement, or a pause between taps longer than
 /// `UIGestureConstants.tapMaximumInterval` fails it. Every wait is a run-loop timer.
-open class UILongPressGestureRecognizer: UIGestureRecognizer {
+public class UILongPressGestureRecognizer: UIGestureRecognizer {
     /// UIKit default 0.5 s.
     public var minimumPressDuration: TimeInterval = UIGestureConstants.longPressMinimumPressDuration
     /// UIKit default 10 points; once the press has begun there is no limit.
@@ -21,7 +21,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     private var pressTimer: RunLoopTimer?
     private var intervalTimer: RunLoopTimer?
 
-    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
         guard state == .possible else { return }
         intervalTimer?.invalidate()
@@ -42,7 +42,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         }
     }
 
-    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesMoved(touches, with: event)
         switch state {
         case .possible:
@@ -56,7 +56,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         }
     }
 
-    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesEnded(touches, with: event)
         switch state {
         case .possible:
@@ -78,7 +78,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         }
     }
 
-    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesCancelled(touches, with: event)
         switch state {
         case .possible: fail()
@@ -87,7 +87,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         }
     }
 
-    open override func reset() {
+    public override func reset() {
         super.reset()
         tapsCompleted = 0
         fingersDown = 0

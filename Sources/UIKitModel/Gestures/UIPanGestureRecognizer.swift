@@ -8,7 +8,7 @@ import Foundation
 /// `translation(in:)` is the centroid's movement since touch-down (or since `setTranslation(_:in:)`), with
 /// fingers joining or leaving rebased so the translation does not jump; `velocity(in:)` is points per second
 /// of the run-loop clock, from the last two moves.
-open class UIPanGestureRecognizer: UIGestureRecognizer {
+public class UIPanGestureRecognizer: UIGestureRecognizer {
     public var minimumNumberOfTouches = 1
     public var maximumNumberOfTouches = Int.max
 
@@ -25,7 +25,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     /// UIKit's `setTranslation(_:in:)`: makes the current translation `translation` (commonly `.zero`).
-    public func setTranslation(_ translation: CGPoint, in view: UIView?) {
+    func setTranslation(_ translation: CGPoint, in view: UIView?) {
         guard let last else { return }
         origin = CGPoint(x: last.value.x - translation.x, y: last.value.y - translation.y)
     }
@@ -33,13 +33,13 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// Points per second, measured on the run-loop clock.
     public func velocity(in view: UIView?) -> CGPoint { currentVelocity }
 
-    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
         ignoreTouches(beyond: maximumNumberOfTouches, for: event)
         rebase(to: touchesOnScreen)
     }
 
-    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesMoved(touches, with: event)
         let onScreen = touchesOnScreen
         measure(Self.centroid(of: onScreen))
@@ -56,7 +56,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         }
     }
 
-    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesEnded(touches, with: event)
         // The lift's own position counts (the finger may have moved since the last frame).
         measure(Self.centroid(of: touchesReportingLift))
@@ -71,12 +71,12 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         }
     }
 
-    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesCancelled(touches, with: event)
         cancelContinuousGesture()
     }
 
-    open override func reset() {
+    public override func reset() {
         super.reset()
         origin = nil
         last = nil

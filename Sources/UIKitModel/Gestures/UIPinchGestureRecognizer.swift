@@ -4,7 +4,7 @@ import Foundation
 /// changed by more than `UIGestureConstants.pinchHysteresis` (10 points) since the second finger came down;
 /// `scale` is the separation relative to that moment; `velocity` is scale per second of the run-loop clock.
 /// A third finger is ignored; lifting a finger ends it (or fails it before it began).
-open class UIPinchGestureRecognizer: UIGestureRecognizer {
+public class UIPinchGestureRecognizer: UIGestureRecognizer {
     /// Settable, as in UIKit (`recognizer.scale = 1` after applying it): later scales are relative to it.
     public var scale: CGFloat {
         get { currentScale }
@@ -21,7 +21,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     private var currentDistance: CGFloat?
     private var last: UIGestureMotionSample<CGFloat>?
 
-    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
         ignoreTouches(beyond: 2, for: event)
         guard let distance = separation(of: touchesOnScreen), initialDistance == nil, distance > 0 else { return }
@@ -31,7 +31,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         last = UIGestureMotionSample(value: 1, time: environment?.now ?? 0)
     }
 
-    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesMoved(touches, with: event)
         guard let distance = separation(of: touchesOnScreen), let initialDistance, let baseDistance else { return }
         currentDistance = distance
@@ -48,7 +48,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         }
     }
 
-    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesEnded(touches, with: event)
         switch state {
         case .possible: state = .failed
@@ -63,12 +63,12 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         }
     }
 
-    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesCancelled(touches, with: event)
         cancelContinuousGesture()
     }
 
-    open override func reset() {
+    public override func reset() {
         super.reset()
         currentScale = 1
         velocity = 0

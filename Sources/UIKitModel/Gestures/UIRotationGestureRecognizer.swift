@@ -4,7 +4,7 @@ import Foundation
 /// has turned more than `UIGestureConstants.rotationHysteresis` (5°) since the second finger came down;
 /// `rotation` is in radians, positive clockwise on screen (UIKit's sign), accumulated frame by frame so it
 /// can pass ±π; `velocity` is radians per second of the run-loop clock.
-open class UIRotationGestureRecognizer: UIGestureRecognizer {
+public class UIRotationGestureRecognizer: UIGestureRecognizer {
     /// Settable, as in UIKit (`recognizer.rotation = 0` after applying it).
     public var rotation: CGFloat {
         get { accumulated - baseRotation }
@@ -18,7 +18,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     private var lastAngle: CGFloat?
     private var last: UIGestureMotionSample<CGFloat>?
 
-    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
         ignoreTouches(beyond: 2, for: event)
         guard lastAngle == nil, let angle = angle(of: touchesOnScreen) else { return }
@@ -26,7 +26,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         last = UIGestureMotionSample(value: 0, time: environment?.now ?? 0)
     }
 
-    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesMoved(touches, with: event)
         guard turn(to: angle(of: touchesOnScreen)) else { return }
         switch state {
@@ -42,7 +42,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         }
     }
 
-    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesEnded(touches, with: event)
         switch state {
         case .possible: state = .failed
@@ -54,12 +54,12 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         }
     }
 
-    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesCancelled(touches, with: event)
         cancelContinuousGesture()
     }
 
-    open override func reset() {
+    public override func reset() {
         super.reset()
         accumulated = 0
         baseRotation = 0

@@ -19,10 +19,10 @@ public final class UIScriptedGestureDelegate: UIGestureRecognizerDelegate, UITra
         set { requirements = newValue.map(WeakGestureRecognizer.init) }
     }
 
-    public var traceClassName: String
+    var traceClassName: String
     public var logsCalls = false
-    public weak var application: UIApplication?
-    public var traceRecorder: UITraceRecorder? { application?.traceRecorder }
+    weak var application: UIApplication?
+    package var traceRecorder: UITraceRecorder? { application?.traceRecorder }
 
     private var simultaneous: [WeakGestureRecognizer] = []
     private var requirements: [WeakGestureRecognizer] = []

@@ -5,7 +5,7 @@ import RunLoopKit
 /// `UIGestureConstants.swipeMinimumDistance` (50 points) in one of the permitted `direction`s, within
 /// `swipeMaximumDuration` (0.5 s, a run-loop timer) of touching down, no more than `swipeMaximumAngle`
 /// (30°) off that direction's axis. It recognizes during the movement, as UIKit's does, not at the lift.
-open class UISwipeGestureRecognizer: UIGestureRecognizer {
+public class UISwipeGestureRecognizer: UIGestureRecognizer {
     /// UIKit default `.right`.
     public var direction: Direction = .right
     public var numberOfTouchesRequired = 1
@@ -13,7 +13,7 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     private var start: CGPoint?
     private var durationTimer: RunLoopTimer?
 
-    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
         guard state == .possible else { return }
         let onScreen = touchesOnScreen
@@ -27,7 +27,7 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
         start = Self.centroid(of: onScreen)
     }
 
-    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesMoved(touches, with: event)
         guard state == .possible, let start else { return }
         let onScreen = touchesOnScreen
@@ -47,17 +47,17 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
         }
     }
 
-    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesEnded(touches, with: event)
         fail()
     }
 
-    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+    public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesCancelled(touches, with: event)
         fail()
     }
 
-    open override func reset() {
+    public override func reset() {
         super.reset()
         start = nil
         durationTimer?.invalidate()

@@ -13,7 +13,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     public var numberOfTouchesRequired = 1
 
     /// Taps finished so far in this sequence.
-    public private(set) var tapsCompleted = 0
+    private(set) var tapsCompleted = 0
     private var fingersDown = 0
     private var mostFingersInTap = 0
     /// Where each finger of the current tap came down (window coordinates).
@@ -96,7 +96,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 
     /// UIKit (UITapGestureRecognizer.h): the location of the tap, from the first tap of the sequence when
     /// more than one is required; the centroid of the fingers when more than one is required.
-    open override func location(in view: UIView?) -> CGPoint {
+    public override func location(in view: UIView?) -> CGPoint {
         guard numberOfTapsRequired > 1, let first = firstTapLocation else { return super.location(in: view) }
         guard let view else { return first }
         return view.convert(first, from: nil)
@@ -104,7 +104,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 
     /// Observed UIKit behaviour: a tap recognizer needing fewer taps does not make one needing more taps fail
     /// (without `require(toFail:)`, a double tap fires the single tap's action, then the double tap's).
-    open override func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool {
+    override func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool {
         if let tap = preventingGestureRecognizer as? UITapGestureRecognizer,
             tap.numberOfTapsRequired < numberOfTapsRequired
         {

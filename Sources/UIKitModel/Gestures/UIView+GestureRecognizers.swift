@@ -18,7 +18,7 @@ extension UIView {
     }
 
     /// UIKit: detaching a recognizer that is tracking touches cancels (or fails) it first.
-    public func removeGestureRecognizer(_ recognizer: UIGestureRecognizer) {
+    package func removeGestureRecognizer(_ recognizer: UIGestureRecognizer) {
         guard recognizer.view === self else { return }
         recognizer.environment?.recognizerWasDisabled(recognizer)
         attachedGestureRecognizers.removeAll { $0 === recognizer }

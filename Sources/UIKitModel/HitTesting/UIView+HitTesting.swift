@@ -2,7 +2,7 @@ import Foundation
 
 extension UIView {
     /// UIKit: hit-testing ignores views with alpha at or below this (0.01 is ignored, 0.02 is hit).
-    public static let hitTestAlphaThreshold: CGFloat = 0.01
+    static let hitTestAlphaThreshold: CGFloat = 0.01
 
     /// Whether hit-testing may enter this view at all (UIKit's first step).
     @inline(__always)
@@ -16,7 +16,7 @@ extension UIView {
     /// 3. the subviews from last added to first, each with the point converted into its space; the first
     ///    non-nil answer wins;
     /// 4. otherwise self.
-    public func hitTestByUIKitRules(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+    func hitTestByUIKitRules(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         guard acceptsHitTesting, self.point(inside: point, with: event) else { return nil }
         var index = subviews.count
         while index > 0 {

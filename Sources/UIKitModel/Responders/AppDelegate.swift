@@ -1,8 +1,8 @@
 /// The app delegate every Xcode template creates: a `UIResponder` conforming to `UIApplicationDelegate`,
 /// so it is the last link of the responder chain (printed `AppDelegate`).
-open class AppDelegate: UIResponder, UIApplicationDelegate {
+public class AppDelegate: UIResponder, UIApplicationDelegate {
     /// Set when assigned as an application's delegate; the delegate reaches the trace recorder through it.
-    public internal(set) weak var application: UIApplication?
+    weak var application: UIApplication?
 
-    open override var hostApplication: UIApplication? { application }
+    override var hostApplication: UIApplication? { application }
 }

@@ -2,7 +2,7 @@ extension UIApplication {
     /// Events with no location (motion, presses, remote control) go to the first responder and travel the
     /// responder chain from there (event-delivery.md section 4). With no first responder, delivery starts at
     /// `fallback` (the key window, or the application), as UIKit does.
-    public func deliverToFirstResponder(_ event: UIEvent, fallback: UIResponder) {
+    func deliverToFirstResponder(_ event: UIEvent, fallback: UIResponder) {
         let target = firstResponder ?? fallback
         switch event.type {
         case .motion:

@@ -10,7 +10,7 @@ extension UIApplication {
         windowOrderDidChange()
     }
 
-    public func removeWindow(_ window: UIWindow) {
+    func removeWindow(_ window: UIWindow) {
         guard window.application === self else { return }
         windows.removeAll { $0 === window }
         window.application = nil
@@ -20,7 +20,7 @@ extension UIApplication {
 
     /// The visible windows in the order UIKit asks them during hit-testing: highest `windowLevel` first, then
     /// the most recently shown. Cached: recomputed only when a window is shown, hidden, added or re-levelled.
-    public var windowsFrontToBack: [UIWindow] {
+    package var windowsFrontToBack: [UIWindow] {
         if let cached = frontToBackCache { return cached }
         let ordered = windows.filter { !$0.isHidden }.sorted {
             if $0.windowLevel != $1.windowLevel { return $0.windowLevel > $1.windowLevel }

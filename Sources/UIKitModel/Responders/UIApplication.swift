@@ -4,13 +4,13 @@ import RunLoopKit
 /// that turns HID messages into UIEvents, the windows, the first responder and the trace recorder.
 ///
 /// Not a singleton: tests and the headless runner create as many applications as they like.
-open class UIApplication: UIResponder {
+public class UIApplication: UIResponder {
     /// The main thread's run loop: the event sources and every timer (gesture delays, scroll delays) live here.
     public let runLoop: EventRunLoop
     /// The application's trace (also reachable from every attached responder as `traceRecorder`).
     public let trace: UITraceRecorder
     /// Events waiting for `sendEvent(_:)`, first in, first handled.
-    public let eventQueue = UIEventQueue()
+    let eventQueue = UIEventQueue()
     /// The source0 side: HID messages → UITouches/UIEvents → the queue.
     public private(set) var eventDispatcher: UIEventDispatcher!
     /// The source1 side: raw HID messages in → the dispatcher's source0 signalled.
@@ -18,8 +18,8 @@ open class UIApplication: UIResponder {
 
     /// The app's windows in the order they were added (UIWindowScene's `windows`); see `windowsFrontToBack`.
     public internal(set) var windows: [UIWindow] = []
-    public internal(set) weak var keyWindow: UIWindow?
-    public internal(set) weak var firstResponder: UIResponder?
+    package internal(set) weak var keyWindow: UIWindow?
+    package internal(set) weak var firstResponder: UIResponder?
 
     /// UIKit's app delegate. Held strongly (UIApplicationMain keeps the delegate alive for the app's lifetime).
     public var delegate: UIApplicationDelegate? {
@@ -29,7 +29,7 @@ open class UIApplication: UIResponder {
     /// The gesture-recognizer stage of touch delivery: windows hand every touch change to it before the
     /// touch's view and execute the `TouchDeliveryPlan` it returns (event-delivery.md section 5). Nil: views
     /// get touches directly.
-    public var touchInterceptor: UITouchInterceptor?
+    package var touchInterceptor: UITouchInterceptor?
 
     /// Identifying data from the app's scene file or Info.plist.
     public var bundleIdentifier: String
@@ -52,11 +52,11 @@ open class UIApplication: UIResponder {
         self.touchInterceptor = UIGestureEnvironment(application: self)
     }
 
-    open override var hostApplication: UIApplication? { self }
+    override var hostApplication: UIApplication? { self }
 
     /// UIKit: the application's next responder is the app delegate, but only if the delegate is a responder
     /// and not a view, a view controller or the application itself.
-    open override var chainNext: UIResponder? {
+    override var chainNext: UIResponder? {
         guard let responder = delegate as? UIResponder else { return nil }
         if responder is UIView || responder is UIViewController || responder === self { return nil }
         return responder
@@ -64,7 +64,7 @@ open class UIApplication: UIResponder {
 
     /// UIKit: passes touch events to the windows of their touches; events without a location (motion, presses)
     /// go to the key window, which hands them to the first responder.
-    open func sendEvent(_ event: UIEvent) {
+    func sendEvent(_ event: UIEvent) {
         switch event.type {
         case .touches:
             for window in event.windowsWithChangedTouches() { window.sendEvent(event) }

@@ -1,7 +1,7 @@
 extension UIResponder {
     /// This responder followed by every `next` until the chain ends. A custom `next` can form a cycle; the walk
     /// stops before revisiting an object so printing a chain never hangs.
-    public var responderChain: [UIResponder] {
+    package var responderChain: [UIResponder] {
         var chain: [UIResponder] = []
         var seen = Set<ObjectIdentifier>()
         var current: UIResponder? = self

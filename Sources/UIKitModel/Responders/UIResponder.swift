@@ -21,19 +21,19 @@ open class UIResponder: UITraceable {
         traceClassNameOverride ?? String(describing: type(of: self))
     }
 
-    public var traceRecorder: UITraceRecorder? { hostApplication?.trace }
+    package var traceRecorder: UITraceRecorder? { hostApplication?.trace }
 
     /// The application this responder belongs to (through its window), or nil when detached.
-    open var hostApplication: UIApplication? { nil }
+    var hostApplication: UIApplication? { nil }
 
     // MARK: - The responder chain
 
     /// UIKit's `next`: the custom next responder if one was set, else the documented rules (`chainNext`).
     /// Override it to build a custom chain, exactly as in UIKit.
-    open var next: UIResponder? { nextResponderOverride ?? chainNext }
+    package var next: UIResponder? { nextResponderOverride ?? chainNext }
 
     /// The next responder by UIKit's documented rules (event-delivery.md section 4); subclasses refine it.
-    open var chainNext: UIResponder? { nil }
+    var chainNext: UIResponder? { nil }
 
     // MARK: - First responder
 
@@ -45,7 +45,7 @@ open class UIResponder: UITraceable {
     /// UIKit: succeeds only if `canBecomeFirstResponder`, the object is attached to the app (a view must be in a
     /// window) and the current first responder agrees to resign.
     @discardableResult
-    open func becomeFirstResponder() -> Bool {
+    public func becomeFirstResponder() -> Bool {
         guard canBecomeFirstResponder, let app = hostApplication else { return false }
         if app.firstResponder === self { return true }
         if let current = app.firstResponder, !current.resignFirstResponder() { return false }
@@ -54,13 +54,13 @@ open class UIResponder: UITraceable {
     }
 
     @discardableResult
-    open func resignFirstResponder() -> Bool {
+    package func resignFirstResponder() -> Bool {
         guard canResignFirstResponder else { return false }
         if let app = hostApplication, app.firstResponder === self { app.firstResponder = nil }
         return true
     }
 
-    public var isFirstResponder: Bool { hostApplication?.firstResponder === self }
+    package var isFirstResponder: Bool { hostApplication?.firstResponder === self }
 
     // MARK: - Touches (UIResponder forwards each to `next`)
 
@@ -82,33 +82,33 @@ open class UIResponder: UITraceable {
 
     // MARK: - Motion (forwarded like touches)
 
-    open func motionBegan(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
+    func motionBegan(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
         if runsSuper(.motionBegan) { next?.motionBegan(motion, with: event) }
     }
 
-    open func motionEnded(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
+    func motionEnded(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
         if runsSuper(.motionEnded) { next?.motionEnded(motion, with: event) }
     }
 
-    open func motionCancelled(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
+    func motionCancelled(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
         if runsSuper(.motionCancelled) { next?.motionCancelled(motion, with: event) }
     }
 
     // MARK: - Presses (forwarded like touches)
 
-    open func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+    func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
         if runsSuper(.pressesBegan) { next?.pressesBegan(presses, with: event) }
     }
 
-    open func pressesChanged(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+    func pressesChanged(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
         if runsSuper(.pressesChanged) { next?.pressesChanged(presses, with: event) }
     }
 
-    open func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+    func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
         if runsSuper(.pressesEnded) { next?.pressesEnded(presses, with: event) }
     }
 
-    open func pressesCancelled(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+    func pressesCancelled(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
         if runsSuper(.pressesCancelled) { next?.pressesCancelled(presses, with: event) }
     }
 }

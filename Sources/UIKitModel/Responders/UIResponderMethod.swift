@@ -5,7 +5,7 @@ public enum UIResponderMethod: Int, CaseIterable, Sendable {
     case motionBegan, motionEnded, motionCancelled
     case pressesBegan, pressesChanged, pressesEnded, pressesCancelled
 
-    public var selector: String {
+    var selector: String {
         switch self {
         case .touchesBegan: return "touchesBegan:withEvent:"
         case .touchesMoved: return "touchesMoved:withEvent:"

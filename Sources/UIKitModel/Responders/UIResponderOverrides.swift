@@ -4,7 +4,7 @@ public struct UIResponderOverrides: Equatable, Sendable {
     private var modes: [UIMethodOverride]
 
     /// Every method `inherit`: the object behaves like an unmodified UIKit class.
-    public init() {
+    init() {
         modes = Array(repeating: .inherit, count: UIResponderMethod.allCases.count)
     }
 

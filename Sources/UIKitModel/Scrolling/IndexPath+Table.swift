@@ -2,7 +2,7 @@ import Foundation
 
 extension IndexPath {
     /// UIKit's `IndexPath(row:section:)` (UIKit adds it to Foundation's type; Linux Foundation has no UIKit).
-    public init(row: Int, section: Int) {
+    package init(row: Int, section: Int) {
         self.init(indexes: [section, row])
     }
 

@@ -7,17 +7,17 @@ extension UIApplication {
     /// in the mode on top of a stack; pushing or popping a mode stops the current run so the next one runs in
     /// the new mode. A scroll view pushes `UITrackingRunLoopMode` while a finger drags it, which is why timers
     /// added only to the default mode pause during a drag.
-    public var currentRunLoopMode: RunLoopMode { runLoopModes.current }
+    var currentRunLoopMode: RunLoopMode { runLoopModes.current }
 
     /// Pushes `mode` for `requester`; the main loop re-enters in `mode`.
-    public func pushRunLoopMode(_ mode: RunLoopMode, requester: AnyObject) {
+    func pushRunLoopMode(_ mode: RunLoopMode, requester: AnyObject) {
         let previous = currentRunLoopMode
         runLoopModes.requests.append(.init(mode: mode, requester: ObjectIdentifier(requester)))
         runLoopModeDidChange(from: previous, selector: "_pushRunLoopMode:requester:", mode: mode)
     }
 
     /// Pops the most recent push of `mode` by `requester`; the main loop goes back to the mode below it.
-    public func popRunLoopMode(_ mode: RunLoopMode, requester: AnyObject) {
+    func popRunLoopMode(_ mode: RunLoopMode, requester: AnyObject) {
         let id = ObjectIdentifier(requester)
         guard let index = runLoopModes.requests.lastIndex(where: { $0.mode == mode && $0.requester == id }) else { return }
         let previous = currentRunLoopMode

@@ -3,7 +3,7 @@ import RunLoopKit
 
 extension UIScrollView {
     /// The largest offset on each axis (never negative).
-    public var maximumContentOffset: CGPoint {
+    var maximumContentOffset: CGPoint {
         CGPoint(x: max(contentSize.width - bounds.width, 0), y: max(contentSize.height - bounds.height, 0))
     }
 

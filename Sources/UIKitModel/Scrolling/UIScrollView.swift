@@ -6,17 +6,17 @@ import Foundation
 /// section 7).
 open class UIScrollView: UIView {
     /// The scroll view's pan: dragging moves the content.
-    public let panGestureRecognizer = UIScrollViewPanGestureRecognizer()
+    let panGestureRecognizer = UIScrollViewPanGestureRecognizer()
     /// UIKit's private `UIScrollViewDelayedTouchesBeganGestureRecognizer`: withholds content touches for 0.15 s.
-    public let delayedTouchesRecognizer = UIScrollViewDelayedTouchesBeganGestureRecognizer()
+    let delayedTouchesRecognizer = UIScrollViewDelayedTouchesBeganGestureRecognizer()
 
     public weak var delegate: UIScrollViewDelegate?
 
     /// The size of the content; the offset ranges over `0 ... contentSize - bounds.size` on each axis.
-    open var contentSize: CGSize = .zero
+    public var contentSize: CGSize = .zero
 
     /// UIKit: the content's point shown at the scroll view's top-left corner; it is `bounds.origin`.
-    open var contentOffset: CGPoint {
+    public var contentOffset: CGPoint {
         get { bounds.origin }
         set {
             guard newValue != bounds.origin else { return }
@@ -26,25 +26,25 @@ open class UIScrollView: UIView {
     }
 
     /// UIKit default true: content touches are withheld until 0.15 s pass or the touch ends.
-    open var delaysContentTouches = true {
+    public var delaysContentTouches = true {
         didSet { delayedTouchesRecognizer.delaysTouchesBegan = delaysContentTouches }
     }
 
     /// UIKit default true: a drag may take touches the content has already begun to track.
-    open var canCancelContentTouches = true
+    public var canCancelContentTouches = true
 
-    open var isScrollEnabled = true {
+    public var isScrollEnabled = true {
         didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
     }
 
     /// UIKit: scrolling along an axis needs content larger than the bounds, unless bouncing is forced.
-    open var alwaysBounceVertical = false
-    open var alwaysBounceHorizontal = false
+    public var alwaysBounceVertical = false
+    public var alwaysBounceHorizontal = false
 
     /// True from the moment a finger touches the scroll view until its touches are gone.
-    public internal(set) var isTracking = false
+    var isTracking = false
     /// True while the pan is moving the content.
-    public internal(set) var isDragging = false
+    var isDragging = false
 
     /// The offset when the current drag began.
     var dragStartOffset: CGPoint = .zero
@@ -62,21 +62,21 @@ open class UIScrollView: UIView {
 
     /// UIKit: asked before withheld (or, without `delaysContentTouches`, immediate) touches go to `view`, a
     /// view in the content; false keeps them from it. Default true.
-    open func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool {
+    func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool {
         recordCall("touchesShouldBegin:withEvent:inContentView:")
         return true
     }
 
     /// UIKit: asked when a drag is about to begin while `view` already tracks the touch; false keeps the touch
     /// with the view and the scroll view does not scroll. Default: true, except for controls.
-    open func touchesShouldCancel(in view: UIView) -> Bool {
+    func touchesShouldCancel(in view: UIView) -> Bool {
         recordCall("touchesShouldCancelInContentView:")
         return !(view is UIControl)
     }
 
     /// UIKit: the scroll view decides whether its own pan may begin (`shouldBeginDragging`); other recognizers
     /// are answered as any view would.
-    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+    override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
         if gestureRecognizer === panGestureRecognizer { return shouldBeginDragging() }
         return super.gestureRecognizerShouldBegin(gestureRecognizer)
     }

@@ -13,13 +13,13 @@ import RunLoopKit
 /// - the scroll view's pan (or any other recognizer) takes the touch first: exclusivity fails it, and the
 ///   pan's cancellation drops the withheld touches.
 /// Before the content gets them, the scroll view's `touchesShouldBegin(_:with:in:)` may refuse them.
-public final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureRecognizer {
+package final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureRecognizer {
     /// UIKit's content-touch delay.
-    public static let delay: TimeInterval = 0.15
+    package static let delay: TimeInterval = 0.15
 
     private var timer: RunLoopTimer?
 
-    public override init() {
+    package override init() {
         super.init()
         delaysTouchesBegan = true
         // It never recognizes, so it cancels nothing; and it does not hold ends (it is gone by then).
@@ -29,7 +29,7 @@ public final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureRe
 
     var scrollView: UIScrollView? { view as? UIScrollView }
 
-    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+    package override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
         guard state == .possible else { return }
         guard delaysTouchesBegan else {
@@ -47,7 +47,7 @@ public final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureRe
         }
     }
 
-    public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+    package override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesEnded(touches, with: event)
         guard state == .possible else { return }
         timer?.invalidate()
@@ -62,12 +62,12 @@ public final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureRe
         }
     }
 
-    public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+    package override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesCancelled(touches, with: event)
         if state == .possible { state = .failed }
     }
 
-    public override func reset() {
+    package override func reset() {
         super.reset()
         timer?.invalidate()
         timer = nil

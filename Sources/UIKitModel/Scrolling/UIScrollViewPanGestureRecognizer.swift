@@ -1,14 +1,14 @@
 /// UIKit's `UIScrollViewPanGestureRecognizer`: the pan a scroll view drags its content with. It also keeps the
 /// scroll view's `isTracking` (a finger is on it) up to date.
-public final class UIScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
+final class UIScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
     var scrollView: UIScrollView? { view as? UIScrollView }
 
-    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
         scrollView?.isTracking = true
     }
 
-    public override func reset() {
+    override func reset() {
         super.reset()
         scrollView?.isTracking = false
     }

@@ -8,22 +8,22 @@ import Foundation
 /// always a subview and hit-testing finds it wherever the content is scrolled.
 open class UITableView: UIScrollView {
     /// UIKit's default row height.
-    public static let defaultRowHeight: CGFloat = 44
+    static let defaultRowHeight: CGFloat = 44
 
     public weak var dataSource: UITableViewDataSource? {
         didSet { reloadData() }
     }
 
     /// The table's delegate: `UIScrollView.delegate` seen as a `UITableViewDelegate` (UIKit redeclares it).
-    public var tableDelegate: UITableViewDelegate? { delegate as? UITableViewDelegate }
+    var tableDelegate: UITableViewDelegate? { delegate as? UITableViewDelegate }
 
-    open var rowHeight: CGFloat = UITableView.defaultRowHeight {
+    public var rowHeight: CGFloat = UITableView.defaultRowHeight {
         didSet { reloadData() }
     }
 
     /// Cells by section, then row.
     private(set) var cells: [[UITableViewCell]] = []
-    public private(set) var indexPathForSelectedRow: IndexPath?
+    package private(set) var indexPathForSelectedRow: IndexPath?
     /// The row the tracked touch came down on (UIKit's pending selection), while it is highlighted.
     private(set) var pendingIndexPath: IndexPath?
     private(set) weak var selectionTouch: UITouch?
@@ -37,7 +37,7 @@ open class UITableView: UIScrollView {
     // MARK: Rows
 
     /// Rebuilds every cell from the data source and sizes the content to the rows.
-    open func reloadData() {
+    public func reloadData() {
         for section in cells { for cell in section { cell.removeFromSuperview() } }
         cells = []
         pendingIndexPath = nil
@@ -61,13 +61,13 @@ open class UITableView: UIScrollView {
         contentSize = CGSize(width: bounds.width, height: y)
     }
 
-    public var numberOfSections: Int { cells.count }
+    var numberOfSections: Int { cells.count }
 
-    public func numberOfRows(inSection section: Int) -> Int {
+    func numberOfRows(inSection section: Int) -> Int {
         cells.indices.contains(section) ? cells[section].count : 0
     }
 
-    public func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
+    func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
         guard cells.indices.contains(indexPath.section), cells[indexPath.section].indices.contains(indexPath.row) else {
             return nil
         }
@@ -75,14 +75,14 @@ open class UITableView: UIScrollView {
     }
 
     /// The row whose cell contains `point` (table coordinates: the content, offset included).
-    public func indexPathForRow(at point: CGPoint) -> IndexPath? {
+    func indexPathForRow(at point: CGPoint) -> IndexPath? {
         for (section, row) in cells.enumerated() {
             if let index = row.firstIndex(where: { $0.frame.contains(point) }) { return IndexPath(row: index, section: section) }
         }
         return nil
     }
 
-    public func indexPath(for cell: UITableViewCell) -> IndexPath? {
+    func indexPath(for cell: UITableViewCell) -> IndexPath? {
         for (section, row) in cells.enumerated() {
             if let index = row.firstIndex(where: { $0 === cell }) { return IndexPath(row: index, section: section) }
         }
@@ -93,7 +93,7 @@ open class UITableView: UIScrollView {
 
     /// UIKit's `selectRow(at:animated:scrollPosition:)` without the scrolling: selects without telling the
     /// delegate (as in UIKit, only a user's touch sends `didSelectRowAt`).
-    public func selectRow(at indexPath: IndexPath?, animated: Bool) {
+    func selectRow(at indexPath: IndexPath?, animated: Bool) {
         if let current = indexPathForSelectedRow, current != indexPath {
             cellForRow(at: current)?.setSelected(false, animated: animated)
         }
@@ -101,7 +101,7 @@ open class UITableView: UIScrollView {
         if let selected = indexPathForSelectedRow { cellForRow(at: selected)?.setSelected(true, animated: animated) }
     }
 
-    public func deselectRow(at indexPath: IndexPath, animated: Bool) {
+    func deselectRow(at indexPath: IndexPath, animated: Bool) {
         guard indexPathForSelectedRow == indexPath else { return }
         cellForRow(at: indexPath)?.setSelected(false, animated: animated)
         indexPathForSelectedRow = nil

@@ -2,22 +2,22 @@ import Foundation
 
 /// UIKit's `UITableViewCell`: one row of a table view. It does not override the touch methods, so its touches
 /// travel up the responder chain to the table view, which highlights and selects rows.
-open class UITableViewCell: UIView {
+public class UITableViewCell: UIView {
     /// The default cell style's text (UIKit's `textLabel.text`).
-    public var text: String?
-    public internal(set) var isHighlighted = false
-    public internal(set) var isSelected = false
+    var text: String?
+    var isHighlighted = false
+    var isSelected = false
 
     public convenience init(text: String?) {
         self.init(frame: .zero)
         self.text = text
     }
 
-    open func setHighlighted(_ highlighted: Bool, animated: Bool) {
+    func setHighlighted(_ highlighted: Bool, animated: Bool) {
         isHighlighted = highlighted
     }
 
-    open func setSelected(_ selected: Bool, animated: Bool) {
+    func setSelected(_ selected: Bool, animated: Bool) {
         isSelected = selected
     }
 }

@@ -1,11 +1,11 @@
 extension UIEvent {
     /// UIKit's `UIEvent.EventType`.
-    public enum EventType: Int, Sendable {
+    package enum EventType: Int, Sendable {
         case touches, motion, remoteControl, presses
     }
 
     /// UIKit's `UIEvent.EventSubtype` (the cases this model produces).
-    public enum EventSubtype: Int, Sendable {
+    package enum EventSubtype: Int, Sendable {
         case none = 0
         case motionShake = 1
     }

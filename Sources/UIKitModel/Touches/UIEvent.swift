@@ -3,41 +3,41 @@ import Foundation
 
 /// UIKit's `UIEvent`. A touches event is one object for the whole multi-touch sequence: every touch of the
 /// sequence is in `allTouches`, and all four touch methods of the sequence receive this same object.
-open class UIEvent {
-    public let type: EventType
-    public internal(set) var subtype: EventSubtype
+public class UIEvent {
+    let type: EventType
+    var subtype: EventSubtype
     /// Seconds, from the HID envelope's hardware timestamp of the frame being delivered.
-    public internal(set) var timestamp: TimeInterval
+    package internal(set) var timestamp: TimeInterval
     /// The same instant in nanoseconds, as the HID envelope carried it.
-    public internal(set) var hardwareTimestamp: UInt64 = 0
+    var hardwareTimestamp: UInt64 = 0
 
     /// The touches of the sequence in the order their fingers came down.
-    public internal(set) var touchesInOrder: [UITouch] = []
+    var touchesInOrder: [UITouch] = []
     /// For the frame being delivered: the older frames coalesced into it, oldest first (empty: none).
     var coalescedFrames: [HIDMessage] = []
 
     /// Began / ended / cancelled for motion events.
     var motionPhase: MotionPhase = .began
 
-    public init(type: EventType, subtype: EventSubtype = .none, timestamp: TimeInterval = 0) {
+    package init(type: EventType, subtype: EventSubtype = .none, timestamp: TimeInterval = 0) {
         self.type = type
         self.subtype = subtype
         self.timestamp = timestamp
     }
 
     /// UIKit: every touch of the sequence; nil for events that are not touch events.
-    public var allTouches: Set<UITouch>? {
+    package var allTouches: Set<UITouch>? {
         type == .touches ? Set(touchesInOrder) : nil
     }
 
     /// UIKit's `touches(for:)`: the touches whose hit-tested view is `view`.
-    public func touches(for view: UIView) -> Set<UITouch>? {
+    func touches(for view: UIView) -> Set<UITouch>? {
         guard type == .touches else { return nil }
         return Set(touchesInOrder.lazy.filter { $0.view === view })
     }
 
     /// UIKit's `touches(for:)`: the touches that began in `window`.
-    public func touches(for window: UIWindow) -> Set<UITouch>? {
+    func touches(for window: UIWindow) -> Set<UITouch>? {
         guard type == .touches else { return nil }
         return Set(touchesInOrder.lazy.filter { $0.window === window })
     }
@@ -45,7 +45,7 @@ open class UIEvent {
     /// UIKit's `coalescedTouches(for:)`: every position `touch` took since the previous event, oldest first,
     /// as separate touch objects; the last one has the main touch's current location and timestamp. nil when
     /// `touch` is not part of this event. Without coalescing the array holds just that last one.
-    public func coalescedTouches(for touch: UITouch) -> [UITouch]? {
+    package func coalescedTouches(for touch: UITouch) -> [UITouch]? {
         guard type == .touches, touchesInOrder.contains(where: { $0 === touch }) else { return nil }
         var samples: [UITouch] = []
         if touch.phase == .moved, !coalescedFrames.isEmpty {

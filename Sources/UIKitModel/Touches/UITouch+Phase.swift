@@ -1,9 +1,9 @@
 extension UITouch {
     /// UIKit's `UITouch.Phase`.
-    public enum Phase: Int, Sendable, CaseIterable {
+    package enum Phase: Int, Sendable, CaseIterable {
         case began, moved, stationary, ended, cancelled
 
         /// Ended or cancelled: the touch leaves its event after this frame.
-        public var isFinal: Bool { self == .ended || self == .cancelled }
+        var isFinal: Bool { self == .ended || self == .cancelled }
     }
 }

@@ -2,16 +2,16 @@ import Foundation
 
 /// UIKit's `UITouch`: one finger from first contact until it lifts or is cancelled, updated in place.
 public final class UITouch: Hashable {
-    public internal(set) var phase: Phase
+    package internal(set) var phase: Phase
     /// Seconds, from the HID envelope's hardware timestamp of the frame that last changed this touch.
-    public internal(set) var timestamp: TimeInterval
-    public internal(set) var tapCount: Int
+    package internal(set) var timestamp: TimeInterval
+    package internal(set) var tapCount: Int
     /// The hit-tested view, fixed when the touch began (nil if no view was hit).
-    public internal(set) var view: UIView?
-    public internal(set) var window: UIWindow?
+    package internal(set) var view: UIView?
+    var window: UIWindow?
     /// The HID finger path id (`transducerIndex`) this touch follows.
-    public let transducerIndex: UInt32
-    public internal(set) var majorRadius: CGFloat
+    let transducerIndex: UInt32
+    var majorRadius: CGFloat
     /// The last phase the touch's view received (nil: nothing yet). Written and read only by the window's
     /// view delivery (UIWindow+TouchDelivery), which owns it; UIKit keeps such bits in UITouch's private
     /// flags too. Recognizer-side reasons to hold a touch back live in the gesture environment.
@@ -40,7 +40,7 @@ public final class UITouch: Hashable {
     }
 
     /// UIKit's `previousLocation(in:)`: the location before the last move.
-    public func previousLocation(in view: UIView?) -> CGPoint {
+    package func previousLocation(in view: UIView?) -> CGPoint {
         convertFromScreen(previousScreenLocation, into: view)
     }
 

@@ -5,7 +5,7 @@ public struct UITraceLine: Equatable, Sendable {
     public var time: UInt64
     public var text: String
 
-    public init(time: UInt64, text: String) {
+    package init(time: UInt64, text: String) {
         self.time = time
         self.text = text
     }

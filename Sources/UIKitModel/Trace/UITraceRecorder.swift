@@ -4,14 +4,14 @@
 public final class UITraceRecorder {
     public private(set) var lines: [UITraceLine] = []
     /// Off: nothing is stored or forwarded (objects may still be marked `logsCalls`).
-    public var isEnabled = true
+    var isEnabled = true
     /// Called for every line as it is recorded (live tools stream lines out; tests can ignore it).
     public var onRecord: ((UITraceLine) -> Void)?
 
     private let clock: () -> UInt64
 
     /// - Parameter clock: the time source stamped on each line (the application passes its run loop's clock).
-    public init(clock: @escaping () -> UInt64 = { 0 }) {
+    init(clock: @escaping () -> UInt64 = { 0 }) {
         self.clock = clock
     }
 
@@ -24,13 +24,13 @@ public final class UITraceRecorder {
     }
 
     /// Records a method call in Objective-C's `__func__` form: `-[EView hitTest:withEvent:]`.
-    public func recordCall(className: String, selector: String) {
+    package func recordCall(className: String, selector: String) {
         guard isEnabled else { return }
         record("-[\(className) \(selector)]")
     }
 
     /// The lines' text only, for exact comparisons.
-    public var texts: [String] { lines.map(\.text) }
+    package var texts: [String] { lines.map(\.text) }
 
     public func removeAll() {
         lines.removeAll(keepingCapacity: true)

@@ -1,5 +1,5 @@
 /// The Objective-C selectors printed in trace lines, spelled once.
-public enum UITraceSelector {
-    public static let hitTest = "hitTest:withEvent:"
-    public static let pointInside = "pointInside:withEvent:"
+enum UITraceSelector {
+    package static let hitTest = "hitTest:withEvent:"
+    static let pointInside = "pointInside:withEvent:"
 }

@@ -1,6 +1,6 @@
 /// Anything whose calls can appear in a trace: responders now, gesture recognizers later (they are not
 /// responders in UIKit but log the same way).
-public protocol UITraceable: AnyObject {
+protocol UITraceable: AnyObject {
     /// The class name printed in trace lines: the object's declared class (a scene file's `class: YellowView`),
     /// by default the Swift dynamic type name.
     var traceClassName: String { get }
@@ -13,13 +13,13 @@ public protocol UITraceable: AnyObject {
 extension UITraceable {
     /// Records `-[traceClassName selector]` if this object logs its calls.
     @inlinable
-    public func recordCall(_ selector: String) {
+    package func recordCall(_ selector: String) {
         guard logsCalls, let recorder = traceRecorder else { return }
         recorder.recordCall(className: traceClassName, selector: selector)
     }
 
     /// Records a free line (an action's output), if this object logs.
-    public func recordLine(_ text: String) {
+    func recordLine(_ text: String) {
         guard logsCalls, let recorder = traceRecorder else { return }
         recorder.record(text)
     }

@@ -1,13 +1,13 @@
 import Foundation
 
 /// UIKit's `UIViewController`: owns a root view, child controllers and a presentation relationship.
-open class UIViewController: UIResponder {
+public class UIViewController: UIResponder {
     private var loadedView: UIView?
 
-    public internal(set) var children: [UIViewController] = []
-    public internal(set) weak var parent: UIViewController?
-    public internal(set) var presentedViewController: UIViewController?
-    public internal(set) weak var presentingViewController: UIViewController?
+    package internal(set) var children: [UIViewController] = []
+    package internal(set) weak var parent: UIViewController?
+    package internal(set) var presentedViewController: UIViewController?
+    package internal(set) weak var presentingViewController: UIViewController?
 
     public override init() {
         super.init()
@@ -27,8 +27,8 @@ open class UIViewController: UIResponder {
         }
     }
 
-    public var viewIfLoaded: UIView? { loadedView }
-    public var isViewLoaded: Bool { loadedView != nil }
+    var viewIfLoaded: UIView? { loadedView }
+    var isViewLoaded: Bool { loadedView != nil }
 
     private func attach(_ view: UIView) {
         view.viewController?.loadedView = nil
@@ -36,13 +36,13 @@ open class UIViewController: UIResponder {
         loadedView = view
     }
 
-    open override var hostApplication: UIApplication? {
+    override var hostApplication: UIApplication? {
         loadedView?.window?.application ?? presentingViewController?.hostApplication ?? parent?.hostApplication
     }
 
     /// UIKit's documented rules: the window if this controller's view is the window's root view; the presenting
     /// controller if it was presented; otherwise (a child controller) its view's superview.
-    open override var chainNext: UIResponder? {
+    override var chainNext: UIResponder? {
         if let view = loadedView, let window = view.superview as? UIWindow, window.rootViewController === self {
             return window
         }
@@ -51,14 +51,14 @@ open class UIViewController: UIResponder {
     }
 
     /// UIKit containment: `addChild` only records the relationship; the caller places the child's view.
-    open func addChild(_ child: UIViewController) {
+    public func addChild(_ child: UIViewController) {
         guard child.parent !== self else { return }
         child.removeFromParent()
         children.append(child)
         child.parent = self
     }
 
-    open func removeFromParent() {
+    package func removeFromParent() {
         guard let parent else { return }
         parent.children.removeAll { $0 === self }
         self.parent = nil
@@ -67,7 +67,7 @@ open class UIViewController: UIResponder {
     /// Presents `controller` full screen over this controller's window (UIKit puts presented views in a
     /// transition view above the presenter's; here the presented view becomes the window's frontmost subview).
     /// Presenting from a controller that already presents something presents from the top of that stack.
-    open func present(_ controller: UIViewController) {
+    public func present(_ controller: UIViewController) {
         if let presented = presentedViewController { return presented.present(controller) }
         presentedViewController = controller
         controller.presentingViewController = self
@@ -78,7 +78,7 @@ open class UIViewController: UIResponder {
     }
 
     /// Dismisses the controller this one presented (and everything it presented), removing their views.
-    open func dismiss() {
+    package func dismiss() {
         guard let presented = presentedViewController else { return }
         presented.dismiss()
         presented.viewIfLoaded?.removeFromSuperview()

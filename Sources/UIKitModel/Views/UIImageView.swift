@@ -2,9 +2,9 @@ import Foundation
 
 /// UIKit's `UIImageView`. UIKit: `isUserInteractionEnabled` is false by default, so an image view and all of
 /// its subviews are invisible to hit-testing until it is turned on.
-open class UIImageView: UIView {
+public class UIImageView: UIView {
     /// The image's name (this model draws nothing).
-    public var imageName: String?
+    var imageName: String?
 
     public override init(frame: CGRect = .zero) {
         super.init(frame: frame)

@@ -11,30 +11,30 @@ extension UIView {
     }
 
     /// The frame's center, in the superview's coordinate space.
-    public var center: CGPoint {
+    package var center: CGPoint {
         get { CGPoint(x: origin.x + bounds.width / 2, y: origin.y + bounds.height / 2) }
         set { origin = CGPoint(x: newValue.x - bounds.width / 2, y: newValue.y - bounds.height / 2) }
     }
 
     /// UIKit's `convert(_:to:)`: `point` from this view's space into `view`'s; nil means the window's
     /// (or, for a view outside any window, its root view's superview space).
-    public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+    package func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
         let base = pointInBaseSpace(point)
         guard let target = view ?? window else { return pointInRootSpace(point) }
         return target.pointFromBaseSpace(base)
     }
 
     /// UIKit's `convert(_:from:)`: `point` from `view`'s space (nil: the window's) into this view's.
-    public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+    package func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
         guard let source = view ?? window else { return pointFromRootSpace(point) }
         return pointFromBaseSpace(source.pointInBaseSpace(point))
     }
 
-    public func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+    package func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
         CGRect(origin: convert(rect.origin, to: view), size: rect.size)
     }
 
-    public func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+    package func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
         CGRect(origin: convert(rect.origin, from: view), size: rect.size)
     }
 

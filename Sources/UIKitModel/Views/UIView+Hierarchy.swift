@@ -1,6 +1,6 @@
 extension UIView {
     /// The window this view is in, if any (a window is its own window).
-    public var window: UIWindow? {
+    var window: UIWindow? {
         var view: UIView? = self
         while let v = view {
             if let window = v as? UIWindow { return window }
@@ -15,7 +15,7 @@ extension UIView {
         insertSubview(view, at: subviews.count)
     }
 
-    public func insertSubview(_ view: UIView, at index: Int) {
+    package func insertSubview(_ view: UIView, at index: Int) {
         precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
         if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
             subviews.remove(at: current)
@@ -29,12 +29,12 @@ extension UIView {
         view.didMoveToSuperview()
     }
 
-    public func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+    package func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
         guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return addSubview(view) }
         insertSubview(view, at: index + 1)
     }
 
-    public func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+    package func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
         guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return insertSubview(view, at: 0) }
         insertSubview(view, at: index)
     }
@@ -48,12 +48,12 @@ extension UIView {
     }
 
     /// UIKit: moves `view` to the end of `subviews` (frontmost, asked first by hit-testing).
-    public func bringSubviewToFront(_ view: UIView) {
+    package func bringSubviewToFront(_ view: UIView) {
         guard view.superview === self else { return }
         insertSubview(view, at: subviews.count)
     }
 
-    public func sendSubviewToBack(_ view: UIView) {
+    func sendSubviewToBack(_ view: UIView) {
         guard view.superview === self else { return }
         insertSubview(view, at: 0)
     }
@@ -69,7 +69,7 @@ extension UIView {
     }
 
     /// UIKit's `viewWithTag(_:)`: depth-first, self first.
-    public func viewWithTag(_ tag: Int) -> UIView? {
+    func viewWithTag(_ tag: Int) -> UIView? {
         if self.tag == tag { return self }
         for subview in subviews {
             if let found = subview.viewWithTag(tag) { return found }
@@ -78,7 +78,7 @@ extension UIView {
     }
 
     /// The first view in this subtree (self first) with the given accessibility identifier.
-    public func view(withAccessibilityIdentifier identifier: String) -> UIView? {
+    package func view(withAccessibilityIdentifier identifier: String) -> UIView? {
         if accessibilityIdentifier == identifier { return self }
         for subview in subviews {
             if let found = subview.view(withAccessibilityIdentifier: identifier) { return found }

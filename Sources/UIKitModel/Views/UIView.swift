@@ -9,13 +9,13 @@ open class UIView: UIResponder {
     var origin: CGPoint
     public var bounds: CGRect
 
-    public internal(set) weak var superview: UIView?
+    package internal(set) weak var superview: UIView?
     public internal(set) var subviews: [UIView] = []
     /// Set when this view is a view controller's root view (UIKit's private `_viewDelegate`).
-    public internal(set) weak var viewController: UIViewController?
+    weak var viewController: UIViewController?
 
     /// UIKit: a hidden view and its whole subtree are skipped by hit-testing.
-    open var isHidden = false
+    public var isHidden = false
     /// UIKit: hit-testing skips views with alpha <= 0.01.
     public var alpha: CGFloat = 1
     /// UIKit: true by default (false for `UIImageView`, `UILabel`).
@@ -44,12 +44,12 @@ open class UIView: UIResponder {
 
     /// UIKit: a view's next responder is its view controller if it is that controller's root view, otherwise
     /// its superview.
-    open override var chainNext: UIResponder? {
+    override var chainNext: UIResponder? {
         if let controller = viewController, controller.viewIfLoaded === self { return controller }
         return superview
     }
 
-    open override var hostApplication: UIApplication? { window?.application }
+    override var hostApplication: UIApplication? { window?.application }
 
     // MARK: - Hit-testing (HitTesting/UIView+HitTesting.swift holds UIKit's rules)
 
@@ -78,11 +78,11 @@ open class UIView: UIResponder {
 
     /// UIKit: asked before a recognizer leaves possible — for recognizers attached to this view and to its
     /// ancestors whose touches this view was hit for; false makes the recognizer fail. Default true.
-    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
 
     // MARK: - Hierarchy notifications (UIKit's hooks; subclasses such as scroll views refine them)
 
-    open func didAddSubview(_ subview: UIView) {}
-    open func willRemoveSubview(_ subview: UIView) {}
-    open func didMoveToSuperview() {}
+    func didAddSubview(_ subview: UIView) {}
+    func willRemoveSubview(_ subview: UIView) {}
+    func didMoveToSuperview() {}
 }

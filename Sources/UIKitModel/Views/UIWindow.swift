@@ -2,14 +2,14 @@ import Foundation
 
 /// UIKit's `UIWindow`: the root of a view hierarchy, a responder whose next is the application, and the object
 /// whose `sendEvent(_:)` hands touches to gesture recognizers and views.
-open class UIWindow: UIView {
+public class UIWindow: UIView {
     /// Higher levels are in front; hit-testing asks the frontmost window first.
     public var windowLevel: Level = .normal {
         didSet { application?.windowOrderDidChange() }
     }
 
     /// UIKit: windows are hidden until shown (`makeKeyAndVisible()` or `isHidden = false`).
-    open override var isHidden: Bool {
+    public override var isHidden: Bool {
         didSet {
             guard isHidden != oldValue else { return }
             if !isHidden, let app = application { shownStamp = app.nextShownStamp() }
@@ -17,7 +17,7 @@ open class UIWindow: UIView {
         }
     }
 
-    public internal(set) weak var application: UIApplication?
+    weak var application: UIApplication?
     /// Orders windows of equal level: the most recently shown is in front.
     var shownStamp: UInt64 = 0
 
@@ -39,7 +39,7 @@ open class UIWindow: UIView {
         isHidden = true
     }
 
-    public var isKeyWindow: Bool { application?.keyWindow === self }
+    package var isKeyWindow: Bool { application?.keyWindow === self }
 
     /// UIKit: shows the window in front of the other windows of its level and makes it the key window (the
     /// target of events without a location).
@@ -56,14 +56,14 @@ open class UIWindow: UIView {
         application?.keyWindow = self
     }
 
-    open override var hostApplication: UIApplication? { application }
+    override var hostApplication: UIApplication? { application }
 
     /// UIKit: a window's next responder is the application.
-    open override var chainNext: UIResponder? { application }
+    override var chainNext: UIResponder? { application }
 
     /// UIKit's `sendEvent(_:)`: touches go to their gesture recognizers, then to their views
     /// (`deliverTouches(of:)`); events without a location go to the first responder.
-    open func sendEvent(_ event: UIEvent) {
+    func sendEvent(_ event: UIEvent) {
         switch event.type {
         case .touches:
             deliverTouches(of: event)
