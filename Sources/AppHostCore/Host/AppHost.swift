@@ -58,7 +58,7 @@ public final class AppHost {
     var ackRetryTimer: RunLoopTimer?
     private var heartbeatTimer: RunLoopTimer!
     private let heartbeatBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: HeartbeatMessage.size, alignment: 8)
-    private var signalSources: [DispatchSourceSignal] = []
+    private var signalHandlers: [RunLoopSignalHandler] = []
     private var stopping = false
 
     public init(application: UIApplication, configuration: AppHostConfiguration) throws {
@@ -145,7 +145,7 @@ public final class AppHost {
         try? FileHandle.standardError.write(contentsOf: Data(summary.utf8))
         socket.close()
         trace.close()
-        for source in signalSources { source.cancel() }
+        for handler in signalHandlers { handler.cancel() }
     }
 
     func stop() {
@@ -156,36 +156,22 @@ public final class AppHost {
         runLoop.wakeUp()
     }
 
-    /// The handlers run on a dispatch queue, so they hold only signallers: their source0s act on the main thread.
+    /// SIGTERM/SIGINT stop the loop on its own thread; with `--hang-on-sigusr1`, SIGUSR1 blocks it.
     private func installSignalHandlers() {
         let hanging = HangFlag()
-        let stopper = RunLoopSource0(name: "stop") { [unowned self] in stop() }
-        runLoop.add(stopper, mode: .common)
-        let stopSignaller = stopper.signaller(waking: runLoop)
-        for number in [SIGTERM, SIGINT] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
+        signalHandlers.append(
+            RunLoopSignalHandler(
+                signals: [SIGTERM, SIGINT], on: runLoop, name: "stop",
                 // A main thread blocked on purpose cannot stop itself: leave at once.
-                if hanging.isSet { _exit(0) }
-                stopSignaller.signal()
-            }
-            source.resume()
-            signalSources.append(source)
-        }
+                onSignal: { if hanging.isSet { _exit(0) } }
+            ) { [unowned self] in stop() })
         guard configuration.hangOnSIGUSR1 else { return }
-        let hang = RunLoopSource0(name: "hang") { [unowned self] in
-            // Test-only: an app whose main thread is stuck (no acks, no heartbeats; libzmq still answers).
-            hanging.set()
-            logger.info("SIGUSR1: main thread blocked")
-            while true { pause() }
-        }
-        runLoop.add(hang, mode: .common)
-        let hangSignaller = hang.signaller(waking: runLoop)
-        signal(SIGUSR1, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: .global())
-        source.setEventHandler { hangSignaller.signal() }
-        source.resume()
-        signalSources.append(source)
+        signalHandlers.append(
+            RunLoopSignalHandler(signals: [SIGUSR1], on: runLoop, name: "hang") { [unowned self] in
+                // Test-only: an app whose main thread is stuck (no acks, no heartbeats; libzmq still answers).
+                hanging.set()
+                logger.info("SIGUSR1: main thread blocked")
+                while true { pause() }
+            })
     }
 }

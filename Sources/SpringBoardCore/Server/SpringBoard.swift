@@ -55,7 +55,7 @@ public final class SpringBoard {
     var pingNonce: UInt64 = 0
     let startedAt: UInt64
     private var instanceLock: InstanceLock?
-    private var signalSources: [DispatchSourceSignal] = []
+    private var signalHandlers: [RunLoopSignalHandler] = []
 
     /// `homeScreen` makes the home screen on springboard's run loop (the executable passes the UIKit scene).
     public init(
@@ -146,22 +146,14 @@ public final class SpringBoard {
         runLoop.wakeUp()
     }
 
-    /// The handlers run on a dispatch queue, so they hold only a signaller: its source0 stops on the loop's thread.
+    /// SIGTERM/SIGINT stop the loop on its own thread.
     private func installSignalHandlers() {
-        let stopper = RunLoopSource0(name: "stop") { [unowned self] in stop() }
-        runLoop.add(stopper, mode: .common)
-        let stopSignaller = stopper.signaller(waking: runLoop)
-        for number in [SIGTERM, SIGINT] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stopSignaller.signal() }
-            source.resume()
-            signalSources.append(source)
-        }
+        signalHandlers.append(
+            RunLoopSignalHandler(signals: [SIGTERM, SIGINT], on: runLoop, name: "stop") { [unowned self] in stop() })
     }
 
     private func shutdown() {
-        for source in signalSources { source.cancel() }
+        for handler in signalHandlers { handler.cancel() }
         eventSocket.close()
         appSocket.close()
         controlSocket.close()
