@@ -148,12 +148,10 @@ public final class AppHost {
         for handler in signalHandlers { handler.cancel() }
     }
 
+    /// On the loop's thread (the stop signal's source0): leave the run loop; `run()` then shuts down.
     func stop() {
-        runLoop.perform { [unowned self] in
-            stopping = true
-            runLoop.stop()
-        }
-        runLoop.wakeUp()
+        stopping = true
+        runLoop.stop()
     }
 
     /// SIGTERM/SIGINT stop the loop on its own thread; with `--hang-on-sigusr1`, SIGUSR1 blocks it.

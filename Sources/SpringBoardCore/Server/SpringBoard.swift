@@ -138,12 +138,10 @@ public final class SpringBoard {
 
     var stopping = false
 
+    /// On the loop's thread (the stop signal's source0): leave the run loop; `run()` then shuts down.
     func stop() {
-        runLoop.perform { [unowned self] in
-            stopping = true
-            runLoop.stop()
-        }
-        runLoop.wakeUp()
+        stopping = true
+        runLoop.stop()
     }
 
     /// SIGTERM/SIGINT stop the loop on its own thread.
