@@ -1,3 +1,4 @@
+import RunLoopKit
 import ControlProtocol
 import ArgumentParser
 import Foundation
@@ -60,7 +61,7 @@ struct RelayBenchmark: ParsableCommand {
         guard output.readLine(timeoutMilliseconds: 10_000) == "ready" else {
             throw RelayError("the relay did not start (its sink never connected)")
         }
-        BenchInterruption.install()
+        Interruption.install()
         let sender = try RelaySource(
             endpoint: endpoints.input, rate: rate, count: count,
             durationNanoseconds: try durationNanoseconds(),

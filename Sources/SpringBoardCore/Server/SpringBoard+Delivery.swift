@@ -18,8 +18,9 @@ extension SpringBoard {
         case synthesizedCancel
     }
 
-    /// Routes the event port's current frame (in `eventMessage`, bytes `raw`) to `app`.
-    func forward(_ raw: UnsafeMutableRawBufferPointer, to app: AppRecord, kind: FrameKind) {
+    /// Routes the event port's current frame (in `eventMessage`, bytes `raw`, already validated as `view`)
+    /// to `app`.
+    func forward(_ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView, to app: AppRecord, kind: FrameKind) {
         guard app.isReachable else {
             app.counters.drops.add(.appDead)
             counters.drops.add(.appDead)
@@ -28,7 +29,7 @@ extension SpringBoard {
         counters.routedToApp &+= 1
         app.counters.routed &+= 1
         if app.outbound.isEmpty && app.windowHasRoom {
-            switch sendEvent(to: app, body: .message, kind: kind) {
+            switch sendEvent(to: app, body: .message(view), kind: kind) {
             case .sent, .failed: return
             case .wouldBlock: break
             }
@@ -83,8 +84,8 @@ extension SpringBoard {
     }
 
     enum EventBody {
-        /// `eventMessage`, handed to libzmq without a copy.
-        case message
+        /// `eventMessage`, handed to libzmq without a copy, and its view (validated when it was read).
+        case message(HIDMessageView)
         /// Bytes springboard owns, and the coalesced samples that travel with them.
         case bytes(UnsafeMutableRawBufferPointer, history: UnsafeRawBufferPointer?)
     }
@@ -105,15 +106,16 @@ extension SpringBoard {
             guard try appSocket.send(app.identity, more: true, dontWait: true) else { return .wouldBlock }
             try appSocket.send(UnsafeRawBufferPointer(headerBuffer), more: true)
             switch body {
-            case .message:
-                eventMessage.withUnsafeMutableBytes { raw in
-                    _ = HIDMessageView.stamp(.routerForwarded, time, in: raw)
-                    noteSent(UnsafeRawBufferPointer(raw), to: app, entry: &entry)
-                }
+            case .message(let view):
+                eventMessage.withUnsafeMutableBytes { _ = HIDMessageView.stamp(.routerForwarded, time, in: $0) }
+                noteSent(view, to: app, entry: &entry)
                 try appSocket.send(eventMessage)
             case .bytes(let raw, let history):
                 HIDMessageView.stamp(.routerForwarded, time, in: raw)
-                noteSent(UnsafeRawBufferPointer(raw), to: app, entry: &entry)
+                // The slow path (queued or synthesized bytes): validated here, once per send.
+                if let view = try? HIDMessageView(validating: UnsafeRawBufferPointer(raw)) {
+                    noteSent(view, to: app, entry: &entry)
+                }
                 if let history {
                     try appSocket.send(UnsafeRawBufferPointer(raw), more: true)
                     try appSocket.send(history)
@@ -147,8 +149,7 @@ extension SpringBoard {
 
     /// The frame is about to reach the app's socket: keep its stamps for the ack, and follow (and verify)
     /// the stream as the app will see it.
-    private func noteSent(_ bytes: UnsafeRawBufferPointer, to app: AppRecord, entry: inout AckWindow.Entry) {
-        guard let view = try? HIDMessageView(validating: bytes) else { return }
+    private func noteSent(_ view: HIDMessageView, to app: AppRecord, entry: inout AckWindow.Entry) {
         entry.hardware = view.timestamp(.hardware)
         entry.routerReceived = view.timestamp(.routerReceived)
         guard view.kind == .digitizer else { return }

@@ -49,11 +49,11 @@ extension SpringBoard {
             return routeDigitizer(view, raw, sender: view.senderID)
         case .button:
             counters.buttonEvents &+= 1
-            if let button = view.button { handleButton(button, raw) }
+            if let button = view.button { handleButton(button, raw, view) }
         case .motion:
             counters.motionEvents &+= 1
             if let app = registry.foreground {
-                forward(raw, to: app, kind: .other)
+                forward(raw, view, to: app, kind: .other)
             } else {
                 counters.drops.add(.noTarget)
             }
@@ -116,7 +116,7 @@ extension SpringBoard {
         }
     }
 
-    private func handleButton(_ button: HIDButtonEvent, _ raw: UnsafeMutableRawBufferPointer) {
+    private func handleButton(_ button: HIDButtonEvent, _ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView) {
         if button.button == .home {
             // iOS: the home button is SpringBoard's; apps never see it. Acting on release, like a tap.
             if !button.isDown {
@@ -126,7 +126,7 @@ extension SpringBoard {
             return
         }
         if let app = registry.foreground {
-            forward(raw, to: app, kind: .other)
+            forward(raw, view, to: app, kind: .other)
         } else {
             counters.drops.add(.noTarget)
         }
@@ -154,7 +154,7 @@ extension SpringBoard {
                 cancelGesture(retargetTo: .system)
                 goHome(reason: "swipe up from the bottom edge")
             } else {
-                forward(raw, to: app, kind: isMoveOnly ? .move : .touchChange)
+                forward(raw, view, to: app, kind: isMoveOnly ? .move : .touchChange)
             }
         case .home:
             // The home screen's frames are few (no app is taking events): decoding them into the model

@@ -44,7 +44,7 @@ final class RelaySource {
         let end = durationNanoseconds.map { t0 + $0 }
         result.started = t0
         var index: UInt64 = 0
-        sending: while !BenchInterruption.requested {
+        sending: while !Interruption.requested {
             if let count, index >= count { break }
             let due = interval.map { t0 + UInt64((Double(index) * $0).rounded()) }
             if let end, (due ?? MonotonicClock.now) >= end { break }
@@ -52,7 +52,7 @@ final class RelaySource {
             let stamp: UInt64
             if let due {
                 sleep(until: due)
-                if BenchInterruption.requested { break }
+                if Interruption.requested { break }
                 stamp = due
             } else {
                 stamp = MonotonicClock.now
@@ -61,7 +61,7 @@ final class RelaySource {
                 HIDMessageView.stamp(.hardware, stamp, in: raw)
                 while true {
                     if try push.send(UnsafeRawBufferPointer(raw)) { return true }
-                    if BenchInterruption.requested { return false }
+                    if Interruption.requested { return false }
                 }
             }
             guard sent else { break sending }
@@ -71,7 +71,7 @@ final class RelaySource {
             result.finished = now
         }
         result.offered = index
-        result.interrupted = BenchInterruption.requested
+        result.interrupted = Interruption.requested
         result.frameBytes = buffer.count
         if result.finished == 0 { result.finished = t0 }
         // The end frame waits behind the frames still queued; it must go even after an interruption.
@@ -84,6 +84,6 @@ final class RelaySource {
 
     private func sleep(until deadline: UInt64) {
         var ts = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR, !BenchInterruption.requested {}
+        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR, !Interruption.requested {}
     }
 }

@@ -1,3 +1,4 @@
+import HIDEvent
 import Foundation
 
 /// One gesture of a load run: which fingers, where they start and end, how many move frames lie between the

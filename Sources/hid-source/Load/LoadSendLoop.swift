@@ -1,3 +1,4 @@
+import RunLoopKit
 import HIDEvent
 import Histogram
 

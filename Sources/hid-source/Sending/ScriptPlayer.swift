@@ -1,3 +1,4 @@
+import RunLoopKit
 import AppChannel
 import ArgumentParser
 import ControlProtocol
