@@ -32,10 +32,13 @@ struct SpringBoardCommand: ParsableCommand {
     var missedHeartbeats: UInt64 = 3
 
     @Option(name: .long, help: "Most events in flight per app before the rest wait in its outbound queue.")
-    var ackWindow: Int = 256
+    var ackWindow: Int = 1024
 
     @Option(
-        name: .long, help: "Fewest events in flight allowed per app (the window in use is sized from the measured round trip).")
+        name: .long,
+        help:
+            "Fewest events in flight allowed per app in shed mode (there the window in use is sized from the measured round trip)."
+    )
     var minAckWindow: Int = 32
 
     @Option(name: .long, help: "Outbound queue bound per app, in events (moves coalesce into one).")

@@ -103,7 +103,8 @@ extension SpringBoard {
                     bundleID: app.bundleID, state: registry.state(of: app).rawValue, routed: c.routed, sent: c.sent,
                     samplesSent: c.samplesSent, coalescedSamples: c.coalescedSamples, acked: c.acked, handled: c.handled,
                     cancelsSent: c.cancelsSent, giveUps: c.giveUps, heartbeats: c.heartbeats, registrations: c.registrations,
-                    inFlight: app.window.count, window: app.windowSizer.limit, queued: app.outbound.count,
+                    inFlight: app.window.count, window: app.windowLimit(sized: configuration.overload == .shed),
+                    queued: app.outbound.count,
                     queuedSamples: app.outbound.samples,
                     drops: c.drops.byName, latency: c.latency.summaries(AppCounters.hops)))
         }

@@ -28,7 +28,7 @@ extension SpringBoard {
         }
         counters.routedToApp &+= 1
         app.counters.routed &+= 1
-        if app.outbound.isEmpty && app.windowHasRoom {
+        if app.outbound.isEmpty && windowHasRoom(app) {
             switch sendEvent(to: app, body: .message(view), kind: kind) {
             case .sent, .failed: return
             case .wouldBlock: break
@@ -40,7 +40,7 @@ extension SpringBoard {
 
     /// Sends bytes SpringBoard owns (a synthesized cancel): queued behind anything already waiting.
     func forwardCancel(_ raw: UnsafeMutableRawBufferPointer, to app: AppRecord) {
-        if app.outbound.isEmpty && app.windowHasRoom {
+        if app.outbound.isEmpty && windowHasRoom(app) {
             switch sendEvent(to: app, body: .bytes(raw, history: nil), kind: .synthesizedCancel) {
             case .sent, .failed: return
             case .wouldBlock: break
@@ -171,7 +171,7 @@ extension SpringBoard {
             flushScratch = buffer
             flushHistoryScratch = history
         }
-        while app.isReachable, app.windowHasRoom {
+        while app.isReachable, windowHasRoom(app) {
             guard let flags = app.outbound.popFirst(swappingInto: &buffer, history: &history) else { break }
             let kind: FrameKind = flags.synthesized ? .synthesizedCancel : flags.isMoveOnly ? .move : .touchChange
             let result = buffer.withUnsafeMutableBytes { raw in
@@ -188,6 +188,9 @@ extension SpringBoard {
         }
         resumeEventPortIfPossible()
     }
+
+    /// Whether `app` can take one more event in flight (the window is sized in shed mode only).
+    func windowHasRoom(_ app: AppRecord) -> Bool { app.windowHasRoom(sized: configuration.overload == .shed) }
 
     /// A single-frame control message to an app ([identity][body]); false if it could not be sent.
     @discardableResult

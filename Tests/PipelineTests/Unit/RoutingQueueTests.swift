@@ -167,4 +167,17 @@ final class WindowSizerTests: XCTestCase {
         sizer.reset()
         XCTAssertEqual(sizer.limit, 256)
     }
+
+    func testBackpressureModeUsesTheWholeWindowWhateverTheSizerSays() {
+        let app = AppRecord(bundleID: "com.example.bench", windowCapacity: 64, outboundCapacity: 8, minimumWindow: 4)
+        app.windowSizer.noteAcks(1, roundTrip: 100_000, now: 1)
+        app.windowSizer.noteAcks(1, roundTrip: 100_000, now: 200_000_000)
+        XCTAssertEqual(app.windowLimit(sized: true), 4, "an idle app's sized window is the minimum")
+        XCTAssertEqual(app.windowLimit(sized: false), 64, "backpressure mode: the whole window")
+        for sequence in 1...4 { app.window.push(AckWindow.Entry(sequence: UInt64(sequence), sentAt: 0)) }
+        XCTAssertFalse(app.windowHasRoom(sized: true))
+        XCTAssertTrue(app.windowHasRoom(sized: false))
+        for sequence in 5...64 { app.window.push(AckWindow.Entry(sequence: UInt64(sequence), sentAt: 0)) }
+        XCTAssertFalse(app.windowHasRoom(sized: false), "never past its capacity")
+    }
 }
