@@ -62,16 +62,12 @@ extension UIView {
         return p
     }
 
+    /// The inverse of `pointInBaseSpace`. Without transforms every step of the path is a translation, so the
+    /// inverse subtracts the path's offset: one walk up and no array (recognizers convert every touch of every
+    /// move through here).
     func pointFromBaseSpace(_ point: CGPoint) -> CGPoint {
-        var ancestors: [UIView] = []
-        var view: UIView? = self
-        while let v = view {
-            ancestors.append(v)
-            view = v.superview
-        }
-        var p = point
-        for v in ancestors.reversed() { p = v.pointFromSuperviewSpace(p) }
-        return p
+        let offset = pointInBaseSpace(.zero)
+        return CGPoint(x: point.x - offset.x, y: point.y - offset.y)
     }
 
     /// Like `pointInBaseSpace` but stopping in the root view's own space (used when there is no window).

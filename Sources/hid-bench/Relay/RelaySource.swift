@@ -39,7 +39,7 @@ final class RelaySource {
         var result = RelaySourceResult()
         var buffer: [UInt8] = []
         let interval = rate > 0 ? 1e9 / rate : nil
-        if interval != nil { TimerSlack.minimize() }
+        if interval != nil { MonotonicClock.minimizeTimerSlack() }
         let t0 = MonotonicClock.now
         let end = durationNanoseconds.map { t0 + $0 }
         result.started = t0
@@ -51,7 +51,7 @@ final class RelaySource {
             try frames.append(sequence: index + 1, into: &buffer)
             let stamp: UInt64
             if let due {
-                sleep(until: due)
+                MonotonicClock.sleep(until: due)
                 if Interruption.requested { break }
                 stamp = due
             } else {
@@ -80,10 +80,5 @@ final class RelaySource {
             guard MonotonicClock.now < deadline else { throw RelayError("the relay stopped reading its input") }
         }
         return result
-    }
-
-    private func sleep(until deadline: UInt64) {
-        var ts = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR, !Interruption.requested {}
     }
 }

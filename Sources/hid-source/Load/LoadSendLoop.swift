@@ -18,7 +18,7 @@ struct LoadSendLoop {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(64 + 8 + 11 * 96)
         let interval = settings.intervalNanoseconds
-        if interval != nil { TimerSlack.minimize() }
+        if interval != nil { MonotonicClock.minimizeTimerSlack() }
         let t0 = MonotonicTime.now
         let end = settings.duration.map { t0 + $0.nanoseconds }
         result.started = t0
