@@ -132,7 +132,7 @@ let package = Package(
             name: "PipelineTests",
             dependencies: [
                 "AppChannel", "ControlProtocol", "SpringBoardCore", "SpringBoardHome", "AppHostCore", "GestureScript", "HIDEvent",
-                "RunLoopKit", "UIKitModel", "ZeroMQ", "TestSupport",
+                "RunLoopKit", "UIKitModel", "ZeroMQ", "TestSupport", "TouchRecording",
             ]),
     ]
 )
