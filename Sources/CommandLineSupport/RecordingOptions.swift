@@ -73,7 +73,8 @@ public struct RecordingOptions: ParsableArguments {
 
     static func nanoseconds(_ seconds: Double) -> UInt64 { UInt64((seconds * 1_000_000_000).rounded()) }
 
-    static func size(_ text: String, _ name: String) throws -> CGSize {
+    /// `WxH` (points or millimetres) as a size; `name` is the option, for the message.
+    public static func size(_ text: String, _ name: String) throws -> CGSize {
         let parts = text.split(separator: "x").compactMap { Double($0) }
         guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw ValidationError("\(name) must be WxH, e.g. 390x844") }
         return CGSize(width: parts[0], height: parts[1])

@@ -1,4 +1,5 @@
 import Foundation
+import GestureScript
 import HIDEvent
 import TestSupport
 import TouchRecording
@@ -203,5 +204,40 @@ final class EvemuRecordingTests: XCTestCase {
                 "\(timed.time / 1_000_000) \(frame.children.map { "\($0.transducerIndex)\($0.phase.rawValue)@\(Int($0.x))" }.joined())"
         }
         XCTAssertEqual(summary, ["50 11@200", "150 12@300", "200 18@300"])
+    }
+}
+
+/// `hid-source --write`: what a source would send, written as evemu and read back, is the same stream.
+final class EvemuWriterTests: XCTestCase {
+    /// Every changing finger of every frame: time, phase, position, pressure and radius (sorted within a
+    /// frame; a recording numbers its contacts afresh, so finger ids are left out).
+    private func fingers(_ frames: [TimedHIDPayload]) -> [String] {
+        frames.flatMap { timed -> [String] in
+            guard case .digitizer(let frame) = timed.payload else { return ["\(timed.time) \(timed.payload.kind)"] }
+            return frame.children.filter { !$0.phase.isEmpty }.map {
+                "\(timed.time) \($0.phase.rawValue) \($0.x),\($0.y) p\($0.tipPressure) r\($0.majorRadius)/\($0.minorRadius)"
+            }.sorted()
+        }
+    }
+
+    func testAScriptWrittenAndReadBackIsTheSameStream() throws {
+        let script = try GestureScript.parse(
+            """
+            at 0.000 down 1 145 400 ; at 0.000 down 2 245.5 400
+            at 0.050 move 1 140 380.25 ; at 0.050 move 2 250 380
+            at 0.100 up 1 ; at 0.100 move 2 260 360
+            at 0.150 up 2
+            at 0.2 tap 100 100
+            at 0.4 press home
+            """)
+        let frames = script.frames()
+        var writer = EvemuWriter(screen: CGSize(width: 390, height: 844))
+        var text = writer.header
+        for frame in frames { text += writer.lines(for: frame) }
+        let back = try EvemuRecording(text: text, name: "written").timedPayloads(
+            mapping: RecordingMapping(screen: CGSize(width: 390, height: 844), fit: .aspect))
+        XCTAssertEqual(fingers(back), fingers(frames).filter { !$0.hasSuffix("button") })
+        XCTAssertEqual(writer.eventsLeftOut, 2)
+        XCTAssertTrue(text.contains("# 0.400000 button event not written"))
     }
 }

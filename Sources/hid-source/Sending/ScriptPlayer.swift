@@ -1,6 +1,7 @@
 import RunLoopKit
 import AppChannel
 import ArgumentParser
+import CommandLineSupport
 import ControlProtocol
 import Foundation
 import GestureScript
@@ -23,6 +24,10 @@ enum ScriptPlayer {
     }
 
     static func run(frames: [TimedHIDPayload], options: SourceOptions) throws {
+        if let path = options.write {
+            try RecordingFile.write(frames, to: path, screen: RecordingOptions.size(options.writeScreen, "--write-screen"))
+            return
+        }
         let senderID = options.runSenderID
         let eventEndpoint = options.eventEndpoint
         let controlEndpoint = options.controlEndpoint
