@@ -11,6 +11,7 @@ struct HIDSource: ParsableCommand {
             "Exit status: 0 every frame reached springboard, 1 (load) frames unexplained or the app did not drain, 3 springboard did not answer or confirm the end marker in time, 64 bad input.",
         subcommands: [
             TapCommand.self, SwipeCommand.self, PressCommand.self, PlayCommand.self, ReplayCommand.self, InspectCommand.self,
+            RecordCommand.self,
             LoadCommand.self,
         ])
 }

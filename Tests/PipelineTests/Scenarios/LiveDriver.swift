@@ -43,6 +43,20 @@ final class LiveDriver: ScenarioDriver {
         return try settledTrace()
     }
 
+    /// `hid-source replay FILE` through `hid-source record OUT` (the recorder between it and springboard),
+    /// and the app's trace once it is idle.
+    func replay(_ file: String, recordingTo out: String) throws -> [String] {
+        let endpoint = "ipc://\(fixture.directory.path)/record"
+        let recorder = try fixture.launch(
+            "hid-source", ["record", out, "--listen", endpoint, "--until-end"] + fixture.runtimeArguments)
+        let socket = fixture.directory.appendingPathComponent("record").path
+        eventually("the recorder to listen", timeout: 5) { FileManager.default.fileExists(atPath: socket) }
+        let result = try fixture.hidSource("replay", file, "--events", endpoint)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(recorder.wait(timeout: 5), 0, recorder.stderr)
+        return try settledTrace()
+    }
+
     private func settledTrace() throws -> [String] {
         guard let bundleID else { throw ScenarioError.notLaunched }
         eventually("\(bundleID) to acknowledge every event", timeout: 5) {
