@@ -1,5 +1,6 @@
 import AppHostCore
 import Foundation
+import GestureScript
 import HIDEvent
 import TestSupport
 import TouchRecording
@@ -151,6 +152,21 @@ final class RecordingReplayTests: XCTestCase {
             let (states, velocity) = try panEnd(name)
             XCTAssertEqual(states.last, .ended, name)
             XCTAssertEqual(velocity, .zero, name)
+        }
+    }
+
+    /// The script's digitizer: a swipe down at 1000 points per second scanned at 60, 120 and 240 Hz, the
+    /// lift a still frame of its own after the last move. The pan ends with the swipe's speed.
+    func testASynthesizedFlickEndsAtItsSpeed() throws {
+        for rate in [60, 120, 240] {
+            let runner = try HeadlessAppRunner(sceneURL: Self.panelScene)
+            var velocity = CGPoint.zero
+            runner.scene.gestureRecognizer("pan")?.addTarget(
+                .handler { velocity = ($0 as! UIPanGestureRecognizer).velocity(in: nil) })
+            runner.run(
+                try GestureScript.parse("at 0 digitizer rate \(rate)\nat 0.1 swipe down from 200 200 distance 300 speed 1000"))
+            XCTAssertEqual(velocity.x, 0, "\(rate) Hz")
+            XCTAssertEqual(velocity.y, 1000, accuracy: 1, "\(rate) Hz")
         }
     }
 
