@@ -179,6 +179,22 @@ final class EvemuRecordingTests: XCTestCase {
         XCTAssertThrowsError(try RecordingMapping(screen: screen, rotation: 45).placement(x: x, y: y))
     }
 
+    /// `hid-source inspect`'s figures for ep0430m09's two fingers held (aspect fit on 390 x 844 points).
+    func testSummaryOfTwoFingersHeld() throws {
+        let recording = try EvemuRecording(evemuDevices: "ep0430m09.2-fingers-touch-release.events")
+        let summary = try recording.summary(mapping: RecordingMapping(screen: CGSize(width: 390, height: 844), fit: .aspect))
+        XCTAssertEqual(summary.contacts, 2)
+        XCTAssertEqual(summary.frames, 14)
+        XCTAssertEqual(summary.sessions.count, 1)
+        let session = summary.sessions[0]
+        XCTAssertEqual(session.duration, 0.527809)
+        XCTAssertEqual(session.maximumFingers, 2)
+        XCTAssertEqual(session.travel, 2.13)
+        XCTAssertEqual(session.spread, RecordingSession.Spread(start: 161.31, end: 162.23, minimum: 161.31, maximum: 162.23))
+        XCTAssertEqual(session.rotation, 0.1)
+        XCTAssertEqual(session.samplingRate, 31.5)
+    }
+
     /// A window that opens with a finger down brings it down there; one that closes with a finger down
     /// cancels it at the window's end.
     func testWindowEdges() throws {

@@ -23,6 +23,13 @@ public struct RecordingSession: Codable, Equatable, Sendable {
         public var end: Double
         public var minimum: Double
         public var maximum: Double
+
+        public init(start: Double, end: Double, minimum: Double, maximum: Double) {
+            self.start = start
+            self.end = end
+            self.minimum = minimum
+            self.maximum = maximum
+        }
     }
 }
 

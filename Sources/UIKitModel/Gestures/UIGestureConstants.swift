@@ -64,10 +64,11 @@ package enum UIGestureConstants {
     /// Rotation of the line between the two fingers, in radians (5°), before a rotation begins.
     static let rotationHysteresis: CGFloat = .pi / 36
     /// How far each finger must also have travelled along its arc, in points (the rotation times half the
-    /// separation), before a rotation begins. UIKit documents no minimum separation; its rotation recognizer
-    /// weighs the angle by the touch distance before recognition (`_preRecognitionWeight`), so a small turn of
-    /// close fingers, the jitter of a two-finger scroll, does not start one. The model takes the same
-    /// 10-point hysteresis as pan and pinch: 5° for fingers 229 points apart, 14° at 80 points.
+    /// separation), before a rotation begins. UIKit documents no minimum separation, and on iOS a small
+    /// drift of two scrolling fingers does not start a rotation; UIKit's recognizer keeps a
+    /// pre-recognition weight (`_preRecognitionWeight`) rather than a bare angle. The model's decision:
+    /// no minimum spread, but the same 10-point hysteresis as pan and pinch along the arc, so the needed
+    /// angle grows as the fingers close (5° for fingers 229 points apart, 14° at 80 points).
     static let rotationArcHysteresis: CGFloat = 10
 
     // MARK: Helpers

@@ -170,6 +170,28 @@ final class RecordingReplayTests: XCTestCase {
         }
     }
 
+    /// ep0430m09's two-finger scroll: the line between the fingers (144 points apart here) drifts 5.5°,
+    /// past the 5° rotation hysteresis, but each finger travels under 7 points along its arc: no rotation
+    /// (UIGestureConstants.rotationArcHysteresis). A two-finger pan recognizes the scroll.
+    func testATwoFingerScrollIsAPanAndNoRotation() throws {
+        var log: [String] = []
+        _ = try replay(try EvemuRecording(evemuDevices: "ep0430m09.2-finger-scroll-down.events")) { runner in
+            let delegate = UIScriptedGestureDelegate()
+            delegate.simultaneousWithAll = true
+            let rotation = UIRotationGestureRecognizer()
+            rotation.delegate = delegate
+            rotation.addTarget(.handler { log.append("rotation \($0.state)") })
+            let twoFingerPan = UIPanGestureRecognizer()
+            twoFingerPan.minimumNumberOfTouches = 2
+            twoFingerPan.delegate = delegate
+            twoFingerPan.addTarget(.handler { if $0.state != .changed { log.append("pan \($0.state)") } })
+            runner.scene.view("panel")?.addGestureRecognizer(rotation)
+            runner.scene.view("panel")?.addGestureRecognizer(twoFingerPan)
+            runner.scene.gestureRecognizer("pan")?.isEnabled = false
+        }
+        XCTAssertEqual(log, ["pan began", "pan ended"])
+    }
+
     /// ep0430m09's two fingers held 0.5 s (under 2 points of movement, finger 1 lifting while finger 2 moves):
     /// no pan begins; a two-finger long press begins, and its target sees one end.
     func testTwoFingersHeldAreNoPanAndOneLongPress() throws {
