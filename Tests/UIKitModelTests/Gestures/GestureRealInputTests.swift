@@ -90,6 +90,34 @@ final class GestureRealInputTests: XCTestCase {
         XCTAssertEqual(velocities.last, "ended 10.000")
     }
 
+    /// The same for a rotation: fingers 200 points apart turn 3° every 10 ms; the still lift 10 ms after the
+    /// last turn keeps the turn's velocity, 6° per 20 ms (5.236 radians per second).
+    func testRotationVelocityAtTheEndIsOverRecentSamples() {
+        let rotation = UIRotationGestureRecognizer()
+        var velocities: [String] = []
+        rotation.addTarget(
+            .handler { r in
+                velocities.append(String(format: "%@ %.3f", "\(r.state)", (r as! UIRotationGestureRecognizer).velocity))
+            })
+        view.addGestureRecognizer(rotation)
+        func at(_ degrees: CGFloat) -> (Float, Float, Float, Float) {
+            let a = degrees * .pi / 180
+            return (Float(200 - 100 * cos(a)), Float(400 - 100 * sin(a)), Float(200 + 100 * cos(a)), Float(400 + 100 * sin(a)))
+        }
+        var p = at(0)
+        fingers(1.00, [.init(index: 1, x: p.0, y: p.1, change: .down), .init(index: 2, x: p.2, y: p.3, change: .down)])
+        for step in 1...10 {
+            p = at(CGFloat(step) * 3)
+            fingers(
+                1.00 + Double(step) * 0.01,
+                [.init(index: 1, x: p.0, y: p.1, change: .move), .init(index: 2, x: p.2, y: p.3, change: .move)])
+        }
+        fingers(1.11, [.init(index: 1, x: p.0, y: p.1, change: .up), .init(index: 2, x: p.2, y: p.3, change: .up)])
+        XCTAssertEqual(velocities.first, "began 5.236")
+        XCTAssertEqual(velocities.last, "ended 5.236")
+        XCTAssertEqual(velocities.count, 10)
+    }
+
     /// Two fingers 40 points apart turn 6°: past the 5° hysteresis, but each finger moved about 2 points
     /// along its arc, jitter for a two-finger scroll. The same 6° with fingers 200 points apart moves each
     /// 10.5 points: a rotation.
