@@ -34,6 +34,8 @@ let package = Package(
         .target(name: "HIDEvent", swiftSettings: hotPath),
         // Gesture scripts (taps, drags, multi-finger frames with times) -> HID frames.
         .target(name: "GestureScript", dependencies: ["HIDEvent"]),
+        // Touchscreen recordings (evemu, protocol B) -> HID frames on a screen; inspection, and evemu writing.
+        .target(name: "TouchRecording", dependencies: ["HIDEvent"]),
         // A CFRunLoop-faithful run loop: modes, source0/source1, timers, observers, blocks, clocks.
         .target(
             name: "RunLoopKit",
@@ -78,12 +80,14 @@ let package = Package(
         .target(
             name: "CommandLineSupport",
             dependencies: [
-                "AppChannel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "AppChannel", "HIDEvent", "TouchRecording",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "hid-source",
             dependencies: [
                 "CommandLineSupport", "ZeroMQ", "HIDEvent", "GestureScript", "AppChannel", "ControlProtocol", "RunLoopKit",
+                "TouchRecording",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -97,7 +101,8 @@ let package = Package(
         .executableTarget(
             name: "app-host",
             dependencies: [
-                "AppHostCore", "AppChannel", "AppScene", "CommandLineSupport", "GestureScript", "UIKitModel",
+                "AppHostCore", "AppChannel", "AppScene", "CommandLineSupport", "GestureScript", "HIDEvent", "UIKitModel",
+                "TouchRecording",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -113,20 +118,21 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Shared test helpers: paths to shared/, process launching, trace comparison.
-        .target(name: "TestSupport", dependencies: ["HIDEvent"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["HIDEvent", "TouchRecording"], path: "Tests/TestSupport"),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
-        .testTarget(name: "HIDEventTests", dependencies: ["HIDEvent", "GestureScript", "TestSupport"]),
+        .testTarget(name: "HIDEventTests", dependencies: ["HIDEvent", "GestureScript", "TestSupport", "TouchRecording"]),
         .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "ZeroMQ"]),
         .testTarget(
             name: "UIKitModelTests",
             dependencies: [
                 "UIKitModel", "AppScene", "AppHostCore", "GestureScript", "HIDEvent", "RunLoopKit", "TestSupport",
+                "TouchRecording",
             ]),
         .testTarget(
             name: "PipelineTests",
             dependencies: [
                 "AppChannel", "ControlProtocol", "SpringBoardCore", "SpringBoardHome", "AppHostCore", "GestureScript", "HIDEvent",
-                "RunLoopKit", "UIKitModel", "ZeroMQ", "TestSupport",
+                "RunLoopKit", "UIKitModel", "ZeroMQ", "TestSupport", "TouchRecording",
             ]),
     ]
 )

@@ -12,6 +12,12 @@ public struct GestureScript: Equatable, Sendable {
         package var line: Int
         package var column: Int
 
+        /// The `digitizer` statement's settings and time, if this is one.
+        var digitizer: (settings: DigitizerSettings, time: UInt64)? {
+            if case .digitizer(let settings) = command { return (settings, time) }
+            return nil
+        }
+
         init(time: UInt64, command: GestureCommand, line: Int = 0, column: Int = 0) {
             self.time = time
             self.command = command
@@ -29,6 +35,12 @@ public struct GestureScript: Equatable, Sendable {
             if let problem = entry.command.problem {
                 throw GestureScriptError(line: entry.line, column: entry.column, expected: problem.expected, found: problem.found)
             }
+        }
+        let digitizers = entries.filter { $0.digitizer != nil }
+        if digitizers.count > 1 {
+            throw GestureScriptError(
+                line: digitizers[1].line, column: digitizers[1].column, expected: "at most one 'digitizer' statement",
+                found: "a second one")
         }
         self.entries = entries
         _ = try GestureTimeline(entries)
@@ -48,6 +60,9 @@ public struct GestureScript: Equatable, Sendable {
     public func frames() -> [TimedHIDPayload] {
         // Validated on init; the timeline cannot fail here.
         guard let timeline = try? GestureTimeline(entries) else { return [] }
+        if let digitizer = entries.lazy.compactMap(\.digitizer).first {
+            return timeline.digitized(digitizer.settings, from: digitizer.time)
+        }
         return timeline.events()
     }
 }

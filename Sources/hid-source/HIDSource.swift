@@ -9,5 +9,9 @@ struct HIDSource: ParsableCommand {
         abstract: "Send touch frames and button presses to springboard.",
         discussion:
             "Exit status: 0 every frame reached springboard, 1 (load) frames unexplained or the app did not drain, 3 springboard did not answer or confirm the end marker in time, 64 bad input.",
-        subcommands: [TapCommand.self, SwipeCommand.self, PressCommand.self, PlayCommand.self, LoadCommand.self])
+        subcommands: [
+            TapCommand.self, SwipeCommand.self, PressCommand.self, PlayCommand.self, ReplayCommand.self, InspectCommand.self,
+            RecordCommand.self,
+            LoadCommand.self,
+        ])
 }

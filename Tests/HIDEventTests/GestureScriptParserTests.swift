@@ -74,7 +74,8 @@ final class GestureScriptParserTests: XCTestCase {
         assertError("at 1 tap 150", line: 1, column: 13, expected: "a y coordinate after the x coordinate", found: "end of line")
         assertError("at 1 tap 150 abc", line: 1, column: 14, expected: "a y coordinate after the x coordinate", found: "'abc'")
         assertError(
-            "at 1 tap 1 2 fingers 2 fingers 3", line: 1, column: 24, expected: "'duration', ';' or end of line",
+            "at 1 tap 1 2 fingers 2 fingers 3", line: 1, column: 24,
+            expected: "'duration', 'taps', 'interval', ';' or end of line",
             found: "'fingers'")
         assertError("at 1 drag 1 2 3 4 duration 1", line: 1, column: 15, expected: "'->'", found: "'3'")
         assertError("at 1 drag 1 2 -> 3 4", line: 1, column: 21, expected: "'duration'", found: "end of line")

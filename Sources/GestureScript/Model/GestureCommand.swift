@@ -2,19 +2,21 @@ import HIDEvent
 
 /// One command of a gesture script (protocols/gesture-script.md). Durations are nanoseconds.
 package enum GestureCommand: Equatable, Sendable {
-    /// `fingers` fingers down around `at` (30 pt apart on a row), up `duration` later.
-    case tap(at: GesturePoint, fingers: Int, duration: UInt64)
-    /// One finger down at `from`, `steps` moves evenly to `to` over `duration`, up at `to`.
-    case drag(from: GesturePoint, to: GesturePoint, duration: UInt64, steps: Int)
+    /// `fingers` fingers down around `at` (30 pt apart on a row), up `duration` later; `taps` times, the
+    /// next coming down `interval` after the lift.
+    case tap(at: GesturePoint, fingers: Int, duration: UInt64, taps: Int = 1, interval: UInt64 = defaultTapInterval)
+    /// `fingers` fingers (a row, 30 pt apart) down at `path[0]`, `steps` moves evenly in time along the
+    /// polyline `path` (by length) over `duration`, up at its end.
+    case drag(from: GesturePoint, to: GesturePoint, duration: UInt64, steps: Int, via: [GesturePoint] = [], fingers: Int = 1)
     /// A drag of `distance` points in `direction`.
-    case swipe(SwipeDirection, from: GesturePoint, distance: Float, duration: UInt64, steps: Int)
+    case swipe(SwipeDirection, from: GesturePoint, distance: Float, duration: UInt64, steps: Int, fingers: Int = 1)
     /// Two fingers on the horizontal line through `center`, their distance going from `from` to `to`.
     case pinch(center: GesturePoint, from: Float, to: Float, duration: UInt64, steps: Int)
     /// Two fingers opposite on a circle of `radius` around `center`, turning by `radians`
     /// (positive = clockwise on screen, as UIRotationGestureRecognizer reports it).
     case rotate(center: GesturePoint, radius: Float, radians: Float, duration: UInt64, steps: Int)
-    /// Script finger `finger` (1...999, also its transducerIndex) goes down.
-    case down(finger: Int, at: GesturePoint)
+    /// Script finger `finger` (1...999, also its transducerIndex) goes down, touching as `contact` says.
+    case down(finger: Int, at: GesturePoint, contact: GestureContact = GestureContact())
     case move(finger: Int, to: GesturePoint)
     case up(finger: Int)
     case cancel(finger: Int)
@@ -23,6 +25,8 @@ package enum GestureCommand: Equatable, Sendable {
     case button(HIDButton, down: Bool)
     /// Shake began, then ended `duration` later.
     case shake(duration: UInt64)
+    /// Play the whole script as a real panel reports it, scanning from this statement's time.
+    case digitizer(DigitizerSettings)
 
     /// Limits shared by the parser and the builders.
     static let fingerIDs = 1...999
@@ -30,6 +34,9 @@ package enum GestureCommand: Equatable, Sendable {
     static let steps = 1...10_000
     static let pressDuration: UInt64 = 100_000_000
     static let defaultTapDuration: UInt64 = 50_000_000
+    /// Between one tap's lift and the next's touch-down (`tap ... taps N`): well inside UIKit's 0.35 s.
+    static let defaultTapInterval: UInt64 = 100_000_000
+    static let taps = 1...100
     static let defaultShakeDuration: UInt64 = 500_000_000
     static let defaultSwipeDistance: Float = 200
     static let defaultSwipeDuration: UInt64 = 150_000_000
@@ -43,15 +50,19 @@ package enum GestureCommand: Equatable, Sendable {
     var problem: (expected: String, found: String)? {
         func finite(_ values: Float...) -> Bool { values.allSatisfy(\.isFinite) }
         switch self {
-        case .tap(let p, let fingers, _):
+        case .tap(let p, let fingers, _, let taps, _):
             if !finite(p.x, p.y) { return ("finite coordinates", "\(p.x) \(p.y)") }
             if !Self.tapFingers.contains(fingers) { return ("1...10 fingers", "\(fingers)") }
-        case .drag(let a, let b, _, let steps):
-            if !finite(a.x, a.y, b.x, b.y) { return ("finite coordinates", "\(a.x) \(a.y) -> \(b.x) \(b.y)") }
+            if !Self.taps.contains(taps) { return ("1...100 taps", "\(taps)") }
+        case .drag(let a, let b, _, let steps, let via, let fingers):
+            let points = [a, b] + via
+            if !points.allSatisfy({ finite($0.x, $0.y) }) { return ("finite coordinates", "\(a.x) \(a.y) -> \(b.x) \(b.y)") }
             if !Self.steps.contains(steps) { return ("1...10000 steps", "\(steps)") }
-        case .swipe(_, let p, let distance, _, let steps):
+            if !Self.tapFingers.contains(fingers) { return ("1...10 fingers", "\(fingers)") }
+        case .swipe(_, let p, let distance, _, let steps, let fingers):
             if !finite(p.x, p.y, distance) { return ("finite coordinates and distance", "\(p.x) \(p.y) \(distance)") }
             if !Self.steps.contains(steps) { return ("1...10000 steps", "\(steps)") }
+            if !Self.tapFingers.contains(fingers) { return ("1...10 fingers", "\(fingers)") }
         case .pinch(let c, let from, let to, _, let steps):
             if !finite(c.x, c.y, from, to) { return ("finite center and distances", "\(c.x) \(c.y) \(from) \(to)") }
             if !Self.steps.contains(steps) { return ("1...10000 steps", "\(steps)") }
@@ -60,11 +71,19 @@ package enum GestureCommand: Equatable, Sendable {
                 return ("finite center, radius and angle", "\(c.x) \(c.y) \(radius) \(radians)")
             }
             if !Self.steps.contains(steps) { return ("1...10000 steps", "\(steps)") }
-        case .down(let finger, let p), .move(let finger, let p):
+        case .down(let finger, let p, let contact):
+            if !Self.fingerIDs.contains(finger) { return ("a finger id 1...999", "\(finger)") }
+            if !finite(p.x, p.y) { return ("finite coordinates", "\(p.x) \(p.y)") }
+            if let problem = contact.problem { return problem }
+        case .move(let finger, let p):
             if !Self.fingerIDs.contains(finger) { return ("a finger id 1...999", "\(finger)") }
             if !finite(p.x, p.y) { return ("finite coordinates", "\(p.x) \(p.y)") }
         case .up(let finger), .cancel(let finger):
             if !Self.fingerIDs.contains(finger) { return ("a finger id 1...999", "\(finger)") }
+        case .digitizer(let settings):
+            if !DigitizerSettings.rates.contains(settings.rate) { return ("a rate of 60, 120 or 240 Hz", "\(settings.rate)") }
+            if let problem = settings.contact.problem { return problem }
+            if !(settings.jitter.isFinite && settings.jitter >= 0) { return ("a jitter >= 0 points", "\(settings.jitter)") }
         case .press, .button, .shake:
             break
         }

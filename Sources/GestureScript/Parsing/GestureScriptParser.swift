@@ -8,6 +8,7 @@ struct GestureScriptParser {
     private let endColumn: Int
     private var position = 0
 
+    /// The touch commands, named when a word is not one (the `digitizer` statement is a setting, not listed).
     static let commands = "a command (tap, drag, swipe, pinch, rotate, down, move, up, cancel, press, button, shake)"
 
     static func parse(_ text: String) throws(GestureScriptError) -> [GestureScript.Entry] {
@@ -58,38 +59,60 @@ struct GestureScriptParser {
         case "tap":
             let p = try point("tap")
             var fingers = 1, duration = GestureCommand.defaultTapDuration
-            try options(["fingers", "duration"]) { (option, parser) throws(GestureScriptError) in
-                if option == "fingers" {
-                    fingers = try parser.integer("a finger count after 'fingers'")
-                } else {
-                    duration = try parser.seconds("a duration in seconds after 'duration'")
+            var taps = 1, interval = GestureCommand.defaultTapInterval
+            try options(["fingers", "duration", "taps", "interval"]) { (option, parser) throws(GestureScriptError) in
+                switch option {
+                case "fingers": fingers = try parser.integer("a finger count after 'fingers'")
+                case "taps": taps = try parser.integer("a tap count after 'taps'")
+                case "interval": interval = try parser.seconds("a duration in seconds after 'interval'")
+                default: duration = try parser.seconds("a duration in seconds after 'duration'")
                 }
             }
-            return .tap(at: p, fingers: fingers, duration: duration)
+            return .tap(at: p, fingers: fingers, duration: duration, taps: taps, interval: interval)
         case "drag":
-            let from = try point("drag")
+            var points = [try point("drag")]
             try arrow()
-            let to = try point("'->'")
+            points.append(try point("'->'"))
+            while let token = peek, token.kind == .arrow {
+                position += 1
+                points.append(try point("'->'"))
+            }
             try keyword("duration", what: "'duration'")
             let duration = try seconds("a duration in seconds after 'duration'")
-            let steps = try optionalSteps(duration)
-            return .drag(from: from, to: to, duration: duration, steps: steps)
+            var steps = GestureCommand.defaultSteps(for: duration), fingers = 1
+            try options(["steps", "fingers"]) { (option, parser) throws(GestureScriptError) in
+                if option == "steps" {
+                    steps = try parser.integer("a step count after 'steps'")
+                } else {
+                    fingers = try parser.integer("a finger count after 'fingers'")
+                }
+            }
+            return .drag(
+                from: points[0], to: points[points.count - 1], duration: duration, steps: steps,
+                via: Array(points.dropFirst().dropLast()), fingers: fingers)
         case "swipe":
             let direction = try swipeDirection()
             try keyword("from", what: "'from'")
             let from = try point("'from'")
             var distance = GestureCommand.defaultSwipeDistance, duration = GestureCommand.defaultSwipeDuration
-            var steps: Int?
-            try options(["distance", "duration", "steps"]) { (option, parser) throws(GestureScriptError) in
+            var steps: Int?, speed: Float?, fingers = 1
+            try options(["distance", "duration", "steps", "speed", "fingers"]) { (option, parser) throws(GestureScriptError) in
                 switch option {
                 case "distance": distance = try parser.float("a distance in points after 'distance'")
                 case "duration": duration = try parser.seconds("a duration in seconds after 'duration'")
+                case "speed": speed = try parser.float("a speed in points per second after 'speed'")
+                case "fingers": fingers = try parser.integer("a finger count after 'fingers'")
                 default: steps = try parser.integer("a step count after 'steps'")
                 }
             }
+            if let speed {
+                // `speed` sets the duration: the distance at that many points per second.
+                guard speed > 0 else { throw error("a speed > 0 points per second", at: token) }
+                duration = UInt64((Double(abs(distance)) / Double(speed) * 1e9).rounded())
+            }
             return .swipe(
                 direction, from: from, distance: distance, duration: duration,
-                steps: steps ?? GestureCommand.defaultSteps(for: duration))
+                steps: steps ?? GestureCommand.defaultSteps(for: duration), fingers: fingers)
         case "pinch":
             let center = try point("pinch")
             try keyword("from", what: "'from'")
@@ -110,7 +133,8 @@ struct GestureScriptParser {
             return .rotate(
                 center: center, radius: radius, radians: radians, duration: duration, steps: try optionalSteps(duration))
         case "down":
-            return .down(finger: try integer("a finger id after 'down'"), at: try point("the finger id"))
+            let finger = try integer("a finger id after 'down'"), at = try point("the finger id")
+            return .down(finger: finger, at: at, contact: try contactOptions())
         case "move":
             return .move(finger: try integer("a finger id after 'move'"), to: try point("the finger id"))
         case "up":
@@ -132,9 +156,38 @@ struct GestureScriptParser {
                 duration = try parser.seconds("a duration in seconds after 'duration'")
             }
             return .shake(duration: duration)
+        case "digitizer":
+            var settings = DigitizerSettings()
+            var contact = GestureContact()
+            try options(["rate", "pressure", "radius", "minor", "jitter", "seed"]) {
+                (option, parser) throws(GestureScriptError) in
+                switch option {
+                case "rate": settings.rate = try parser.integer("a rate (60, 120 or 240) after 'rate'")
+                case "pressure": contact.pressure = try parser.float("a pressure 0...1 after 'pressure'")
+                case "radius": contact.majorRadius = try parser.float("a radius in points after 'radius'")
+                case "minor": contact.minorRadius = try parser.float("a radius in points after 'minor'")
+                case "jitter": settings.jitter = try parser.float("a jitter in points after 'jitter'")
+                default: settings.seed = UInt64(max(0, try parser.integer("a seed after 'seed'")))
+                }
+            }
+            settings.contact = contact.over(.standard)
+            return .digitizer(settings)
         default:
             throw error(Self.commands, at: token)
         }
+    }
+
+    /// `[pressure P] [radius R] [minor R]` after a finger's `down`.
+    private mutating func contactOptions() throws(GestureScriptError) -> GestureContact {
+        var contact = GestureContact()
+        try options(["pressure", "radius", "minor"]) { (option, parser) throws(GestureScriptError) in
+            switch option {
+            case "pressure": contact.pressure = try parser.float("a pressure 0...1 after 'pressure'")
+            case "radius": contact.majorRadius = try parser.float("a radius in points after 'radius'")
+            default: contact.minorRadius = try parser.float("a radius in points after 'minor'")
+            }
+        }
+        return contact
     }
 
     // MARK: Pieces

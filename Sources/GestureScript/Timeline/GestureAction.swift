@@ -3,7 +3,7 @@ import HIDEvent
 /// One primitive of a played script: a finger change or a non-digitizer payload at an instant.
 struct GestureAction {
     enum Kind {
-        case down(GesturePoint)
+        case down(GesturePoint, GestureContact = GestureContact())
         case move(GesturePoint)
         case up
         case cancel

@@ -6,6 +6,7 @@ extension GestureTimeline {
     func events() -> [TimedHIDPayload] {
         var out: [TimedHIDPayload] = []
         var positions: [UInt32: GesturePoint] = [:]  // fingers down, with their position
+        var contacts: [UInt32: GestureContact] = [:]
         var start = 0
         while start < actions.count {
             let time = actions[start].time
@@ -17,9 +18,10 @@ extension GestureTimeline {
             var current = positions
             for action in actions[start..<end] {
                 switch action.kind {
-                case .down(let p):
+                case .down(let p, let contact):
                     changes[action.finger, default: []].insert(.down)
                     current[action.finger] = p
+                    contacts[action.finger] = contact.over(.standard)
                 case .move(let p):
                     changes[action.finger, default: []].insert(.move)
                     current[action.finger] = p
@@ -33,7 +35,7 @@ extension GestureTimeline {
             }
             if !changes.isEmpty {
                 let fingers = current.keys.sorted().map { index in
-                    Self.finger(index, at: current[index]!, changes[index] ?? .stationary)
+                    Self.finger(index, at: current[index]!, changes[index] ?? .stationary, contacts[index] ?? .standard)
                 }
                 out.append(TimedHIDPayload(time: time, payload: .digitizer(HIDDigitizerFrame(fingers: fingers))))
             }
@@ -47,13 +49,15 @@ extension GestureTimeline {
     }
 
     /// The child event for a finger (phase and mask: `HIDFingerChange`), as a built-in panel reports its
-    /// contact: pressure while down, a 6 pt round contact, full quality and density.
-    private static func finger(_ index: UInt32, at p: GesturePoint, _ change: HIDFingerChange) -> HIDDigitizerEvent {
+    /// contact: its pressure while down (0 when it lifts), its contact ellipse, full quality and density.
+    static func finger(
+        _ index: UInt32, at p: GesturePoint, _ change: HIDFingerChange, _ contact: GestureContact
+    ) -> HIDDigitizerEvent {
         var event = HIDDigitizerEvent(
             finger: index, change, x: p.x, y: p.y, options: [.absolute, .builtIn],
-            tipPressure: change.lifts ? 0 : 1)
-        event.majorRadius = 6
-        event.minorRadius = 6
+            tipPressure: change.lifts ? 0 : contact.pressure ?? 1)
+        event.majorRadius = contact.majorRadius ?? 6
+        event.minorRadius = contact.minorRadius ?? 6
         event.quality = 1
         event.density = 1
         return event

@@ -32,19 +32,28 @@ struct GestureTimeline {
             return nextFinger
         }
         switch entry.command {
-        case .tap(let p, let fingers, let duration):
-            let ids = (0..<fingers).map { _ in fresh() }
-            for (i, id) in ids.enumerated() {
-                let offset = (Float(i) - Float(fingers - 1) / 2) * 30
-                add(t, id, .down(GesturePoint(x: p.x + offset, y: p.y)), index)
+        case .tap(let p, let fingers, let duration, let taps, let interval):
+            for tap in 0..<UInt64(taps) {
+                let start = t + tap * (duration + interval)
+                let ids = (0..<fingers).map { _ in fresh() }
+                for (i, id) in ids.enumerated() {
+                    add(start, id, .down(GesturePoint(x: p.x + Self.rowOffset(i, of: fingers), y: p.y)), index)
+                }
+                for id in ids { add(start + duration, id, .up, index) }
             }
-            for id in ids { add(t + duration, id, .up, index) }
-        case .drag(let from, let to, let duration, let steps):
-            path(fresh(), t, duration, steps, index) { from.interpolated(to: to, $0) }
-        case .swipe(let direction, let from, let distance, let duration, let steps):
+        case .drag(let from, let to, let duration, let steps, let via, let fingers):
+            let polyline = [from] + via + [to]
+            for i in 0..<fingers {
+                path(fresh(), t, duration, steps, index) { Self.point(along: polyline, $0, dx: Self.rowOffset(i, of: fingers)) }
+            }
+        case .swipe(let direction, let from, let distance, let duration, let steps, let fingers):
             let unit = direction.unit
             let to = GesturePoint(x: from.x + unit.dx * distance, y: from.y + unit.dy * distance)
-            path(fresh(), t, duration, steps, index) { from.interpolated(to: to, $0) }
+            for i in 0..<fingers {
+                path(fresh(), t, duration, steps, index) {
+                    Self.point(along: [from, to], $0, dx: Self.rowOffset(i, of: fingers))
+                }
+            }
         case .pinch(let c, let from, let to, let duration, let steps):
             let a = fresh(), b = fresh()
             twoFingers(a, b, t, duration, steps, index) { f in
@@ -58,7 +67,7 @@ struct GestureTimeline {
                 let dx = radius * Float(cos(Double(angle))), dy = radius * Float(sin(Double(angle)))
                 return (GesturePoint(x: c.x + dx, y: c.y + dy), GesturePoint(x: c.x - dx, y: c.y - dy))
             }
-        case .down(let finger, let p): add(t, UInt32(finger), .down(p), index)
+        case .down(let finger, let p, let contact): add(t, UInt32(finger), .down(p, contact), index)
         case .move(let finger, let p): add(t, UInt32(finger), .move(p), index)
         case .up(let finger): add(t, UInt32(finger), .up, index)
         case .cancel(let finger): add(t, UInt32(finger), .cancel, index)
@@ -70,7 +79,38 @@ struct GestureTimeline {
         case .shake(let duration):
             add(t, 0, .other(.motion(HIDMotionEvent(motion: .shake, phase: .began))), index)
             add(t + duration, 0, .other(.motion(HIDMotionEvent(motion: .shake, phase: .ended))), index)
+        case .digitizer:
+            return  // how the frames are reported, not a touch (GestureTimeline+Digitizer.swift)
         }
+    }
+
+    /// Finger `i` of `count` on a row, 30 points apart, centred on the gesture's point.
+    static func rowOffset(_ i: Int, of count: Int) -> Float { (Float(i) - Float(count - 1) / 2) * 30 }
+
+    /// The point `fraction` of the way along `polyline` by length, moved `dx` points along x.
+    static func point(along polyline: [GesturePoint], _ fraction: Float, dx: Float) -> GesturePoint {
+        if polyline.count == 2 {
+            let p = polyline[0].interpolated(to: polyline[1], fraction)
+            return GesturePoint(x: p.x + dx, y: p.y)
+        }
+        let lengths = zip(polyline, polyline.dropFirst()).map { a, b in
+            ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+        }
+        let total = lengths.reduce(0, +)
+        var p = polyline[polyline.count - 1]
+        if total > 0 {
+            var remaining = fraction * total
+            for (i, length) in lengths.enumerated() {
+                if remaining <= length || i == lengths.count - 1 {
+                    p = polyline[i].interpolated(to: polyline[i + 1], length > 0 ? min(1, remaining / length) : 1)
+                    break
+                }
+                remaining -= length
+            }
+        } else {
+            p = polyline[0]
+        }
+        return GesturePoint(x: p.x + dx, y: p.y)
     }
 
     /// Down at position(0); moves k = 1...steps at t + duration·k/steps to position(k/steps); up with the

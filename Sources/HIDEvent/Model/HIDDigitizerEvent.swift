@@ -68,7 +68,7 @@ public struct HIDDigitizerEvent: Equatable, Sendable {
     public var x: Float
     public var y: Float
     var z: Float
-    var tipPressure: Float
+    public var tipPressure: Float
     var auxiliaryPressure: Float
     var twist: Float
     public var majorRadius: Float

@@ -66,6 +66,20 @@ enum GestureRecognizerStateMachine: Equatable {
         self = keepsRequest && current != new ? .changing(applied: new, requested: current) : .settled(new)
     }
 
+    /// The environment sends the actions for `applied`: while they run, `state` reads it (UIKit: each action
+    /// reads the state it is sent for). Returns what to go back to afterwards (`endReporting`).
+    mutating func report(_ applied: State) -> Self {
+        let later = self
+        self = .settled(applied)
+        return later
+    }
+
+    /// The actions for `applied` have run: back to `later` (a change requested in the same frame, still
+    /// queued), unless an action set the state meanwhile.
+    mutating func endReporting(_ applied: State, restoring later: Self) {
+        if self == .settled(applied) { self = later }
+    }
+
     /// UIKit: the gesture is complete but a recognizer it requires to fail is still possible; it reads
     /// possible until that one fails (then it begins) or recognizes (then it fails).
     mutating func waitForFailures(wanting wanted: State) {

@@ -40,6 +40,13 @@ package enum UIGestureConstants {
     /// iPhone). Translation is measured from the touch-down point, so it is already past this at `.began`.
     static let panHysteresis: CGFloat = 10
 
+    /// The window of recent samples a pan's, pinch's or rotation's velocity is measured over (UIKit smooths
+    /// a gesture's velocity over its last touch samples): the last step at 60 Hz, two at 120 Hz, four at 240.
+    static let velocityWindow: TimeInterval = 0.02
+    /// A lift that moves nothing this soon after the last sample keeps the flick's velocity (real panels send
+    /// the lift 5-14 ms after the last move); two display frames at 60 Hz.
+    static let liftGrace: TimeInterval = 0.034
+
     // MARK: Swipe
 
     /// Distance along the swipe's direction at which a swipe is recognized (UIKit's
@@ -56,6 +63,13 @@ package enum UIGestureConstants {
     static let pinchHysteresis: CGFloat = 10
     /// Rotation of the line between the two fingers, in radians (5°), before a rotation begins.
     static let rotationHysteresis: CGFloat = .pi / 36
+    /// How far each finger must also have travelled along its arc, in points (the rotation times half the
+    /// separation), before a rotation begins. UIKit documents no minimum separation, and on iOS a small
+    /// drift of two scrolling fingers does not start a rotation; UIKit's recognizer keeps a
+    /// pre-recognition weight (`_preRecognitionWeight`) rather than a bare angle. The model's decision:
+    /// no minimum spread, but the same 10-point hysteresis as pan and pinch along the arc, so the needed
+    /// angle grows as the fingers close (5° for fingers 229 points apart, 14° at 80 points).
+    static let rotationArcHysteresis: CGFloat = 10
 
     // MARK: Helpers
 

@@ -46,7 +46,7 @@ extension UIGestureEnvironment {
             guard applied.isInProgress else { return }
             // `state` keeps reading what the subclass set since (it may have moved on within the frame).
             recognizer.machine.apply(state, keepsRequest: true)
-            recognizer.sendActions()
+            recognizer.sendActions(reporting: state)
         case .failed:
             guard applied == .possible else { return }
             fail(recognizer)
@@ -80,7 +80,7 @@ extension UIGestureEnvironment {
         }
         for other in excluded { markFailed(other) }
 
-        recognizer.sendActions()
+        recognizer.sendActions(reporting: state)
         if recognizer.cancelsTouchesInView { cancelViewTouches(of: recognizer) }
         for other in excluded { resolveDependents(of: other, recognized: false) }
         resolveDependents(of: recognizer, recognized: true)

@@ -26,6 +26,15 @@ extension UIGestureRecognizer {
         for action in actions { action.send(from: self) }
     }
 
+    /// Sends the actions for `state`, which the environment has just applied. UIKit: each action reads the
+    /// state it is sent for, so a change and an end set in one frame reach the target as changed, then
+    /// ended (not ended twice), and a begin and an end in one frame as began, then ended.
+    func sendActions(reporting state: State) {
+        let later = machine.report(state)
+        sendActions()
+        machine.endReporting(state, restoring: later)
+    }
+
     /// UIKit's `require(toFail:)`: this recognizer stays possible until `otherGestureRecognizer` fails (then
     /// it recognizes) or recognizes (then it fails). Held weakly.
     public func require(toFail otherGestureRecognizer: UIGestureRecognizer) {

@@ -5,29 +5,35 @@ import Foundation
 /// changes with every move; ends when fewer than `minimumNumberOfTouches` remain. Fingers beyond
 /// `maximumNumberOfTouches` are ignored.
 ///
-/// `translation(in:)` is the centroid's movement since touch-down (or since `setTranslation(_:in:)`), with
-/// fingers joining or leaving rebased so the translation does not jump; `velocity(in:)` is points per second
-/// of the run-loop clock, from the last two moves.
+/// The centroid moves by the mean movement of the fingers that were already down: a finger joining or
+/// leaving (even in the same frame as another's move, as real panels report it) moves nothing, so the
+/// translation never jumps by half the fingers' spread. `velocity(in:)` is points per second of the run-loop
+/// clock over the last `UIGestureConstants.velocityWindow` of samples; a lift that moves nothing right after the last
+/// move keeps the flick's velocity (UIGestureMotionHistory).
 public class UIPanGestureRecognizer: UIGestureRecognizer {
     public var minimumNumberOfTouches = 1
     public var maximumNumberOfTouches = Int.max
 
-    /// Where the translation is measured from (window coordinates).
+    /// Where the translation is measured from, and where the fingers' centroid has moved to since (window
+    /// coordinates, by per-finger movement).
     private var origin: CGPoint?
-    private var last: UIGestureMotionSample<CGPoint>?
+    private var position = CGPoint.zero
+    /// Each followed finger's last window location.
+    private var locations: [ObjectIdentifier: CGPoint] = [:]
+    private var history = UIGestureMotionHistory<CGPoint>()
     private var currentVelocity = CGPoint.zero
 
     /// The centroid's movement since the pan's origin, in `view`'s coordinate space. (No view transforms in
     /// this model, so every view measures the same vector.)
     public func translation(in view: UIView?) -> CGPoint {
-        guard let origin, let last else { return .zero }
-        return CGPoint(x: last.value.x - origin.x, y: last.value.y - origin.y)
+        guard let origin else { return .zero }
+        return CGPoint(x: position.x - origin.x, y: position.y - origin.y)
     }
 
     /// UIKit's `setTranslation(_:in:)`: makes the current translation `translation` (commonly `.zero`).
     func setTranslation(_ translation: CGPoint, in view: UIView?) {
-        guard let last else { return }
-        origin = CGPoint(x: last.value.x - translation.x, y: last.value.y - translation.y)
+        guard origin != nil else { return }
+        origin = CGPoint(x: position.x - translation.x, y: position.y - translation.y)
     }
 
     /// Points per second, measured on the run-loop clock.
@@ -36,17 +42,25 @@ public class UIPanGestureRecognizer: UIGestureRecognizer {
     public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
         ignoreTouches(beyond: maximumNumberOfTouches, for: event)
-        rebase(to: touchesOnScreen)
+        let onScreen = touchesOnScreen
+        if origin == nil, !onScreen.isEmpty {
+            position = Self.centroid(of: onScreen)
+            origin = position
+            _ = history.record(position, at: environment?.now ?? 0)
+        }
+        for touch in onScreen where locations[ObjectIdentifier(touch)] == nil {
+            locations[ObjectIdentifier(touch)] = touch.location(in: nil)
+        }
     }
 
     public override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesMoved(touches, with: event)
         let onScreen = touchesOnScreen
-        measure(Self.centroid(of: onScreen))
+        follow(onScreen)
         switch state {
         case .possible:
-            guard let origin, let last, onScreen.count >= minimumNumberOfTouches,
-                Self.distance(origin, last.value) > UIGestureConstants.panHysteresis
+            guard let origin, onScreen.count >= minimumNumberOfTouches,
+                Self.distance(origin, position) > UIGestureConstants.panHysteresis
             else { return }
             state = .began
         case .began, .changed:
@@ -59,13 +73,14 @@ public class UIPanGestureRecognizer: UIGestureRecognizer {
     public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesEnded(touches, with: event)
         // The lift's own position counts (the finger may have moved since the last frame).
-        measure(Self.centroid(of: touchesReportingLift))
+        follow(touchesReportingLift, lifting: true)
         let remaining = touchesOnScreen
+        for touch in trackedTouches where touch.phase.isFinal { locations[ObjectIdentifier(touch)] = nil }
         switch state {
         case .possible:
-            if remaining.isEmpty { state = .failed } else { rebase(to: remaining) }
+            if remaining.isEmpty { state = .failed }
         case .began, .changed:
-            if remaining.count < minimumNumberOfTouches { state = .ended } else { rebase(to: remaining) }
+            if remaining.count < minimumNumberOfTouches { state = .ended }
         default:
             return
         }
@@ -79,27 +94,28 @@ public class UIPanGestureRecognizer: UIGestureRecognizer {
     public override func reset() {
         super.reset()
         origin = nil
-        last = nil
+        position = .zero
+        locations.removeAll()
+        history.removeAll()
         currentVelocity = .zero
     }
 
-    private func measure(_ centroid: CGPoint) {
+    /// Moves the centroid by the mean movement of `touches` that were followed already, and samples it.
+    private func follow(_ touches: [UITouch], lifting: Bool = false) {
+        var dx: CGFloat = 0, dy: CGFloat = 0, n: CGFloat = 0
+        for touch in touches {
+            let now = touch.location(in: nil)
+            if let before = locations[ObjectIdentifier(touch)] {
+                dx += now.x - before.x
+                dy += now.y - before.y
+                n += 1
+            }
+            locations[ObjectIdentifier(touch)] = now
+        }
+        if n > 0 { position = CGPoint(x: position.x + dx / n, y: position.y + dy / n) }
         let now = environment?.now ?? 0
-        if let rate = last?.velocity(to: centroid, at: now) { currentVelocity = rate }
-        last = UIGestureMotionSample(value: centroid, time: now)
-    }
-
-    /// Fingers joined or left: keep the translation where it was by moving the origin with the centroid.
-    private func rebase(to touches: [UITouch]) {
-        guard !touches.isEmpty else { return }
-        let centroid = Self.centroid(of: touches)
-        let now = environment?.now ?? 0
-        if let origin, let last {
-            self.origin = CGPoint(x: origin.x + centroid.x - last.value.x, y: origin.y + centroid.y - last.value.y)
-            self.last = UIGestureMotionSample(value: centroid, time: last.time)
-        } else {
-            origin = centroid
-            last = UIGestureMotionSample(value: centroid, time: now)
+        if let anchor = history.record(position, at: now, isLift: lifting), let rate = anchor.velocity(to: position, at: now) {
+            currentVelocity = rate
         }
     }
 }

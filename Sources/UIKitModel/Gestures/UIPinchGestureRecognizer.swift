@@ -2,7 +2,8 @@ import Foundation
 
 /// UIKit's `UIPinchGestureRecognizer` (continuous, two touches): begins when the fingers' separation has
 /// changed by more than `UIGestureConstants.pinchHysteresis` (10 points) since the second finger came down;
-/// `scale` is the separation relative to that moment; `velocity` is scale per second of the run-loop clock.
+/// `scale` is the separation relative to that moment; `velocity` is scale per second of the run-loop
+/// clock over the last `UIGestureConstants.velocityWindow` of samples.
 /// A third finger is ignored; lifting a finger ends it (or fails it before it began).
 public class UIPinchGestureRecognizer: UIGestureRecognizer {
     /// Settable, as in UIKit (`recognizer.scale = 1` after applying it): later scales are relative to it.
@@ -19,7 +20,7 @@ public class UIPinchGestureRecognizer: UIGestureRecognizer {
     private var initialDistance: CGFloat?
     private var baseDistance: CGFloat?
     private var currentDistance: CGFloat?
-    private var last: UIGestureMotionSample<CGFloat>?
+    private var history = UIGestureMotionHistory<CGFloat>()
 
     public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
@@ -28,7 +29,7 @@ public class UIPinchGestureRecognizer: UIGestureRecognizer {
         initialDistance = distance
         baseDistance = distance
         currentDistance = distance
-        last = UIGestureMotionSample(value: 1, time: environment?.now ?? 0)
+        _ = history.record(1, at: environment?.now ?? 0)
     }
 
     public override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
@@ -56,7 +57,7 @@ public class UIPinchGestureRecognizer: UIGestureRecognizer {
             // The lift reports where the fingers were when they left the glass: the final scale.
             if let distance = separation(of: touchesReportingLift), let baseDistance {
                 currentDistance = distance
-                measure(distance / baseDistance)
+                measure(distance / baseDistance, lifting: true)
             }
             state = .ended
         default: return
@@ -75,14 +76,13 @@ public class UIPinchGestureRecognizer: UIGestureRecognizer {
         initialDistance = nil
         baseDistance = nil
         currentDistance = nil
-        last = nil
+        history.removeAll()
     }
 
-    private func measure(_ newScale: CGFloat) {
+    private func measure(_ newScale: CGFloat, lifting: Bool = false) {
         let now = environment?.now ?? 0
-        if let rate = last?.velocity(to: newScale, at: now) { velocity = rate }
+        if let rate = history.record(newScale, at: now, isLift: lifting)?.velocity(to: newScale, at: now) { velocity = rate }
         currentScale = newScale
-        last = UIGestureMotionSample(value: newScale, time: now)
     }
 
     /// The distance between the first two of `touches` (window coordinates).

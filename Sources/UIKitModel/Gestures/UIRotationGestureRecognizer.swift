@@ -1,9 +1,11 @@
 import Foundation
 
 /// UIKit's `UIRotationGestureRecognizer` (continuous, two touches): begins when the line between the fingers
-/// has turned more than `UIGestureConstants.rotationHysteresis` (5°) since the second finger came down;
+/// has turned more than `UIGestureConstants.rotationHysteresis` (5°) since the second finger came down and
+/// the fingers have travelled `UIGestureConstants.rotationArcHysteresis` (10 points) along their arc;
 /// `rotation` is in radians, positive clockwise on screen (UIKit's sign), accumulated frame by frame so it
-/// can pass ±π; `velocity` is radians per second of the run-loop clock.
+/// can pass ±π; `velocity` is radians per second of the run-loop clock over the last
+/// `UIGestureConstants.velocityWindow` of samples.
 public class UIRotationGestureRecognizer: UIGestureRecognizer {
     /// Settable, as in UIKit (`recognizer.rotation = 0` after applying it).
     public var rotation: CGFloat {
@@ -16,14 +18,16 @@ public class UIRotationGestureRecognizer: UIGestureRecognizer {
     private var accumulated: CGFloat = 0
     private var baseRotation: CGFloat = 0
     private var lastAngle: CGFloat?
-    private var last: UIGestureMotionSample<CGFloat>?
+    private var history = UIGestureMotionHistory<CGFloat>()
+    /// Half the fingers' separation now: the radius of the arc they travel.
+    private var radius: CGFloat = 0
 
     public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
         ignoreTouches(beyond: 2, for: event)
         guard lastAngle == nil, let angle = angle(of: touchesOnScreen) else { return }
         lastAngle = angle
-        last = UIGestureMotionSample(value: 0, time: environment?.now ?? 0)
+        _ = history.record(0, at: environment?.now ?? 0)
     }
 
     public override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
@@ -31,7 +35,9 @@ public class UIRotationGestureRecognizer: UIGestureRecognizer {
         guard turn(to: angle(of: touchesOnScreen)) else { return }
         switch state {
         case .possible:
-            guard abs(accumulated) > UIGestureConstants.rotationHysteresis else { return }
+            guard abs(accumulated) > UIGestureConstants.rotationHysteresis,
+                abs(accumulated) * radius > UIGestureConstants.rotationArcHysteresis
+            else { return }
             measure()
             state = .began
         case .began, .changed:
@@ -48,7 +54,7 @@ public class UIRotationGestureRecognizer: UIGestureRecognizer {
         case .possible: state = .failed
         case .began, .changed:
             // The lift reports where the fingers were when they left the glass: the final rotation.
-            if turn(to: angle(of: touchesReportingLift)) { measure() }
+            if turn(to: angle(of: touchesReportingLift)) { measure(lifting: true) }
             state = .ended
         default: return
         }
@@ -65,13 +71,14 @@ public class UIRotationGestureRecognizer: UIGestureRecognizer {
         baseRotation = 0
         velocity = 0
         lastAngle = nil
-        last = nil
+        history.removeAll()
     }
 
-    private func measure() {
+    private func measure(lifting: Bool = false) {
         let now = environment?.now ?? 0
-        if let rate = last?.velocity(to: accumulated, at: now) { velocity = rate }
-        last = UIGestureMotionSample(value: accumulated, time: now)
+        if let rate = history.record(accumulated, at: now, isLift: lifting)?.velocity(to: accumulated, at: now) {
+            velocity = rate
+        }
     }
 
     /// Adds the turn from the last angle to `angle`, the short way round; false without two fingers.
@@ -87,6 +94,7 @@ public class UIRotationGestureRecognizer: UIGestureRecognizer {
     /// The angle of the line from the first of `touches` to the second (window coordinates, y down).
     private func angle(of touches: [UITouch]) -> CGFloat? {
         guard case let (a, b)? = Self.firstTwoLocations(of: touches) else { return nil }
+        radius = Self.distance(a, b) / 2
         return atan2(b.y - a.y, b.x - a.x)
     }
 }

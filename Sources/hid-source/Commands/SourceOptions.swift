@@ -24,6 +24,14 @@ struct SourceOptions: ParsableArguments {
     @Flag(name: .long, help: "Print the report as JSON.")
     var json = false
 
+    @Option(
+        name: .long,
+        help: "Write the frames to this file as an evemu recording instead of sending them (protocols/evemu-replay.md).")
+    var write: String?
+
+    @Option(name: .long, help: "The screen the written recording describes, WxH points.")
+    var writeScreen: String = "390x844"
+
     var eventEndpoint: String { events.resolved(runtime) }
     var controlEndpoint: String { control.resolved(runtime) }
 

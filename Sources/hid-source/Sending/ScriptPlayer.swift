@@ -1,6 +1,7 @@
 import RunLoopKit
 import AppChannel
 import ArgumentParser
+import CommandLineSupport
 import ControlProtocol
 import Foundation
 import GestureScript
@@ -10,15 +11,23 @@ import ZeroMQ
     import Glibc
 #endif
 
-/// Parses a gesture script, sends its frames on time, then the end marker, then waits for springboard's
-/// confirmation through the control socket. libzmq's linger is not trusted to deliver the tail over ipc.
+/// Sends timed frames (a gesture script's, a recording's) on time, then the end marker, then waits for
+/// springboard's confirmation through the control socket. libzmq's linger is not trusted to deliver the
+/// tail over ipc.
 enum ScriptPlayer {
     static func run(script text: String, options: SourceOptions) throws {
         let script: GestureScript
         do { script = try GestureScript.parse(text) } catch {
             throw ValidationError("gesture script: \(error)")
         }
-        let frames = script.frames()
+        try run(frames: script.frames(), options: options)
+    }
+
+    static func run(frames: [TimedHIDPayload], options: SourceOptions) throws {
+        if let path = options.write {
+            try RecordingFile.write(frames, to: path, screen: RecordingOptions.size(options.writeScreen, "--write-screen"))
+            return
+        }
         let senderID = options.runSenderID
         let eventEndpoint = options.eventEndpoint
         let controlEndpoint = options.controlEndpoint

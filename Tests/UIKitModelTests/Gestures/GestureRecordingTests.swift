@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TouchRecording
 import UIKitModel
 import XCTest
 
@@ -21,7 +22,7 @@ final class GestureRecordingTests: XCTestCase {
 
     private func replay(_ name: String) throws {
         let recording = try EvemuRecording(evemuDevices: "wacom-isdv4-e6-finger.\(name).events")
-        for frame in recording.hidFrames(screen: Self.screen) { driver.post(frame.payload, at: frame.time) }
+        for frame in try recording.hidFrames(screen: Self.screen) { driver.post(frame.payload, at: frame.time) }
         driver.advance(to: 5)
     }
 
@@ -135,7 +136,7 @@ final class GestureRecordingTests: XCTestCase {
         panel.addGestureRecognizer(pinch)
 
         let recording = try EvemuRecording(evemu: "3m.event")
-        for frame in recording.hidFrames(screen: screen, window: 3.9...6.5) { driver.post(frame.payload, at: frame.time) }
+        for frame in try recording.hidFrames(screen: screen, window: 3.9...6.5) { driver.post(frame.payload, at: frame.time) }
         driver.advance(to: 5)
 
         XCTAssertGreaterThan(rotations.count, 10)

@@ -37,8 +37,10 @@ final class PipelineFixture {
     var runtimeArguments: [String] { ["--runtime-dir", directory.path] }
     var endpoints: DefaultEndpoints { DefaultEndpoints(runtimeDirectory: directory.path) }
 
+    /// A demo app's scene (`deploy/apps/NAME/NAME.yaml`); a path ending in `.yaml` is used as it is.
     static func scene(_ name: String) -> String {
-        SharedPaths.packageRoot.appendingPathComponent("deploy/apps/\(name)/\(name).yaml").path
+        if name.hasSuffix(".yaml") { return name }
+        return SharedPaths.packageRoot.appendingPathComponent("deploy/apps/\(name)/\(name).yaml").path
     }
 
     func traceFile(_ bundleID: String) -> URL { directory.appendingPathComponent("\(bundleID).trace.jsonl") }
