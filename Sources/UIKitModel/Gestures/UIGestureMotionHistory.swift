@@ -22,8 +22,15 @@ struct UIGestureMotionHistory<Value: Equatable> {
         }
         let window = UIGestureConstants.nanoseconds(UIGestureConstants.velocityWindow)
         let start = time > window ? time - window : 0
-        let earlier = samples.filter { $0.time < time }
-        let anchor = earlier.first { $0.time >= start } ?? earlier.last
+        // The first earlier sample inside the window, else the last earlier one: one pass, no copy (this
+        // runs for every move of every recognizer that measures a velocity).
+        var inWindow: UIGestureMotionSample<Value>?
+        var lastEarlier: UIGestureMotionSample<Value>?
+        for sample in samples where sample.time < time {
+            if inWindow == nil, sample.time >= start { inWindow = sample }
+            lastEarlier = sample
+        }
+        let anchor = inWindow ?? lastEarlier
         samples.append(UIGestureMotionSample(value: value, time: time))
         samples.removeAll { $0.time < start }
         return anchor
