@@ -91,10 +91,8 @@ public final class AppHost {
             filePath: configuration.traceFile, publishEndpoint: configuration.traceEndpoint, context: context)
         pending.reserveCapacity(64)
         // Streamed out as recorded; a long-running app keeps no trace in memory.
-        application.trace.onRecord = { [trace, unowned application] line in
-            trace.write(line)
-            application.trace.removeAll()
-        }
+        application.trace.retainsLines = false
+        application.trace.onRecord = { [trace] line in trace.write(line) }
         installSources()
         try socket.connect(configuration.appEndpoint)
     }

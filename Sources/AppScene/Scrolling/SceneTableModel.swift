@@ -39,6 +39,7 @@ final class SceneTableModel: UITableViewDataSource, UITableViewDelegate {
         application.trace.record(
             template
                 .replacingOccurrences(of: "{row}", with: String(indexPath.row))
-                .replacingOccurrences(of: "{section}", with: String(indexPath.section)))
+                .replacingOccurrences(of: "{section}", with: String(indexPath.section)),
+            group: "actions")
     }
 }

@@ -14,7 +14,7 @@ extension UIApplication {
             receiver = start?.target(forAction: action, withSender: sender)
         }
         if let receiver, receiver.performAction(action, sender: sender, event: event) { return true }
-        traceRecorder?.record(UIApplication.droppedActionLine(action, target: target))
+        traceRecorder?.record(UIApplication.droppedActionLine(action, target: target), group: "actions")
         return false
     }
 

@@ -50,24 +50,24 @@ public class UIControl: UIView {
 
     /// Called from `touchesBegan`; return false to ignore the touch (no touchDown, no further tracking).
     func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
-        recordCall("beginTrackingWithTouch:withEvent:")
+        recordCall("beginTrackingWithTouch:withEvent:", group: .tracking, touches: [touch])
         return true
     }
 
     /// Called from `touchesMoved` while tracking; return false to stop tracking (no more drag events).
     func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
-        recordCall("continueTrackingWithTouch:withEvent:")
+        recordCall("continueTrackingWithTouch:withEvent:", group: .tracking, touches: [touch])
         return true
     }
 
     /// Called from `touchesEnded` while tracking, before touchUpInside/touchUpOutside are sent.
     func endTracking(_ touch: UITouch?, with event: UIEvent?) {
-        recordCall("endTrackingWithTouch:withEvent:")
+        recordCall("endTrackingWithTouch:withEvent:", group: .tracking, touches: touch.map { [$0] })
     }
 
     /// Called from `touchesCancelled` while tracking, before touchCancel is sent.
     func cancelTracking(with event: UIEvent?) {
-        recordCall("cancelTrackingWithEvent:")
+        recordCall("cancelTrackingWithEvent:", group: .tracking)
     }
 
     /// Whether `touch` lies within the bounds grown by `touchInsideTolerance`.
@@ -80,19 +80,19 @@ public class UIControl: UIView {
     // A scripted override (`overrides`) logs and, unless it consumes, runs UIControl's tracking as `super`.
 
     public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-        if runsSuper(.touchesBegan) { trackTouchesBegan(touches, with: event) }
+        if runsSuper(.touchesBegan, touches: touches) { trackTouchesBegan(touches, with: event) }
     }
 
     public override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
-        if runsSuper(.touchesMoved) { trackTouchesMoved(touches, with: event) }
+        if runsSuper(.touchesMoved, touches: touches) { trackTouchesMoved(touches, with: event) }
     }
 
     public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
-        if runsSuper(.touchesEnded) { trackTouchesEnded(touches, with: event) }
+        if runsSuper(.touchesEnded, touches: touches) { trackTouchesEnded(touches, with: event) }
     }
 
     public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
-        if runsSuper(.touchesCancelled) { trackTouchesCancelled(touches, with: event) }
+        if runsSuper(.touchesCancelled, touches: touches) { trackTouchesCancelled(touches, with: event) }
     }
 
     /// The events sent when the tracked touch lifts; a button adds its primary action to touchUpInside.

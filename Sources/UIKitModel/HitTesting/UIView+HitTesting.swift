@@ -10,6 +10,34 @@ extension UIView {
         isUserInteractionEnabled && !isHidden && alpha > UIView.hitTestAlphaThreshold
     }
 
+    /// Why hit-testing does not enter this view (UIKit's first step), or nil if it may.
+    var hitTestRefusal: String? {
+        if !isUserInteractionEnabled { return "userInteractionEnabled = NO" }
+        if isHidden { return "hidden" }
+        if alpha <= UIView.hitTestAlphaThreshold { return "alpha \(alpha) <= 0.01" }
+        return nil
+    }
+
+    /// `hitTest(_:with:)` as this view's override (or UIKit's rules) answers, with the reason for a nil or a
+    /// scripted answer (for explained traces).
+    func scriptedHitTest(_ point: CGPoint, with event: UIEvent?) -> (UIView?, String?) {
+        switch hitTestOverride {
+        case .default:
+            let view = hitTestByUIKitRules(point, with: event)
+            return (view, view == nil ? nilHitTestReason(point) : nil)
+        case .returnsSelf:
+            let view = hitTestReturningSelf(point, with: event)
+            return (view, view == nil ? nilHitTestReason(point) : "hitTest override returns self")
+        case .returnsNil:
+            return (nil, "hitTest override returns nil")
+        }
+    }
+
+    /// The reason UIKit's rules answered nil: not enterable, or the point is outside (`pointInside` said NO).
+    private func nilHitTestReason(_ point: CGPoint) -> String {
+        hitTestRefusal ?? "pointInside NO"
+    }
+
     /// UIKit's default `hitTest(_:with:)` (event-delivery.md section 3):
     /// 1. nil if not interactive, hidden, or alpha <= 0.01 (the whole subtree is skipped);
     /// 2. nil if `point(inside:with:)` is false;
