@@ -18,8 +18,20 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "The gesture script to play (see protocols/gesture-script.md).")
     var input: String
 
-    @Flag(name: .long, help: "Print JSON lines with the app clock time of each call.")
+    @Flag(name: .long, help: "Print one JSON trace record per line (protocols/trace-record.md), explained.")
     var json = false
+
+    @Flag(
+        name: .long,
+        help: "Explain each line: arguments, results and reasons, event headers, hit-test passes, recognizer transitions.")
+    var explain = false
+
+    @Option(
+        name: .long,
+        help:
+            "Print only these groups, comma-separated (touches, hitTest, tracking, actions, scrolling, motion, presses, delegate, recognizers, events)."
+    )
+    var only: String?
 
     @Option(name: .long, help: "Seconds to keep running after the last scripted event, so pending timers fire.")
     var settle: Double = 1
@@ -36,8 +48,16 @@ struct RunCommand: ParsableCommand {
         } catch let error as SceneError {
             throw CommandFailure(SceneFile.located(error, in: scene))
         }
-        let json = self.json
-        runner.application.trace.onRecord = { line in print(json ? line.jsonLine : line.text) }
+        let output = try TraceOutput(json: json, explain: explain, only: only)
+        for warning in runner.scene.warnings { printWarning(warning.located(in: scene)) }
+        let problems = runner.problems(in: script)
+        guard problems.isEmpty else { throw CommandFailure("\(input): " + problems.joined(separator: "; ")) }
+        let trace = runner.application.trace
+        trace.explains = output.explains
+        // What the scene's `onLoad` steps printed, then every record as it completes.
+        for line in trace.lines { output.print(line) }
+        trace.retainsLines = false
+        trace.onRecord = { output.print($0) }
         runner.run(script, settle: UInt64((settle * 1_000_000_000).rounded()))
     }
 

@@ -23,6 +23,9 @@ package enum GestureCommand: Equatable, Sendable {
     case button(HIDButton, down: Bool)
     /// Shake began, then ended `duration` later.
     case shake(duration: UInt64)
+    /// An in-app step, not a HID event: the app calls `sendActions(for:)` on the control with this scene id
+    /// for these control events (UIKit's names). Only an in-process run (`app-host run`) can perform it.
+    case sendActions(control: String, events: [String])
 
     /// Limits shared by the parser and the builders.
     static let fingerIDs = 1...999
@@ -65,7 +68,7 @@ package enum GestureCommand: Equatable, Sendable {
             if !finite(p.x, p.y) { return ("finite coordinates", "\(p.x) \(p.y)") }
         case .up(let finger), .cancel(let finger):
             if !Self.fingerIDs.contains(finger) { return ("a finger id 1...999", "\(finger)") }
-        case .press, .button, .shake:
+        case .press, .button, .shake, .sendActions:
             break
         }
         return nil

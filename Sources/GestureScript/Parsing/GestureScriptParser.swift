@@ -8,6 +8,7 @@ struct GestureScriptParser {
     private let endColumn: Int
     private var position = 0
 
+    /// The gesture commands (the in-app step `sendActions` is accepted too, but is no gesture).
     static let commands = "a command (tap, drag, swipe, pinch, rotate, down, move, up, cancel, press, button, shake)"
 
     static func parse(_ text: String) throws(GestureScriptError) -> [GestureScript.Entry] {
@@ -132,6 +133,14 @@ struct GestureScriptParser {
                 duration = try parser.seconds("a duration in seconds after 'duration'")
             }
             return .shake(duration: duration)
+        case "sendActions":
+            let control = String(try word("a control id after 'sendActions'").text)
+            var events = [String(try word("a control event (touchUpInside, valueChanged, ...) after the id").text)]
+            while let token = peek, token.kind == .word {
+                events.append(String(token.text))
+                position += 1
+            }
+            return .sendActions(control: control, events: events)
         default:
             throw error(Self.commands, at: token)
         }

@@ -70,6 +70,8 @@ struct GestureTimeline {
         case .shake(let duration):
             add(t, 0, .other(.motion(HIDMotionEvent(motion: .shake, phase: .began))), index)
             add(t + duration, 0, .other(.motion(HIDMotionEvent(motion: .shake, phase: .ended))), index)
+        case .sendActions:
+            break  // in-app, no HID frame (see `GestureScript.appSteps`)
         }
     }
 

@@ -4,7 +4,7 @@ extension UIApplication {
     /// there is none). Returns false, recording a line, when nobody implements the action (UIKit drops it
     /// silently; the line makes the drop visible).
     @discardableResult
-    func sendAction(_ action: String, to target: AnyObject?, from sender: AnyObject?, for event: UIEvent?) -> Bool {
+    public func sendAction(_ action: String, to target: AnyObject?, from sender: AnyObject?, for event: UIEvent?) -> Bool {
         let receiver: UIResponder?
         if let target {
             // An explicit target that is not a responder cannot implement named actions in this model.

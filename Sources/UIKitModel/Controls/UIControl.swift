@@ -14,6 +14,19 @@ public class UIControl: UIView {
     /// The registered target-action pairs, in registration order (the order UIKit sends them in).
     var targetActions: [UIControlTargetAction] = []
 
+    /// A scripted `sendAction(_:to:for:)` override (a scene's `sendAction:`): every action this control sends
+    /// goes to `action` of `target` (nil: the responder chain) instead.
+    public var actionRedirect: UIControlActionRedirect?
+
+    /// The action names this control sends, with the targets they were registered with (nil: the chain).
+    package var registeredActions: [(target: AnyObject?, action: String)] {
+        targetActions.map { ($0.target, $0.action) }
+    }
+
+    static func className(of object: AnyObject) -> String {
+        (object as? UIResponder)?.traceClassName ?? String(describing: type(of: object))
+    }
+
     /// The touch being tracked, from `touchesBegan` until it ends or is cancelled.
     weak var trackingTouch: UITouch?
 
@@ -105,6 +118,19 @@ public class UIControl: UIView {
     /// Hands one action to the application, which delivers it (`UIApplication.sendAction(_:to:from:for:)`).
     /// Override to redirect or filter actions, as in UIKit.
     func sendAction(_ action: String, to target: AnyObject?, for event: UIEvent?) {
+        if let redirect = actionRedirect, !(redirect.hasTarget && redirect.target == nil) {
+            // The override a scene declares: NSLog, then `super.sendAction(redirect.action, to: redirect.target, ...)`.
+            recordCall(
+                "sendAction:to:forEvent:", group: .actions, result: redirect.action,
+                reason: "\(action) redirected to \(redirect.target.map { Self.className(of: $0) } ?? "the responder chain")")
+            deliverAction(redirect.action, to: redirect.target, for: event)
+            return
+        }
+        deliverAction(action, to: target, for: event)
+    }
+
+    /// What `super.sendAction(_:to:for:)` does: the application delivers the action.
+    private func deliverAction(_ action: String, to target: AnyObject?, for event: UIEvent?) {
         if let application = hostApplication {
             application.sendAction(action, to: target, from: self, for: event)
         } else {

@@ -67,7 +67,11 @@ open class UIGestureRecognizer: UITraceable {
 
     /// The whole state: what `state` reads, what the environment has acted on, and a begin held back until
     /// required failures. Changed only through its transitions (GestureRecognizerStateMachine.swift).
-    var machine = GestureRecognizerStateMachine.settled(.possible)
+    var machine = GestureRecognizerStateMachine.settled(.possible) {
+        didSet { if oldValue.applied != machine.applied { explainTransition(from: oldValue.applied) } }
+    }
+    /// Why the environment is about to change the state (explained traces): set just before the change.
+    var transitionCause: String?
     var requiredToFail: [WeakGestureRecognizer] = []
 
     // MARK: Touches

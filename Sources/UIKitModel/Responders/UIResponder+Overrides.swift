@@ -7,10 +7,10 @@ extension UIResponder {
         case .inherit:
             return true
         case .callSuper:
-            recordCall(method.selector, group: method.traceGroup, touches: touches, reason: "super")
+            recordCall(method.selector, group: method.traceGroup, touches: touches, reason: "calls super")
             return true
         case .consume:
-            recordCall(method.selector, group: method.traceGroup, touches: touches, reason: "consumed")
+            recordCall(method.selector, group: method.traceGroup, touches: touches, reason: "consumes it: no super")
             return false
         }
     }

@@ -6,7 +6,7 @@ public enum UIResponderMethod: Int, CaseIterable, Sendable {
     case pressesBegan, pressesChanged, pressesEnded, pressesCancelled
 
     /// The `log:` group that prints this method.
-    var traceGroup: UITraceGroups {
+    public var traceGroup: UITraceGroups {
         switch self {
         case .touchesBegan, .touchesMoved, .touchesEnded, .touchesCancelled: return .touches
         case .motionBegan, .motionEnded, .motionCancelled: return .motion

@@ -26,7 +26,8 @@ public struct UITraceGroups: OptionSet, Hashable, Sendable {
     /// On a view: the touch methods of the recognizers attached to it.
     public static let recognizers = UITraceGroups(rawValue: 1 << 8)
 
-    public static let all = UITraceGroups(rawValue: 0x1FF)
+    /// `log: true`: every call of the object itself (`recognizers`, which reaches other objects, is opt-in).
+    public static let all = UITraceGroups(rawValue: 0xFF)
 
     /// The names scene files and `--only` use, in documentation order.
     public static let named: [(name: String, groups: UITraceGroups)] = [
