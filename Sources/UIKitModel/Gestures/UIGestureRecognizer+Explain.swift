@@ -6,15 +6,17 @@ extension UIGestureRecognizer {
         transitionCause = nil
         guard let recorder = traceRecorder, recorder.explains else { return }
         let new = machine.applied
+        // Outside a HID event the change came from a timer (a tap's 0.75 s limit, a scroll view's 0.15 s delay).
+        let when = recorder.currentHIDEvent == nil ? " at t=\(UIEventDispatcher.millisecondText(recorder.now))" : ""
         recorder.explain(
-            .transition, "\(traceClassName)\(name.map { " '\($0)'" } ?? "") \(old) → \(new)", group: "recognizers",
-            reason: cause ?? Self.defaultCause(from: old, to: new))
+            .transition, "\(traceClassName)\(name.map { " '\($0)'" } ?? "") \(old) → \(new)\(when)",
+            group: "recognizers", reason: cause ?? Self.defaultCause(from: old, to: new))
     }
 
     private static func defaultCause(from old: State, to new: State) -> String? {
         switch (old, new) {
         case (_, .possible): return "reset: its touches are gone"
-        case (.possible, .failed): return "its own rules"
+        case (.possible, .failed): return "set by the recognizer itself"
         case (.possible, .ended): return "recognized"
         default: return nil
         }

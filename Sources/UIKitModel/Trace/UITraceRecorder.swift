@@ -21,6 +21,8 @@ public final class UITraceRecorder {
     package var currentHIDEvent: UInt64?
 
     private let clock: () -> UInt64
+    /// The recorder's clock now (the application's run-loop clock).
+    var now: UInt64 { clock() }
     private var nextSequence: UInt64 = 1
     private var openCount = 0
     private var emitted = 0
