@@ -52,6 +52,7 @@ struct ServeCommand: ParsableCommand {
         do { sceneApp = try SceneLoader().load(contentsOf: URL(fileURLWithPath: scene)) } catch {
             throw ValidationError("\(scene): \(error)")
         }
+        for warning in sceneApp.warnings { printWarning(warning.located(in: scene)) }
         let application = sceneApp.application
         let bundle = bundleID ?? application.bundleIdentifier
         guard !bundle.isEmpty else { throw ValidationError("\(scene) has no app.bundleID; pass --bundle-id") }

@@ -91,6 +91,9 @@ public final class AppHost {
             filePath: configuration.traceFile, publishEndpoint: configuration.traceEndpoint, context: context)
         pending.reserveCapacity(64)
         // Streamed out as recorded; a long-running app keeps no trace in memory.
+        // What the scene printed while loading (its `onLoad` steps) goes out first.
+        for line in application.trace.lines { trace.write(line) }
+        application.trace.removeAll()
         application.trace.retainsLines = false
         application.trace.onRecord = { [trace] line in trace.write(line) }
         installSources()
