@@ -18,6 +18,11 @@ enum ScriptPlayer {
         do { script = try GestureScript.parse(text) } catch {
             throw ValidationError("gesture script: \(error)")
         }
+        for step in script.appSteps {
+            // Not a HID event: nothing to send (protocols/gesture-script.md); said, not dropped silently.
+            FileHandle.standardError.write(
+                Data("warning: sendActions \(step.control) is an in-app step: only app-host run performs it; skipped\n".utf8))
+        }
         let frames = script.frames()
         let senderID = options.runSenderID
         let eventEndpoint = options.eventEndpoint
