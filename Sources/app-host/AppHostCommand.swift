@@ -7,6 +7,9 @@ struct AppHostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "app-host",
         abstract: "Run an app described by a scene file and print what UIKit calls, in order.",
-        subcommands: [ServeCommand.self, RunCommand.self, ChainCommand.self, TraceCommand.self],
+        subcommands: [
+            ServeCommand.self, RunCommand.self, ChainCommand.self, TraceCommand.self, TreeCommand.self, ExplainCommand.self,
+            RenderCommand.self,
+        ],
         defaultSubcommand: ServeCommand.self)
 }

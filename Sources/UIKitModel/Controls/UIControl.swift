@@ -23,7 +23,7 @@ public class UIControl: UIView {
         targetActions.map { ($0.target, $0.action) }
     }
 
-    static func className(of object: AnyObject) -> String {
+    package static func className(of object: AnyObject) -> String {
         (object as? UIResponder)?.traceClassName ?? String(describing: type(of: object))
     }
 

@@ -66,7 +66,7 @@ public struct UITracePoint: Codable, Equatable, Sendable {
     /// `(115,495)`, `(40.5,10)`: integers without a fraction.
     public var description: String { "(\(Self.format(x)),\(Self.format(y)))" }
 
-    static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }
