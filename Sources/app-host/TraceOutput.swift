@@ -26,8 +26,8 @@ struct TraceOutput {
 
     func print(_ line: UITraceLine) {
         if let only {
-            // Event headers mark where each event starts: kept whenever explained.
-            guard line.kind == .event || line.group.map(only.contains) == true else { return }
+            // Event headers mark where each event starts: kept when explaining.
+            guard (explain && line.kind == .event) || line.group.map(only.contains) == true else { return }
         }
         Swift.print(json ? line.jsonLine : explain ? line.explained : line.text)
     }
