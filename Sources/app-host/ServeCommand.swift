@@ -28,14 +28,17 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: "Heartbeat interval of the main run loop, milliseconds.")
     var heartbeatMs: UInt32 = 500
 
-    @Option(name: .long, help: "Append the trace as JSON lines to this file.")
+    @Option(name: .long, help: "Append the trace as JSON trace records (protocols/trace-record.md) to this file.")
     var traceFile: String?
 
-    @Option(name: .long, help: "Publish the trace as JSON lines on this PUB endpoint.")
+    @Option(name: .long, help: "Publish the trace records as JSON on this PUB endpoint.")
     var traceEndpoint: String?
 
     @Flag(name: .long, help: "Do not print trace lines on stdout.")
     var quiet = false
+
+    @Flag(name: .long, help: "Start each stdout trace line with its monotonic time in seconds, `[   5.120333] `.")
+    var timestamps = false
 
     @Flag(name: .long, help: "Log channel activity on stderr.")
     var verbose = false
@@ -65,6 +68,7 @@ struct ServeCommand: ParsableCommand {
         configuration.traceFile = traceFile
         configuration.traceEndpoint = traceEndpoint
         configuration.traceToStdout = !quiet
+        configuration.traceTimestamps = timestamps
         configuration.verbose = verbose
         configuration.hangOnSIGUSR1 = hangOnSigusr1
         let host = try AppHost(application: application, configuration: configuration)

@@ -88,6 +88,7 @@ public final class AppHost {
         }
         trace = try TraceSink(
             bundleID: configuration.bundleID, toStdout: configuration.traceToStdout,
+            timestamps: configuration.traceTimestamps,
             filePath: configuration.traceFile, publishEndpoint: configuration.traceEndpoint, context: context)
         pending.reserveCapacity(64)
         // Streamed out as recorded; a long-running app keeps no trace in memory.

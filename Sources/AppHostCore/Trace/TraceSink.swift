@@ -12,10 +12,15 @@ final class TraceSink {
     private let bundleID: String
     private let pid: Int32
     private let toStdout: Bool
+    private let timestamps: Bool
     private var file: UnsafeMutablePointer<FILE>?
     private var publisher: ZMQSocket?
 
-    init(bundleID: String, toStdout: Bool, filePath: String?, publishEndpoint: String?, context: ZMQContext) throws {
+    init(
+        bundleID: String, toStdout: Bool, timestamps: Bool = false, filePath: String?, publishEndpoint: String?,
+        context: ZMQContext
+    ) throws {
+        self.timestamps = timestamps
         self.bundleID = bundleID
         self.pid = getpid()
         self.toStdout = toStdout
@@ -39,7 +44,8 @@ final class TraceSink {
     func write(_ line: UITraceLine) {
         if toStdout {
             // Unbuffered, as the line is followed live (Swift 6 does not allow the C `stdout` global).
-            try? FileHandle.standardOutput.write(contentsOf: Data((line.text + "\n").utf8))
+            let stamp = timestamps ? String(format: "[%11.6f] ", Double(line.time) / 1e9) : ""
+            try? FileHandle.standardOutput.write(contentsOf: Data((stamp + line.text + "\n").utf8))
         }
         guard file != nil || publisher != nil else { return }
         var record = line
