@@ -33,6 +33,9 @@ struct RunCommand: ParsableCommand {
     )
     var only: String?
 
+    @Option(name: .long, help: "Also write the run as Chrome trace-event JSON (Perfetto, chrome://tracing) to this file.")
+    var timeline: String?
+
     @Option(name: .long, help: "Seconds to keep running after the last scripted event, so pending timers fire.")
     var settle: Double = 1
 
@@ -53,12 +56,27 @@ struct RunCommand: ParsableCommand {
         let problems = runner.problems(in: script)
         guard problems.isEmpty else { throw CommandFailure("\(input): " + problems.joined(separator: "; ")) }
         let trace = runner.application.trace
-        trace.explains = output.explains
+        let collector = timeline.map { _ in TimelineCollector(processName: runner.application.bundleIdentifier) }
+        if let collector { runner.record(into: collector) }
+        trace.explains = output.explains || collector != nil
         // What the scene's `onLoad` steps printed, then every record as it completes.
-        for line in trace.lines { output.print(line) }
+        for line in trace.lines {
+            output.print(line)
+            collector?.add(line)
+        }
         trace.retainsLines = false
-        trace.onRecord = { output.print($0) }
+        trace.onRecord = { line in
+            output.print(line)
+            collector?.add(line)
+        }
         runner.run(script, settle: UInt64((settle * 1_000_000_000).rounded()))
+        if let timeline, let collector {
+            do {
+                try TimelineExport.json(collector).write(to: URL(fileURLWithPath: timeline))
+            } catch {
+                throw CommandFailure("cannot write \(timeline): \(error.localizedDescription)")
+            }
+        }
     }
 
     private func loadScript() throws -> GestureScript {

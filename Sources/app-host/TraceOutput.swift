@@ -25,6 +25,8 @@ struct TraceOutput {
     var explains: Bool { json || explain }
 
     func print(_ line: UITraceLine) {
+        // Headers, pass labels and transitions exist only in explained traces (or for a timeline).
+        guard explains || line.kind == .call || line.kind == .line else { return }
         if let only {
             // Event headers mark where each event starts: kept when explaining.
             guard (explain && line.kind == .event) || line.group.map(only.contains) == true else { return }

@@ -1,0 +1,51 @@
+import HIDEvent
+import RunLoopKit
+import UIKitModel
+
+/// Everything one headless run did, in the order it happened: the HID frames the script posted, the app's
+/// run-loop activities and callouts (it is the run loop's tracer) and the UIKit trace records. Exported as
+/// Chrome trace-event JSON by `TimelineExport` (`app-host run --timeline FILE`).
+public final class TimelineCollector: RunLoopTracer {
+    enum Entry {
+        /// A HID message posted to the app's source1 port: envelope sequence, hardware time, what it is.
+        case hid(sequence: UInt64, time: UInt64, name: String)
+        case runLoop(RunLoopTraceRecord)
+        case trace(UITraceLine)
+    }
+
+    private(set) var entries: [Entry] = []
+    let processName: String
+
+    public init(processName: String) {
+        self.processName = processName
+    }
+
+    package func record(_ record: RunLoopTraceRecord) {
+        entries.append(.runLoop(record))
+    }
+
+    public func add(_ line: UITraceLine) {
+        entries.append(.trace(line))
+    }
+
+    func posted(sequence: UInt64, time: UInt64, payload: HIDPayload) {
+        let name: String
+        switch payload {
+        case .digitizer(let frame): name = "digitizer frame (\(frame.children.count) finger(s))"
+        case .button(let button): name = "button \(button.button) \(button.isDown ? "down" : "up")"
+        case .motion(let motion): name = "motion \(motion.motion) \(motion.phase)"
+        }
+        entries.append(.hid(sequence: sequence, time: time, name: name))
+    }
+}
+
+extension HeadlessAppRunner {
+    /// Records the run into `collector`: the app loop's callouts (as its tracer), every HID message posted;
+    /// trace records are added by whoever receives them (`collector.add`).
+    public func record(into collector: TimelineCollector) {
+        application.runLoop.tracer = collector
+        onPost = { [unowned collector] sequence, time, payload in
+            collector.posted(sequence: sequence, time: time, payload: payload)
+        }
+    }
+}

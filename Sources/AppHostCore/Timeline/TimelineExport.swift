@@ -1,0 +1,162 @@
+import Foundation
+import RunLoopKit
+import UIKitModel
+
+/// A headless run as Chrome trace-event JSON: a process for the script's HID source and one for the app, with
+/// a thread per stage — the run loop (its turns and callouts as nested slices, its activities as instants) and
+/// UIKit (one slice per HID event's dispatch holding its calls; recognizer transitions as instants) — and a
+/// flow arrow per HID event from the frame posted, through the source1 callout that received it, to its
+/// dispatch.
+///
+/// Headless runs are on a manual clock on which a whole dispatch happens at one instant; so that slices can
+/// be seen and nest, each step is placed 1 µs after the previous one when the clock has not moved (the
+/// records keep their real clock times in `args.timeNs`).
+public enum TimelineExport {
+    static let sourcePID = 1, appPID = 2
+    static let hidTID = 1, runLoopTID = 1, uikitTID = 2
+
+    public static func json(_ collector: TimelineCollector) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let document = Document(traceEvents: events(collector), displayTimeUnit: "ms")
+        return (try? encoder.encode(document)) ?? Data("{}".utf8)
+    }
+
+    struct Document: Codable {
+        var traceEvents: [TraceEvent]
+        var displayTimeUnit: String
+    }
+
+    static func events(_ collector: TimelineCollector) -> [TraceEvent] {
+        var out = metadata(collector.processName)
+        var clock = VirtualClock()
+        // Run-loop slices still open, innermost last, with their depth (a run's entry is at its own depth).
+        var open: [(depth: Int, isRun: Bool)] = []
+        var lastPosted: UInt64?
+        var dispatching: UInt64?
+
+        func endDispatch(at ts: Double) {
+            guard dispatching != nil else { return }
+            dispatching = nil
+            out.append(TraceEvent(name: "", ph: "E", ts: ts, pid: appPID, tid: uikitTID))
+        }
+        // A dispatch runs inside the callout that made it (source0): it ends when that callout does.
+        func close(downTo depth: Int, at ts: Double, keepingRuns: Bool) {
+            while let top = open.last, top.depth > depth || (top.depth == depth && !(keepingRuns && top.isRun)) {
+                open.removeLast()
+                if !top.isRun { endDispatch(at: ts) }
+                out.append(TraceEvent(name: "", ph: "E", ts: ts, pid: appPID, tid: runLoopTID))
+            }
+        }
+
+        for entry in collector.entries {
+            switch entry {
+            case .hid(let sequence, let time, let name):
+                let ts = clock.next(time)
+                out.append(
+                    TraceEvent(
+                        name: "HID event #\(sequence): \(name)", cat: "hid", ph: "X", ts: ts, pid: sourcePID,
+                        tid: hidTID, dur: 1, args: ["sequence": "\(sequence)", "hardwareTimeNs": "\(time)"]))
+                out.append(
+                    TraceEvent(
+                        name: "HID event #\(sequence)", cat: "flow", ph: "s", ts: ts, pid: sourcePID, tid: hidTID, id: sequence))
+                lastPosted = sequence
+            case .runLoop(let record):
+                let ts = clock.next(record.time)
+                let args = ["mode": record.mode.name, "timeNs": "\(record.time)", "depth": "\(record.depth)"]
+                switch record.kind {
+                case .activity(.entry):
+                    close(downTo: record.depth, at: ts, keepingRuns: true)
+                    out.append(
+                        TraceEvent(
+                            name: "run \(record.mode.name)", cat: "runloop", ph: "B", ts: ts, pid: appPID, tid: runLoopTID,
+                            args: args))
+                    open.append((record.depth, true))
+                case .activity(.exit):
+                    close(downTo: record.depth, at: ts, keepingRuns: true)
+                    if let top = open.last, top.isRun, top.depth == record.depth {
+                        open.removeLast()
+                        out.append(TraceEvent(name: "", ph: "E", ts: ts, pid: appPID, tid: runLoopTID))
+                    }
+                case .activity:
+                    close(downTo: record.depth, at: ts, keepingRuns: true)
+                    out.append(
+                        TraceEvent(
+                            name: record.line, cat: "runloop", ph: "i", ts: ts, pid: appPID, tid: runLoopTID, s: "t", args: args))
+                case .observer, .source0, .source1, .timer, .block:
+                    close(downTo: record.depth, at: ts, keepingRuns: true)
+                    out.append(
+                        TraceEvent(name: record.line, cat: "runloop", ph: "B", ts: ts, pid: appPID, tid: runLoopTID, args: args))
+                    // Callouts nest one deeper than the run that made them (a nested run's entry is deeper still).
+                    open.append((record.depth, false))
+                    if case .source1 = record.kind, let sequence = lastPosted {
+                        out.append(
+                            TraceEvent(
+                                name: "HID event #\(sequence)", cat: "flow", ph: "t", ts: ts, pid: appPID, tid: runLoopTID,
+                                id: sequence))
+                        lastPosted = nil
+                    }
+                }
+            case .trace(let line):
+                let ts = clock.next(line.time)
+                if let event = line.hidEvent, event != dispatching {
+                    endDispatch(at: ts)
+                    dispatching = event
+                    out.append(
+                        TraceEvent(
+                            name: "dispatch HID event #\(event)", cat: "uikit", ph: "B", ts: ts, pid: appPID, tid: uikitTID))
+                    out.append(
+                        TraceEvent(
+                            name: "HID event #\(event)", cat: "flow", ph: "f", ts: ts, pid: appPID, tid: uikitTID, id: event,
+                            bp: "e"))
+                } else if line.hidEvent == nil {
+                    endDispatch(at: ts)
+                }
+                out.append(slice(for: line, at: ts))
+            }
+        }
+        let end = clock.next(clock.lastNs)
+        endDispatch(at: end)
+        close(downTo: 0, at: end, keepingRuns: false)
+        return out
+    }
+
+    static func slice(for line: UITraceLine, at ts: Double) -> TraceEvent {
+        var args = ["timeNs": "\(line.time)", "seq": "\(line.sequence)"]
+        if let touch = line.touch { args["touch"] = "\(touch)" }
+        if let phase = line.phase { args["phase"] = phase }
+        if let point = line.point { args["point"] = point.description }
+        if let result = line.result { args["result"] = result }
+        if let reason = line.reason { args["reason"] = reason }
+        let instant = line.kind == .transition || line.kind == .event || line.kind == .pass
+        return TraceEvent(
+            name: instant ? line.explained.trimmingCharacters(in: .whitespaces) : line.text, cat: line.group ?? "uikit",
+            ph: instant ? "i" : "X", ts: ts, pid: appPID, tid: uikitTID, dur: instant ? nil : 1, s: instant ? "t" : nil,
+            args: args)
+    }
+
+    static func metadata(_ app: String) -> [TraceEvent] {
+        func name(_ kind: String, _ pid: Int, _ tid: Int, _ value: String) -> TraceEvent {
+            TraceEvent(name: kind, ph: "M", ts: 0, pid: pid, tid: tid, args: ["name": value])
+        }
+        return [
+            name("process_name", sourcePID, hidTID, "hid-source (gesture script)"),
+            name("thread_name", sourcePID, hidTID, "HID frames"),
+            name("process_name", appPID, runLoopTID, "app-host \(app) (headless)"),
+            name("thread_name", appPID, runLoopTID, "run loop: turns and callouts"),
+            name("thread_name", appPID, uikitTID, "UIKit: dispatch, calls, recognizers"),
+        ]
+    }
+
+    /// Microseconds from the run's clock; steps at one instant 1 µs apart (see the type's comment).
+    struct VirtualClock {
+        private(set) var lastNs: UInt64 = 0
+        private var lastTs: Double = -1
+
+        mutating func next(_ ns: UInt64) -> Double {
+            lastNs = max(lastNs, ns)
+            lastTs = max(lastTs + 1, Double(ns / 1000))
+            return lastTs
+        }
+    }
+}
