@@ -33,6 +33,9 @@ struct RunCommand: ParsableCommand {
     )
     var only: String?
 
+    @Flag(name: .long, help: "Explained traces show each run-loop callout the calls ran in (turn, source1, source0, timer).")
+    var runLoop = false
+
     @Option(name: .long, help: "Also write the run as Chrome trace-event JSON (Perfetto, chrome://tracing) to this file.")
     var timeline: String?
 
@@ -58,6 +61,7 @@ struct RunCommand: ParsableCommand {
         let trace = runner.application.trace
         let collector = timeline.map { _ in TimelineCollector(processName: runner.application.bundleIdentifier) }
         if let collector { runner.record(into: collector) }
+        if runLoop { runner.traceRunLoop() }
         trace.explains = output.explains || collector != nil
         // What the scene's `onLoad` steps printed, then every record as it completes.
         for line in trace.lines {

@@ -3,7 +3,7 @@ import UIKitModel
 /// How `app-host run` prints trace records: the text iOS would log, explained lines, or JSON records,
 /// optionally only some groups (`--only touches,actions,recognizers`).
 struct TraceOutput {
-    static let groupNames = UITraceGroups.named.map(\.name) + ["events"]
+    static let groupNames = UITraceGroups.named.map(\.name) + ["events", "runLoop"]
 
     var json: Bool
     var explain: Bool
@@ -29,7 +29,8 @@ struct TraceOutput {
         guard explains || line.kind == .call || line.kind == .line else { return }
         if let only {
             // Event headers mark where each event starts: kept when explaining.
-            guard (explain && line.kind == .event) || line.group.map(only.contains) == true else { return }
+            guard (explain && (line.kind == .event || line.kind == .callout)) || line.group.map(only.contains) == true
+            else { return }
         }
         Swift.print(json ? line.jsonLine : explain ? line.explained : line.text)
     }

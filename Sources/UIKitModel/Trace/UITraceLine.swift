@@ -15,6 +15,9 @@ public struct UITraceLine: Codable, Equatable, Sendable {
         case pass
         /// Explained traces: a gesture recognizer's state change and its cause.
         case transition
+        /// Explained traces with the run-loop trace on: a run-loop callout (`↻ turn 3: source0 fired
+        /// __handleEventQueue`); the calls that follow ran inside it.
+        case callout
     }
 
     /// Order within the app, from 1 (assigned by the recorder).

@@ -117,4 +117,36 @@ final class ExplainedTraceTests: XCTestCase {
                 "View Taped",
             ])
     }
+
+    /// With the run-loop trace on, each UIKit call is seen inside its callout: the HID frame's source1, the
+    /// source0 that makes and sends the event (gesture recognizers' updates and actions included, as in UIKit,
+    /// whose stacks show them under `-[UIWindow sendEvent:]`), and timers for time limits.
+    func testRunLoopCalloutsFrameTheCalls() throws {
+        let scenes = SharedPaths.packageRoot.appendingPathComponent("deploy/scenes")
+        let runner = try HeadlessAppRunner(sceneURL: scenes.appendingPathComponent("table-puzzle.yaml"))
+        runner.application.trace.explains = true
+        runner.traceRunLoop()
+        let text = try String(
+            contentsOf: scenes.appendingPathComponent("scripts/table-puzzle-long-press.gesture"), encoding: .utf8)
+        let lines = runner.run(try GestureScript.parse(text))
+        XCTAssertEqual(
+            lines.filter { [.callout, .event, .transition].contains($0.kind) || $0.group == "actions" }
+                .filter { !$0.text.hasSuffix("→ possible") }.map(\.explained),
+            [
+                "↻ turn 2: source1 fired UIEventFetcher [kCFRunLoopDefaultMode]",
+                "↻ turn 3: source0 fired __handleEventQueue [kCFRunLoopDefaultMode]",
+                "── t=1.000 event#1 touch#1 began (195,210) → PuzzleCell",
+                "↻ turn 5: timer fired UIScrollViewDelayedTouchesBeganGestureRecognizer after 0.15 s [kCFRunLoopDefaultMode]",
+                "   UIScrollViewDelayedTouchesBeganGestureRecognizer possible → failed at t=1.150 (set by the recognizer itself)",
+                "didHighlightRowAt 2",
+                "↻ turn 6: timer fired LXFTapGestureRecognizer after 0.75 s [kCFRunLoopDefaultMode]",
+                "   LXFTapGestureRecognizer 'tap' possible → failed at t=1.750 (set by the recognizer itself)",
+                "↻ turn 8: source1 fired UIEventFetcher [kCFRunLoopDefaultMode]",
+                "↻ turn 9: source0 fired __handleEventQueue [kCFRunLoopDefaultMode]",
+                "── t=2.500 event#2 touch#1 ended (195,210) → PuzzleCell",
+                "   UIScrollViewPanGestureRecognizer possible → failed (set by the recognizer itself)",
+                "didUnhighlightRowAt 2",
+                "didSelectRowAt 2",
+            ])
+    }
 }
