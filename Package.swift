@@ -103,7 +103,7 @@ let package = Package(
         .executableTarget(
             name: "sbctl",
             dependencies: [
-                "AppChannel", "CommandLineSupport", "ControlProtocol",
+                "AppChannel", "CommandLineSupport", "ControlProtocol", "RunLoopKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(

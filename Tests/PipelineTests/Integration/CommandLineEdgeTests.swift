@@ -84,4 +84,26 @@ final class CommandLineEdgeTests: XCTestCase {
 
             """)
     }
+
+    /// `sbctl top` outside a terminal prints each refresh after the previous one; rates come from the second.
+    func testTopPrintsRefreshesAndRatesFromTheCounters() throws {
+        let down = try fixture.sbctl("top", "--count", "1", "--timeout", "200")
+        XCTAssertEqual(down.status, 2, "no refresh was answered")
+        XCTAssertTrue(down.stdout.hasPrefix("sbctl top — springboard not answering on ipc://"), down.stdout)
+
+        try fixture.startSpringBoard()
+        let result = try fixture.sbctl("top", "--count", "2", "--interval", "0.1")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let frames = result.stdout.components(separatedBy: "sbctl top — ").filter { !$0.isEmpty }.map { "sbctl top — " + $0 }
+        guard frames.count == 2 else { return XCTFail("expected two refreshes: \(result.stdout)") }
+        XCTAssertFalse(result.stdout.contains("\u{1B}["), "no escape codes outside a terminal")
+        for frame in frames {
+            XCTAssertTrue(frame.hasPrefix("sbctl top — springboard pid "), frame)
+            XCTAssertTrue(frame.contains("foreground: home screen (page 1 of 1)"), frame)
+            XCTAssertTrue(frame.contains("drops: none"), frame)
+        }
+        // The first refresh has no rate yet; the second has one for every hop.
+        XCTAssertTrue(frames[0].split(separator: "\n").contains { $0.hasPrefix("digitizerFrames") && $0.hasSuffix(" -") })
+        XCTAssertTrue(frames[1].split(separator: "\n").contains { $0.hasPrefix("digitizerFrames") && $0.hasSuffix(" 0.0") })
+    }
 }
