@@ -56,6 +56,7 @@ struct RunCommand: ParsableCommand {
         }
         let output = try TraceOutput(json: json, explain: explain, only: only)
         for warning in runner.scene.warnings { printWarning(warning.located(in: scene)) }
+        for warning in script.warnings() { printWarning("\(input): \(warning)") }
         let problems = runner.problems(in: script)
         guard problems.isEmpty else { throw CommandFailure("\(input): " + problems.joined(separator: "; ")) }
         let trace = runner.application.trace

@@ -20,7 +20,10 @@ final class CommandLineEdgeTests: XCTestCase {
         // Parsed and sent (no springboard to confirm: exit status 3, as the help says).
         let negative = try fixture.hidSource("tap", "-5", "10", "--confirm-timeout", "200")
         XCTAssertEqual(negative.status, 3, negative.stderr)
-        XCTAssertEqual(negative.stderr, "hid-source: sent 2 frame(s); springboard did not confirm the end marker\n")
+        XCTAssertEqual(
+            negative.stderr,
+            "warning: (-5.0, 10.0) is off the 390 x 844 screen: nothing can be hit there\n"
+                + "hid-source: sent 2 frame(s); springboard did not confirm the end marker\n")
         let swipe = try fixture.hidSource("swipe", "-10", "-20", "-30", "-40", "--confirm-timeout", "200")
         XCTAssertEqual(swipe.status, 3, swipe.stderr)
 
@@ -105,5 +108,21 @@ final class CommandLineEdgeTests: XCTestCase {
         // The first refresh has no rate yet; the second has one for every hop.
         XCTAssertTrue(frames[0].split(separator: "\n").contains { $0.hasPrefix("digitizerFrames") && $0.hasSuffix(" -") })
         XCTAssertTrue(frames[1].split(separator: "\n").contains { $0.hasPrefix("digitizerFrames") && $0.hasSuffix(" 0.0") })
+    }
+
+    /// Silent nothings are said: a point off the screen, a gesture that goes nowhere, a finger left down.
+    func testScriptWarningsNameTheirLines() throws {
+        let file = fixture.directory.appendingPathComponent("odd.gesture")
+        try "at 0 tap 500 10\nat 1 drag 10 10 -> 10 10 duration 0.1\nat 2 down 7 100 100\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let result = try fixture.hidSource("play", file.path, "--confirm-timeout", "200")
+        XCTAssertEqual(result.status, 3, "played as written (no springboard to confirm)")
+        XCTAssertEqual(
+            result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning:") },
+            [
+                "warning: \(file.path): line 1: (500.0, 10.0) is off the 390 x 844 screen: nothing can be hit there",
+                "warning: \(file.path): line 2: drag goes nowhere (it ends where it starts)",
+                "warning: \(file.path): finger 7 is still down when the script ends: its touch never ends (add `up 7`)",
+            ])
     }
 }
