@@ -40,6 +40,9 @@ struct ServeCommand: ParsableCommand {
     @Flag(name: .long, help: "Start each stdout trace line with its monotonic time in seconds, `[   5.120333] `.")
     var timestamps = false
 
+    @Option(name: .long, help: "At exit, write the run as Chrome trace-event JSON (hops, run loop, UIKit) to this file.")
+    var timeline: String?
+
     @Flag(name: .long, help: "Log channel activity on stderr.")
     var verbose = false
 
@@ -69,6 +72,7 @@ struct ServeCommand: ParsableCommand {
         configuration.traceEndpoint = traceEndpoint
         configuration.traceToStdout = !quiet
         configuration.traceTimestamps = timestamps
+        configuration.timelineFile = timeline
         configuration.verbose = verbose
         configuration.hangOnSIGUSR1 = hangOnSigusr1
         let host = try AppHost(application: application, configuration: configuration)

@@ -9,6 +9,8 @@ public final class TimelineCollector: RunLoopTracer {
     enum Entry {
         /// A HID message posted to the app's source1 port: envelope sequence, hardware time, what it is.
         case hid(sequence: UInt64, time: UInt64, name: String)
+        /// Live: a HID message the app received, with every hop's stamp (source, springboard in and out, app).
+        case received(sequence: UInt64, stamps: HIDHopTimestamps, name: String)
         case runLoop(RunLoopTraceRecord)
         case trace(UITraceLine)
     }
@@ -29,13 +31,23 @@ public final class TimelineCollector: RunLoopTracer {
     }
 
     func posted(sequence: UInt64, time: UInt64, payload: HIDPayload) {
-        let name: String
+        entries.append(.hid(sequence: sequence, time: time, name: Self.name(of: payload)))
+    }
+
+    /// A live app received `message` (its `appReceived` stamp set): the hops it took become spans.
+    func received(_ message: HIDMessage) {
+        entries.append(
+            .received(
+                sequence: message.envelope.sequence, stamps: message.envelope.timestamps,
+                name: Self.name(of: message.payload)))
+    }
+
+    static func name(of payload: HIDPayload) -> String {
         switch payload {
-        case .digitizer(let frame): name = "digitizer frame (\(frame.children.count) finger(s))"
-        case .button(let button): name = "button \(button.button) \(button.isDown ? "down" : "up")"
-        case .motion(let motion): name = "motion \(motion.motion) \(motion.phase)"
+        case .digitizer(let frame): return "digitizer frame (\(frame.children.count) finger(s))"
+        case .button(let button): return "button \(button.button) \(button.isDown ? "down" : "up")"
+        case .motion(let motion): return "motion \(motion.motion) \(motion.phase)"
         }
-        entries.append(.hid(sequence: sequence, time: time, name: name))
     }
 }
 

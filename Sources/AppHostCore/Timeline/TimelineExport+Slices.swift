@@ -1,3 +1,4 @@
+import HIDEvent
 import UIKitModel
 
 extension TimelineExport {
@@ -25,6 +26,42 @@ extension TimelineExport {
             name("process_name", appPID, runLoopTID, "app-host \(app) (headless)"),
             name("thread_name", appPID, runLoopTID, "run loop: turns and callouts"),
             name("thread_name", appPID, uikitTID, "UIKit: dispatch, calls, recognizers"),
+            name("process_name", springBoardPID, routerTID, "springboard (live runs)"),
+            name("thread_name", springBoardPID, routerTID, "routing: event port read to app channel send"),
         ]
+    }
+}
+
+extension TimelineExport {
+    /// Live: one received HID message's hops as slices on real times — the source's frame (at its hardware
+    /// stamp), the trip to springboard, springboard's routing (read to forwarded), the trip to the app — and
+    /// the flow arrow's start and its step through springboard.
+    static func hops(sequence: UInt64, stamps: HIDHopTimestamps, name: String, flow: UInt64) -> [TraceEvent] {
+        func us(_ ns: UInt64) -> Double { Double(ns / 1000) }
+        let hardware = stamps[.hardware], received = stamps[.routerReceived]
+        let forwarded = stamps[.routerForwarded], app = stamps[.appReceived]
+        let args = ["sequence": "\(sequence)"]
+        var out = [
+            TraceEvent(
+                name: "HID event #\(sequence): \(name)", cat: "hid", ph: "X", ts: us(hardware), pid: sourcePID, tid: hidTID,
+                dur: 1, args: args),
+            TraceEvent(
+                name: "HID event #\(sequence)", cat: "flow", ph: "s", ts: us(hardware), pid: sourcePID, tid: hidTID, id: flow),
+        ]
+        // Springboard stamps only what it routed; a message with no stamps (zero) is drawn at the source only.
+        if received >= hardware, forwarded >= received, received > 0 {
+            out.append(
+                TraceEvent(
+                    name: "route HID event #\(sequence)", cat: "springboard", ph: "X", ts: us(received), pid: springBoardPID,
+                    tid: routerTID, dur: max(1, us(forwarded) - us(received)),
+                    args: args.merging([
+                        "toSpringBoardUs": "\(us(received) - us(hardware))", "toAppUs": "\(us(app) - us(forwarded))",
+                    ]) { a, _ in a }))
+            out.append(
+                TraceEvent(
+                    name: "HID event #\(sequence)", cat: "flow", ph: "t", ts: us(received), pid: springBoardPID, tid: routerTID,
+                    id: flow))
+        }
+        return out
     }
 }

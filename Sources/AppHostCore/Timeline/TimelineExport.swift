@@ -12,8 +12,8 @@ import UIKitModel
 /// be seen and nest, each step is placed 1 µs after the previous one when the clock has not moved (the
 /// records keep their real clock times in `args.timeNs`).
 public enum TimelineExport {
-    static let sourcePID = 1, appPID = 2
-    static let hidTID = 1, runLoopTID = 1, uikitTID = 2
+    static let sourcePID = 1, appPID = 2, springBoardPID = 3
+    static let hidTID = 1, runLoopTID = 1, uikitTID = 2, routerTID = 1
 
     public static func json(_ collector: TimelineCollector) -> Data {
         let encoder = JSONEncoder()
@@ -34,6 +34,14 @@ public enum TimelineExport {
         var open: [(depth: Int, isRun: Bool)] = []
         var lastPosted: UInt64?
         var dispatching: UInt64?
+        // Flow ids unique in the file: a sender's sequence numbers start again with every hid-source run.
+        var flows: [UInt64: UInt64] = [:]
+        var nextFlow: UInt64 = 1
+        func newFlow(_ sequence: UInt64) -> UInt64 {
+            defer { nextFlow += 1 }
+            flows[sequence] = nextFlow
+            return nextFlow
+        }
 
         func endDispatch(at ts: Double) {
             guard dispatching != nil else { return }
@@ -59,8 +67,17 @@ public enum TimelineExport {
                         tid: hidTID, dur: 1, args: ["sequence": "\(sequence)", "hardwareTimeNs": "\(time)"]))
                 out.append(
                     TraceEvent(
-                        name: "HID event #\(sequence)", cat: "flow", ph: "s", ts: ts, pid: sourcePID, tid: hidTID, id: sequence))
+                        name: "HID event #\(sequence)", cat: "flow", ph: "s", ts: ts, pid: sourcePID, tid: hidTID,
+                        id: newFlow(sequence)))
                 lastPosted = sequence
+            case .received(let sequence, let stamps, let name):
+                // Live: read inside the app channel's source1 callout, which is open now: the flow steps there.
+                let flow = newFlow(sequence)
+                out += hops(sequence: sequence, stamps: stamps, name: name, flow: flow)
+                out.append(
+                    TraceEvent(
+                        name: "HID event #\(sequence)", cat: "flow", ph: "t", ts: clock.next(stamps[.appReceived]),
+                        pid: appPID, tid: runLoopTID, id: flow))
             case .runLoop(let record):
                 let ts = clock.next(record.time)
                 let args = ["mode": record.mode.name, "timeNs": "\(record.time)", "depth": "\(record.depth)"]
@@ -93,7 +110,7 @@ public enum TimelineExport {
                         out.append(
                             TraceEvent(
                                 name: "HID event #\(sequence)", cat: "flow", ph: "t", ts: ts, pid: appPID, tid: runLoopTID,
-                                id: sequence))
+                                id: flows[sequence] ?? sequence))
                         lastPosted = nil
                     }
                 }
@@ -107,7 +124,8 @@ public enum TimelineExport {
                             name: "dispatch HID event #\(event)", cat: "uikit", ph: "B", ts: ts, pid: appPID, tid: uikitTID))
                     out.append(
                         TraceEvent(
-                            name: "HID event #\(event)", cat: "flow", ph: "f", ts: ts, pid: appPID, tid: uikitTID, id: event,
+                            name: "HID event #\(event)", cat: "flow", ph: "f", ts: ts, pid: appPID, tid: uikitTID,
+                            id: flows[event] ?? event,
                             bp: "e"))
                 } else if line.hidEvent == nil {
                     endDispatch(at: ts)

@@ -42,7 +42,8 @@ final class TraceSink {
     deinit { close() }
 
     func write(_ line: UITraceLine) {
-        if toStdout {
+        // Stdout is what iOS would log: explained-only records (headers, transitions) go to tools only.
+        if toStdout, line.kind == .call || line.kind == .line {
             // Unbuffered, as the line is followed live (Swift 6 does not allow the C `stdout` global).
             let stamp = timestamps ? String(format: "[%11.6f] ", Double(line.time) / 1e9) : ""
             try? FileHandle.standardOutput.write(contentsOf: Data((stamp + line.text + "\n").utf8))
