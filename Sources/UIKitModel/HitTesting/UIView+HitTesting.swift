@@ -18,24 +18,24 @@ extension UIView {
         return nil
     }
 
-    /// `hitTest(_:with:)` as this view's override (or UIKit's rules) answers, with the reason for a nil or a
-    /// scripted answer (for explained traces).
-    func scriptedHitTest(_ point: CGPoint, with event: UIEvent?) -> (UIView?, String?) {
+    /// `hitTest(_:with:)` as this view's override (or UIKit's rules) answers.
+    func scriptedHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         switch hitTestOverride {
-        case .default:
-            let view = hitTestByUIKitRules(point, with: event)
-            return (view, view == nil ? nilHitTestReason(point) : nil)
-        case .returnsSelf:
-            let view = hitTestReturningSelf(point, with: event)
-            return (view, view == nil ? nilHitTestReason(point) : "hitTest override returns self")
-        case .returnsNil:
-            return (nil, "hitTest override returns nil")
+        case .default: return hitTestByUIKitRules(point, with: event)
+        case .returnsSelf: return hitTestReturningSelf(point, with: event)
+        case .returnsNil: return nil
         }
     }
 
-    /// The reason UIKit's rules answered nil: not enterable, or the point is outside (`pointInside` said NO).
-    private func nilHitTestReason(_ point: CGPoint) -> String {
-        hitTestRefusal ?? "pointInside NO"
+    /// Why the view answered `answer` (explained traces): the override, or for nil UIKit's first step (not
+    /// enterable) or the point outside (`pointInside` said NO); nil for an ordinary answer.
+    func hitTestReason(answer: UIView?) -> String? {
+        switch hitTestOverride {
+        case .returnsNil: return "hitTest override returns nil"
+        case .returnsSelf where answer != nil: return "hitTest override returns self"
+        case .default where answer != nil: return nil
+        case .default, .returnsSelf: return hitTestRefusal ?? "pointInside NO"
+        }
     }
 
     /// UIKit's default `hitTest(_:with:)` (event-delivery.md section 3):

@@ -57,8 +57,9 @@ open class UIView: UIResponder {
     /// view's coordinates), or nil. Override to customise, as in UIKit.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         let record = openCall(UITraceSelector.hitTest, group: .hitTest, point: point)
-        let (view, reason) = scriptedHitTest(point, with: event)
-        record?.close(result: view.map(\.traceClassName) ?? "nil", reason: reason)
+        let view = scriptedHitTest(point, with: event)
+        // The reason is worked out only for a logged call: hit-testing stays allocation-free otherwise.
+        record?.close(result: view.map(\.traceClassName) ?? "nil", reason: hitTestReason(answer: view))
         return view
     }
 
