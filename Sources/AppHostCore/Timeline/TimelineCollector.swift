@@ -9,8 +9,11 @@ public final class TimelineCollector: RunLoopTracer {
     enum Entry {
         /// A HID message posted to the app's source1 port: envelope sequence, hardware time, what it is.
         case hid(sequence: UInt64, time: UInt64, name: String)
-        /// Live: a HID message the app received, with every hop's stamp (source, springboard in and out, app).
-        case received(sequence: UInt64, stamps: HIDHopTimestamps, name: String)
+        /// Live: a HID message the app received, with every hop's stamp (source, springboard in and out, app),
+        /// and springboard's delivery sequence (what the ack names).
+        case received(sequence: UInt64, delivery: UInt64, stamps: HIDHopTimestamps, name: String)
+        /// Live: one acks message sent back to springboard, for these deliveries.
+        case acked(deliveries: [UInt64], time: UInt64)
         case runLoop(RunLoopTraceRecord)
         case trace(UITraceLine)
     }
@@ -35,11 +38,15 @@ public final class TimelineCollector: RunLoopTracer {
     }
 
     /// A live app received `message` (its `appReceived` stamp set): the hops it took become spans.
-    func received(_ message: HIDMessage) {
+    func received(_ message: HIDMessage, delivery: UInt64) {
         entries.append(
             .received(
-                sequence: message.envelope.sequence, stamps: message.envelope.timestamps,
+                sequence: message.envelope.sequence, delivery: delivery, stamps: message.envelope.timestamps,
                 name: Self.name(of: message.payload)))
+    }
+
+    func acked(_ deliveries: [UInt64], at time: UInt64) {
+        entries.append(.acked(deliveries: deliveries, time: time))
     }
 
     static func name(of payload: HIDPayload) -> String {

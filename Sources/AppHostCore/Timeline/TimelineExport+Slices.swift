@@ -26,6 +26,7 @@ extension TimelineExport {
             name("process_name", appPID, runLoopTID, "app-host \(app) (headless)"),
             name("thread_name", appPID, runLoopTID, "run loop: turns and callouts"),
             name("thread_name", appPID, uikitTID, "UIKit: dispatch, calls, recognizers"),
+            name("thread_name", appPID, ackTID, "app channel: acks to springboard (live runs)"),
             name("process_name", springBoardPID, routerTID, "springboard (live runs)"),
             name("thread_name", springBoardPID, routerTID, "routing: event port read to app channel send"),
         ]

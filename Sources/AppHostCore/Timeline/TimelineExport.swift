@@ -13,7 +13,7 @@ import UIKitModel
 /// records keep their real clock times in `args.timeNs`).
 public enum TimelineExport {
     static let sourcePID = 1, appPID = 2, springBoardPID = 3
-    static let hidTID = 1, runLoopTID = 1, uikitTID = 2, routerTID = 1
+    static let hidTID = 1, runLoopTID = 1, uikitTID = 2, ackTID = 3, routerTID = 1
 
     public static func json(_ collector: TimelineCollector) -> Data {
         let encoder = JSONEncoder()
@@ -37,6 +37,9 @@ public enum TimelineExport {
         // Flow ids unique in the file: a sender's sequence numbers start again with every hid-source run.
         var flows: [UInt64: UInt64] = [:]
         var nextFlow: UInt64 = 1
+        // Live flows go on to the ack: their dispatch is a step, the ack their end.
+        var byDelivery: [UInt64: UInt64] = [:]
+        var awaitingAck: Set<UInt64> = []
         func newFlow(_ sequence: UInt64) -> UInt64 {
             defer { nextFlow += 1 }
             flows[sequence] = nextFlow
@@ -70,14 +73,27 @@ public enum TimelineExport {
                         name: "HID event #\(sequence)", cat: "flow", ph: "s", ts: ts, pid: sourcePID, tid: hidTID,
                         id: newFlow(sequence)))
                 lastPosted = sequence
-            case .received(let sequence, let stamps, let name):
+            case .received(let sequence, let delivery, let stamps, let name):
                 // Live: read inside the app channel's source1 callout, which is open now: the flow steps there.
                 let flow = newFlow(sequence)
+                byDelivery[delivery] = flow
+                awaitingAck.insert(flow)
                 out += hops(sequence: sequence, stamps: stamps, name: name, flow: flow)
                 out.append(
                     TraceEvent(
                         name: "HID event #\(sequence)", cat: "flow", ph: "t", ts: clock.next(stamps[.appReceived]),
                         pid: appPID, tid: runLoopTID, id: flow))
+            case .acked(let deliveries, let time):
+                let ts = clock.next(time)
+                out.append(
+                    TraceEvent(
+                        name: "ack \(deliveries.count) event(s)", cat: "ack", ph: "X", ts: ts, pid: appPID, tid: ackTID, dur: 1,
+                        args: ["deliveries": deliveries.map(String.init).joined(separator: ",")]))
+                for delivery in deliveries {
+                    guard let flow = byDelivery.removeValue(forKey: delivery), awaitingAck.remove(flow) != nil else { continue }
+                    out.append(
+                        TraceEvent(name: "HID event", cat: "flow", ph: "f", ts: ts, pid: appPID, tid: ackTID, id: flow, bp: "e"))
+                }
             case .runLoop(let record):
                 let ts = clock.next(record.time)
                 let args = ["mode": record.mode.name, "timeNs": "\(record.time)", "depth": "\(record.depth)"]
@@ -122,11 +138,12 @@ public enum TimelineExport {
                     out.append(
                         TraceEvent(
                             name: "dispatch HID event #\(event)", cat: "uikit", ph: "B", ts: ts, pid: appPID, tid: uikitTID))
+                    let flow = flows[event] ?? event
+                    let live = awaitingAck.contains(flow)
                     out.append(
                         TraceEvent(
-                            name: "HID event #\(event)", cat: "flow", ph: "f", ts: ts, pid: appPID, tid: uikitTID,
-                            id: flows[event] ?? event,
-                            bp: "e"))
+                            name: "HID event #\(event)", cat: "flow", ph: live ? "t" : "f", ts: ts, pid: appPID, tid: uikitTID,
+                            id: flow, bp: live ? nil : "e"))
                 } else if line.hidEvent == nil {
                     endDispatch(at: ts)
                 }
@@ -136,6 +153,15 @@ public enum TimelineExport {
         let end = clock.next(clock.lastNs)
         endDispatch(at: end)
         close(downTo: 0, at: end, keepingRuns: false)
+        // Live events still unacknowledged when the app stopped: their flow ends on a slice saying so.
+        if !awaitingAck.isEmpty {
+            out.append(
+                TraceEvent(name: "not acknowledged before exit", cat: "ack", ph: "X", ts: end, pid: appPID, tid: ackTID, dur: 1))
+            for flow in awaitingAck.sorted() {
+                out.append(
+                    TraceEvent(name: "HID event", cat: "flow", ph: "f", ts: end, pid: appPID, tid: ackTID, id: flow, bp: "e"))
+            }
+        }
         return out
     }
 }

@@ -7,7 +7,8 @@ import XCTest
 #endif
 
 /// `app-host serve --timeline FILE`: a live app writes its run as Chrome trace-event JSON at exit, with the
-/// hops of every HID event from the envelope's stamps (source, springboard, app) linked by flow arrows.
+/// hops of every HID event from the envelope's stamps (source, springboard, app) and the ack back, linked by
+/// flow arrows.
 final class LiveTimelineTests: XCTestCase {
     private var fixture: PipelineFixture!
     private let maps = PipelineFixture.maps
@@ -35,12 +36,15 @@ final class LiveTimelineTests: XCTestCase {
         XCTAssertEqual(problems, [])
         XCTAssertEqual(flows.count, 2, "the tap's down and up")
         for (id, flow) in flows {
-            XCTAssertEqual(flow.phases, ["s", "t", "t", "f"], "flow \(id): source, springboard, app channel, dispatch")
-            XCTAssertEqual(flow.pids, [1, 3, 2, 2], "flow \(id) crosses the three processes")
+            XCTAssertEqual(
+                flow.phases, ["s", "t", "t", "t", "f"], "flow \(id): source, springboard, app channel, dispatch, ack")
+            XCTAssertEqual(flow.pids, [1, 3, 2, 2, 2], "flow \(id) crosses the three processes")
         }
         let names = events.compactMap { $0["name"] as? String }
         XCTAssertTrue(names.contains("route HID event #1"))
         XCTAssertTrue(names.contains("dispatch HID event #2"))
+        XCTAssertTrue(names.contains { $0.hasPrefix("ack ") && $0.hasSuffix(" event(s)") }, "an ack message per dispatch pass")
+        XCTAssertFalse(names.contains("not acknowledged before exit"))
         XCTAssertTrue(names.contains("-[SearchBarView touchesBegan:withEvent:]"))
     }
 }
