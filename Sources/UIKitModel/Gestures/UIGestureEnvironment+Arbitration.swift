@@ -79,7 +79,7 @@ extension UIGestureEnvironment {
                 && recognizer.canPrevent(other) && other.canBePrevented(by: recognizer)
         }
         for other in excluded {
-            other.transitionCause = "\(recognizer.traceClassName) recognized on the same touches"
+            other.noteTransitionCause("\(recognizer.traceClassName) recognized on the same touches")
             markFailed(other)
         }
 
@@ -107,7 +107,7 @@ extension UIGestureEnvironment {
         for dependent in active where dependent !== other && dependent.machine.wanted != nil {
             guard dependent.machine.wanted != nil, requires(dependent, toFail: other) else { continue }
             if recognized {
-                dependent.transitionCause = "requires \(other.traceClassName) to fail, and it recognized"
+                dependent.noteTransitionCause("requires \(other.traceClassName) to fail, and it recognized")
                 fail(dependent)
             } else if !isWaitingForRequiredFailures(dependent), let state = dependent.machine.wanted {
                 attemptToBegin(dependent, as: state)
@@ -138,14 +138,14 @@ extension UIGestureEnvironment {
     /// touches (a view may refuse recognizers attached to its ancestors, as UIControl and UISlider do).
     private func shouldBegin(_ recognizer: UIGestureRecognizer) -> Bool {
         if let delegate = recognizer.delegate, !delegate.gestureRecognizerShouldBegin(recognizer) {
-            recognizer.transitionCause = "its delegate's gestureRecognizerShouldBegin: NO"
+            recognizer.noteTransitionCause("its delegate's gestureRecognizerShouldBegin: NO")
             return false
         }
         var asked: [UIView] = []
         if let view = recognizer.view {
             asked.append(view)
             if !view.gestureRecognizerShouldBegin(recognizer) {
-                recognizer.transitionCause = "\(view.traceClassName) gestureRecognizerShouldBegin: NO"
+                recognizer.noteTransitionCause("\(view.traceClassName) gestureRecognizerShouldBegin: NO")
                 return false
             }
         }
@@ -153,7 +153,7 @@ extension UIGestureEnvironment {
             guard let view = touch.view, !asked.contains(where: { $0 === view }) else { continue }
             asked.append(view)
             if !view.gestureRecognizerShouldBegin(recognizer) {
-                recognizer.transitionCause = "\(view.traceClassName) gestureRecognizerShouldBegin: NO"
+                recognizer.noteTransitionCause("\(view.traceClassName) gestureRecognizerShouldBegin: NO")
                 return false
             }
         }
@@ -171,11 +171,14 @@ extension UIGestureEnvironment {
                 !canRecognizeSimultaneously(recognizer, other)
             else { return false }
             if other.machine.applied.isInProgress {
-                recognizer.transitionCause = "\(other.traceClassName) is in progress on the same touches"
+                recognizer.noteTransitionCause("\(other.traceClassName) is in progress on the same touches")
                 return true
             }
-            return other.machine.isAskingToLeavePossible
-                && !(recognizer.canPrevent(other) && other.canBePrevented(by: recognizer))
+            guard other.machine.isAskingToLeavePossible,
+                !(recognizer.canPrevent(other) && other.canBePrevented(by: recognizer))
+            else { return false }
+            recognizer.noteTransitionCause("\(other.traceClassName) recognizes first in the same frame")
+            return true
         }
     }
 

@@ -1,4 +1,11 @@
 extension UIGestureRecognizer {
+    /// Records why the environment is about to change the state, when someone is explaining (the text is
+    /// built only then).
+    func noteTransitionCause(_ cause: @autoclosure () -> String) {
+        guard traceRecorder?.explains == true else { return }
+        transitionCause = cause()
+    }
+
     /// Explained traces: `LXFTapGestureRecognizer possible → failed (UIButton gestureRecognizerShouldBegin: NO)`.
     /// Every recognizer's changes are explained (not only logging ones): they decide who gets the touches.
     func explainTransition(from old: State) {
