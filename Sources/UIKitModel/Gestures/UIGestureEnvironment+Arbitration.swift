@@ -79,7 +79,7 @@ extension UIGestureEnvironment {
                 && recognizer.canPrevent(other) && other.canBePrevented(by: recognizer)
         }
         for other in excluded {
-            other.noteTransitionCause("\(recognizer.traceClassName) recognized on the same touches")
+            other.noteTransitionCause("\(recognizer.traceLabel) recognized on the same touches")
             markFailed(other)
         }
 
@@ -107,7 +107,7 @@ extension UIGestureEnvironment {
         for dependent in active where dependent !== other && dependent.machine.wanted != nil {
             guard dependent.machine.wanted != nil, requires(dependent, toFail: other) else { continue }
             if recognized {
-                dependent.noteTransitionCause("requires \(other.traceClassName) to fail, and it recognized")
+                dependent.noteTransitionCause("requires \(other.traceLabel) to fail, and it recognized")
                 fail(dependent)
             } else if !isWaitingForRequiredFailures(dependent), let state = dependent.machine.wanted {
                 attemptToBegin(dependent, as: state)
@@ -171,13 +171,13 @@ extension UIGestureEnvironment {
                 !canRecognizeSimultaneously(recognizer, other)
             else { return false }
             if other.machine.applied.isInProgress {
-                recognizer.noteTransitionCause("\(other.traceClassName) is in progress on the same touches")
+                recognizer.noteTransitionCause("\(other.traceLabel) is in progress on the same touches")
                 return true
             }
             guard other.machine.isAskingToLeavePossible,
                 !(recognizer.canPrevent(other) && other.canBePrevented(by: recognizer))
             else { return false }
-            recognizer.noteTransitionCause("\(other.traceClassName) recognizes first in the same frame")
+            recognizer.noteTransitionCause("\(other.traceLabel) recognizes first in the same frame")
             return true
         }
     }

@@ -1,4 +1,7 @@
 extension UIGestureRecognizer {
+    /// The class as printed, with the scene's id when it has one: `UITapGestureRecognizer 'double'`.
+    var traceLabel: String { traceClassName + (name.map { " '\($0)'" } ?? "") }
+
     /// Records why the environment is about to change the state, when someone is explaining (the text is
     /// built only then).
     func noteTransitionCause(_ cause: @autoclosure () -> String) {
@@ -16,7 +19,7 @@ extension UIGestureRecognizer {
         // Outside a HID event the change came from a timer (a tap's 0.75 s limit, a scroll view's 0.15 s delay).
         let when = recorder.currentHIDEvent == nil ? " at t=\(UIEventDispatcher.millisecondText(recorder.now))" : ""
         recorder.explain(
-            .transition, "\(traceClassName)\(name.map { " '\($0)'" } ?? "") \(old) → \(new)\(when)",
+            .transition, "\(traceLabel) \(old) → \(new)\(when)",
             group: "recognizers", reason: cause ?? Self.defaultCause(from: old, to: new))
     }
 

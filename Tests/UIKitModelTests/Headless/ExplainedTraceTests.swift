@@ -113,7 +113,7 @@ final class ExplainedTraceTests: XCTestCase {
                 "   UIScrollViewPanGestureRecognizer possible → failed (set by the recognizer itself)",
                 "   LXFTapGestureRecognizer 'tap' possible → ended (recognized)",
                 "   UIScrollViewDelayedTouchesBeganGestureRecognizer possible → failed "
-                    + "(LXFTapGestureRecognizer recognized on the same touches)",
+                    + "(LXFTapGestureRecognizer 'tap' recognized on the same touches)",
                 "View Taped",
             ])
     }
