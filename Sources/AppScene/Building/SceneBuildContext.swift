@@ -15,6 +15,8 @@ final class SceneBuildContext {
 
     /// Something in the file prints lines (an action's `log`, a recognizer's, a table's): not a silent scene.
     var printsLines = false
+    /// Some object says `log:` (even `log: false`): the author chose what is printed, so silence is meant.
+    var mentionsLog = false
     /// `implements:` entries, checked once built: an action nothing sends is a dead declaration.
     var implemented: [(action: String, value: SceneValue)] = []
     /// Action names sent by `onLoad` steps.

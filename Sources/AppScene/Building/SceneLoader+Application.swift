@@ -21,7 +21,9 @@ extension SceneLoader {
             context.warn(
                 value.warning("nothing sends \(action): no control's actions, `sendAction` override or `onLoad` step names it"))
         }
-        if !context.printsLines && !context.responders.values.contains(where: { !$0.logGroups.isEmpty }) {
+        if !context.printsLines && !context.mentionsLog
+            && !context.responders.values.contains(where: { !$0.logGroups.isEmpty })
+        {
             context.warn(root.value.warning("nothing in this scene logs: add `log:` to the objects whose calls you want to see"))
         }
     }

@@ -55,6 +55,7 @@ extension SceneLoader {
             return
         }
         responder.logGroups = try value.logGroups()
+        context.mentionsLog = true
         guard value.namesLogGroups else { return }
         // Two rounds later: extensions attach recognizers in the first round after the build.
         context.afterBuild { [unowned responder] in
