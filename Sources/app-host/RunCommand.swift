@@ -44,6 +44,7 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         guard settle >= 0, settle <= 3600 else { throw ValidationError("--settle must be between 0 and 3600 seconds") }
+        _ = try TraceOutput(json: json, explain: explain, only: only)
     }
 
     func run() throws {

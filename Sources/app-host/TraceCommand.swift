@@ -19,6 +19,10 @@ struct TraceCommand: ParsableCommand {
     @Option(name: .long, help: "Print only these groups, comma-separated (as for `run --only`).")
     var only: String?
 
+    func validate() throws {
+        _ = try TraceOutput(json: false, explain: explain, only: only)
+    }
+
     func run() throws {
         let output = try TraceOutput(json: false, explain: explain, only: only)
         let handle: FileHandle

@@ -1,3 +1,4 @@
+import ArgumentParser
 import UIKitModel
 
 /// How `app-host run` prints trace records: the text iOS would log, explained lines, or JSON records,
@@ -16,7 +17,7 @@ struct TraceOutput {
         guard let only else { return }
         let names = only.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
         for name in names where !Self.groupNames.contains(name) {
-            throw CommandFailure("--only: unknown group '\(name)' (groups: \(Self.groupNames.joined(separator: ", ")))")
+            throw ValidationError("--only: unknown group '\(name)' (groups: \(Self.groupNames.joined(separator: ", ")))")
         }
         self.only = Set(names)
     }
