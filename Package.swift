@@ -84,6 +84,7 @@ let package = Package(
             name: "hid-source",
             dependencies: [
                 "CommandLineSupport", "ZeroMQ", "HIDEvent", "GestureScript", "AppChannel", "ControlProtocol", "RunLoopKit",
+                "AppHostCore", "AppScene",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),

@@ -150,3 +150,29 @@ private final class SVGCollector: NSObject, XMLParserDelegate {
         text += string
     }
 }
+
+/// Where `hid-source tap @ID` touches: a view's centre, checked by hit-testing.
+final class SceneViewLocatorTests: XCTestCase {
+    private func scene(_ name: String) throws -> SceneApp {
+        try SceneLoader().load(contentsOf: SharedPaths.packageRoot.appendingPathComponent("deploy/scenes/\(name).yaml"))
+    }
+
+    func testTheCentreOfAReachableView() throws {
+        XCTAssertEqual(try SceneViewLocator.tapPoint(of: "E", in: try scene("abcdef")), CGPoint(x: 115, y: 495))
+        XCTAssertEqual(
+            try SceneViewLocator.tapPoint(of: "circleButton", in: try scene("tabbar-round-button")), CGPoint(x: 195, y: 804))
+        XCTAssertEqual(
+            try SceneViewLocator.tapPoint(of: "C", in: try scene("abcdef")), CGPoint(x: 195, y: 550), "between E and F: C itself")
+    }
+
+    func testAViewATouchCannotReachIsAnError() throws {
+        XCTAssertThrowsError(try SceneViewLocator.tapPoint(of: "hidden", in: try scene("visibility"))) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "a touch at the centre of 'hidden' (70,150) reaches RootView, not HiddenView (see `app-host explain`)")
+        }
+        XCTAssertThrowsError(try SceneViewLocator.tapPoint(of: "nope", in: try scene("abcdef"))) { error in
+            XCTAssertEqual("\(error)", "no view with id 'nope' (views: A, B, C, D, E, F, window)")
+        }
+    }
+}
