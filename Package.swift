@@ -87,7 +87,7 @@ let package = Package(
             name: "hid-source",
             dependencies: [
                 "CommandLineSupport", "ZeroMQ", "HIDEvent", "GestureScript", "AppChannel", "ControlProtocol", "RunLoopKit",
-                "TouchRecording",
+                "TouchRecording", "AppHostCore", "AppScene",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -108,7 +108,7 @@ let package = Package(
         .executableTarget(
             name: "sbctl",
             dependencies: [
-                "AppChannel", "CommandLineSupport", "ControlProtocol",
+                "AppChannel", "CommandLineSupport", "ControlProtocol", "RunLoopKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(

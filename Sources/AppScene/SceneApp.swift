@@ -6,10 +6,13 @@ public final class SceneApp {
     public let application: UIApplication
     /// Every responder with an id: views, windows, view controllers, `application`, the delegate.
     public let responders: [String: UIResponder]
+    /// Dead declarations and a scene that logs nothing (see `SceneWarning`), in the order found.
+    public let warnings: [SceneWarning]
 
-    init(application: UIApplication, responders: [String: UIResponder]) {
+    init(application: UIApplication, responders: [String: UIResponder], warnings: [SceneWarning] = []) {
         self.application = application
         self.responders = responders
+        self.warnings = warnings
     }
 
     package var bundleIdentifier: String { application.bundleIdentifier }

@@ -42,7 +42,7 @@ public struct SceneLoader {
         }
         let context = SceneBuildContext(application: application)
         try buildApplication(from: SceneValue(node: root, path: "").mapping(), context: context)
-        return SceneApp(application: application, responders: context.responders)
+        return SceneApp(application: application, responders: context.responders, warnings: context.warnings)
     }
 
     public func load(contentsOf url: URL, into application: UIApplication = UIApplication()) throws -> SceneApp {

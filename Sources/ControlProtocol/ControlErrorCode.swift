@@ -10,4 +10,6 @@ public enum ControlErrorCode: String, Codable, Sendable {
     case unknownBundleID
     /// The app is registered but cannot be brought to the foreground (dead or still launching).
     case appUnavailable
+    /// Client side only (never sent by SpringBoard): no reply came in time (`sbctl --json`, exit status 2).
+    case noReply
 }

@@ -6,7 +6,7 @@ import Foundation
 /// `foreground` for both `foreground` and `home`).
 public struct ControlReply: Codable, Equatable, Sendable {
     public var ok: Bool
-    var command: String
+    package var command: String
     public var error: ControlError?
     public var apps: [AppInfo]?
     public var status: StatusInfo?
@@ -38,7 +38,9 @@ public struct ControlReply: Codable, Equatable, Sendable {
 
     public func encoded(pretty: Bool = false) -> [UInt8] {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted] : [.sortedKeys]
+        // `/` as is (endpoints and paths read as written).
+        encoder.outputFormatting =
+            pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         return [UInt8]((try? encoder.encode(self)) ?? Data("{\"ok\":false}".utf8))
     }
 

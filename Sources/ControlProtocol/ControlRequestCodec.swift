@@ -36,22 +36,22 @@ public enum ControlRequestCodec {
         case "stats": return .stats(reset: request.reset ?? false, histograms: request.histograms ?? false)
         case "foreground":
             guard let bundleID = request.bundleID else {
-                throw ControlError(.missingField, "command \"foreground\" needs field \"bundleID\"")
+                throw ControlError(.missingField, "command \"foreground\" needs field \"bundleID\"", command: name)
             }
             guard !bundleID.isEmpty else {
-                throw ControlError(.malformedRequest, "field \"bundleID\" must be a non-empty string")
+                throw ControlError(.malformedRequest, "field \"bundleID\" must be a non-empty string", command: name)
             }
             return .foreground(bundleID: bundleID)
         case "source":
             guard let senderID = request.senderID else {
-                throw ControlError(.missingField, "command \"source\" needs field \"senderID\"")
+                throw ControlError(.missingField, "command \"source\" needs field \"senderID\"", command: name)
             }
             return .source(senderID: senderID)
         case "overload":
             guard let text = request.mode else { return .overload(mode: nil) }
             guard let mode = OverloadMode(rawValue: text) else {
                 let known = OverloadMode.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ControlError(.malformedRequest, "field \"mode\" must be one of: \(known)")
+                throw ControlError(.malformedRequest, "field \"mode\" must be one of: \(known)", command: name)
             }
             return .overload(mode: mode)
         default:

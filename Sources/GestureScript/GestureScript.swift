@@ -55,6 +55,18 @@ public struct GestureScript: Equatable, Sendable {
         try GestureScript(entries: entries + other.entries)
     }
 
+    /// The in-app steps (`sendActions`), sorted by time (source order within one time): what an in-process
+    /// runner performs between the HID frames; a HID source has nothing to send for them.
+    public var appSteps: [(time: UInt64, control: String, events: [String])] {
+        entries.enumerated()
+            .compactMap { index, entry -> (UInt64, Int, String, [String])? in
+                guard case .sendActions(let control, let events) = entry.command else { return nil }
+                return (entry.time, index, control, events)
+            }
+            .sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+            .map { (time: $0.0, control: $0.2, events: $0.3) }
+    }
+
     /// The HID payloads, sorted by time: one digitizer frame per instant at which any finger changes
     /// (every finger down included), then that instant's buttons and motion in source order.
     public func frames() -> [TimedHIDPayload] {

@@ -26,31 +26,87 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup(title: "Recordings") var recording: RecordingOptions
 
-    @Flag(name: .long, help: "Print JSON lines with the app clock time of each call.")
+    @Flag(name: .long, help: "Print one JSON trace record per line (protocols/trace-record.md), explained.")
     var json = false
+
+    @Flag(
+        name: .long,
+        help: "Explain each line: arguments, results and reasons, event headers, hit-test passes, recognizer transitions.")
+    var explain = false
+
+    @Option(
+        name: .long,
+        help:
+            "Print only these groups, comma-separated (touches, hitTest, tracking, actions, scrolling, motion, presses, delegate, recognizers, events)."
+    )
+    var only: String?
+
+    @Flag(name: .long, help: "Explained traces show each run-loop callout the calls ran in (turn, source1, source0, timer).")
+    var runLoop = false
+
+    @Option(name: .long, help: "Also write the run as Chrome trace-event JSON (Perfetto, chrome://tracing) to this file.")
+    var timeline: String?
 
     @Option(name: .long, help: "Seconds to keep running after the last scripted event, so pending timers fire.")
     var settle: Double = 1
 
     func validate() throws {
         guard settle >= 0, settle <= 3600 else { throw ValidationError("--settle must be between 0 and 3600 seconds") }
+        _ = try TraceOutput(json: json, explain: explain, only: only)
     }
 
     func run() throws {
-        let frames = try loadInput()
+        let input = try loadInput()
         let runner: HeadlessAppRunner
         do {
             runner = try HeadlessAppRunner(sceneURL: URL(fileURLWithPath: scene))
         } catch let error as SceneError {
             throw CommandFailure(SceneFile.located(error, in: scene))
         }
-        let json = self.json
-        runner.application.trace.onRecord = { line in print(json ? line.jsonLine : line.text) }
-        runner.run(frames, settle: UInt64((settle * 1_000_000_000).rounded()))
+        let output = try TraceOutput(json: json, explain: explain, only: only)
+        for warning in runner.scene.warnings { printWarning(warning.located(in: scene)) }
+        if case .script(let script) = input {
+            for warning in script.warnings() { printWarning("\(self.input): \(warning)") }
+            let problems = runner.problems(in: script)
+            guard problems.isEmpty else { throw CommandFailure("\(self.input): " + problems.joined(separator: "; ")) }
+        }
+        let trace = runner.application.trace
+        let collector = timeline.map { _ in TimelineCollector(processName: runner.application.bundleIdentifier) }
+        if let collector { runner.record(into: collector) }
+        if runLoop { runner.traceRunLoop() }
+        trace.explains = output.explains || collector != nil
+        // What the scene's `onLoad` steps printed, then every record as it completes.
+        for line in trace.lines {
+            output.print(line)
+            collector?.add(line)
+        }
+        trace.retainsLines = false
+        trace.onRecord = { line in
+            output.print(line)
+            collector?.add(line)
+        }
+        let settle = UInt64((settle * 1_000_000_000).rounded())
+        switch input {
+        case .script(let script): runner.run(script, settle: settle)
+        case .recording(let frames): runner.run(frames, settle: settle)
+        }
+        if let timeline, let collector {
+            do {
+                try TimelineExport.json(collector).write(to: URL(fileURLWithPath: timeline))
+            } catch {
+                throw CommandFailure("cannot write \(timeline): \(error.localizedDescription)")
+            }
+        }
     }
 
-    /// The input's frames: a recording when its content is evemu's, else a gesture script.
-    private func loadInput() throws -> [TimedHIDPayload] {
+    /// What `--input` holds: a recording's frames, or a gesture script (frames and in-app steps).
+    private enum Input {
+        case script(GestureScript)
+        case recording([TimedHIDPayload])
+    }
+
+    /// A recording when the input's content is evemu's, else a gesture script.
+    private func loadInput() throws -> Input {
         let text: String
         do {
             text = try String(contentsOfFile: input, encoding: .utf8)
@@ -59,13 +115,13 @@ struct RunCommand: ParsableCommand {
         }
         if EvemuRecording.isEvemu(text[...]) {
             do {
-                return try recording.payloads(of: RecordingOptions.load(input))
+                return .recording(try recording.payloads(of: RecordingOptions.load(input)))
             } catch let error as ValidationError {
                 throw CommandFailure(error.message)
             }
         }
         do {
-            return try GestureScript.parse(text).frames()
+            return .script(try GestureScript.parse(text))
         } catch {
             throw CommandFailure("\(input): \(error)")
         }

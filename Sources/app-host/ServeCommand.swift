@@ -28,14 +28,20 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: "Heartbeat interval of the main run loop, milliseconds.")
     var heartbeatMs: UInt32 = 500
 
-    @Option(name: .long, help: "Append the trace as JSON lines to this file.")
+    @Option(name: .long, help: "Append the trace as JSON trace records (protocols/trace-record.md) to this file.")
     var traceFile: String?
 
-    @Option(name: .long, help: "Publish the trace as JSON lines on this PUB endpoint.")
+    @Option(name: .long, help: "Publish the trace records as JSON on this PUB endpoint.")
     var traceEndpoint: String?
 
     @Flag(name: .long, help: "Do not print trace lines on stdout.")
     var quiet = false
+
+    @Flag(name: .long, help: "Start each stdout trace line with its monotonic time in seconds, `[   5.120333] `.")
+    var timestamps = false
+
+    @Option(name: .long, help: "At exit, write the run as Chrome trace-event JSON (hops, run loop, UIKit) to this file.")
+    var timeline: String?
 
     @Flag(name: .long, help: "Log channel activity on stderr.")
     var verbose = false
@@ -52,6 +58,7 @@ struct ServeCommand: ParsableCommand {
         do { sceneApp = try SceneLoader().load(contentsOf: URL(fileURLWithPath: scene)) } catch {
             throw ValidationError("\(scene): \(error)")
         }
+        for warning in sceneApp.warnings { printWarning(warning.located(in: scene)) }
         let application = sceneApp.application
         let bundle = bundleID ?? application.bundleIdentifier
         guard !bundle.isEmpty else { throw ValidationError("\(scene) has no app.bundleID; pass --bundle-id") }
@@ -64,6 +71,8 @@ struct ServeCommand: ParsableCommand {
         configuration.traceFile = traceFile
         configuration.traceEndpoint = traceEndpoint
         configuration.traceToStdout = !quiet
+        configuration.traceTimestamps = timestamps
+        configuration.timelineFile = timeline
         configuration.verbose = verbose
         configuration.hangOnSIGUSR1 = hangOnSigusr1
         let host = try AppHost(application: application, configuration: configuration)

@@ -16,6 +16,8 @@ public final class HeadlessAppRunner {
     package let scene: SceneApp
     private let port: InProcessPort<HIDMessage>
     private var nextSequence: UInt64 = 1
+    /// Told about every HID message as it is posted (sequence, hardware time, payload): the timeline.
+    var onPost: ((UInt64, UInt64, HIDPayload) -> Void)?
 
     public var application: UIApplication { scene.application }
     var trace: [UITraceLine] { application.trace.lines }
@@ -59,6 +61,7 @@ public final class HeadlessAppRunner {
             kind: payload.kind, sequence: nextSequence, senderID: Self.senderID,
             timestamps: HIDHopTimestamps(hardware: time))
         nextSequence += 1
+        onPost?(envelope.sequence, time, payload)
         port.send(HIDMessage(envelope: envelope, payload: payload))
         application.runMainLoopUntilIdle()
     }

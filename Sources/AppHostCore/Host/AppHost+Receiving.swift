@@ -87,6 +87,7 @@ extension AppHost {
                 "coalesced samples out of order: last sample \(last.envelope.sequence), event \(message.envelope.sequence)")
         }
         message.envelope.timestamps.appReceived = time
+        timeline?.received(message, delivery: event.deliverySequence)
         pending.append(PendingAck(sequence: event.deliverySequence, appReceived: time))
         application.eventFetcher.receive(message, coalesced: coalesced)
     }

@@ -30,6 +30,7 @@ extension AppHost {
     /// message covers each run of consecutive sequences (normally the whole pass).
     func sendAcks() {
         let time = runLoop.clock.now
+        timeline?.acked(pending.map(\.sequence), at: time)
         var index = 0
         while index < pending.count {
             let first = pending[index].sequence

@@ -20,6 +20,8 @@ public final class AppHost {
     let context: ZMQContext
     let socket: ZMQSocket
     let trace: TraceSink
+    /// With `timelineFile`: everything the timeline shows, kept until exit.
+    let timeline: TimelineCollector?
     /// Channel activity and faults, on stderr: `.info` lines only with `--verbose`.
     let logger: Logger
     var runLoop: EventRunLoop { application.runLoop }
@@ -88,12 +90,26 @@ public final class AppHost {
         }
         trace = try TraceSink(
             bundleID: configuration.bundleID, toStdout: configuration.traceToStdout,
+            timestamps: configuration.traceTimestamps,
             filePath: configuration.traceFile, publishEndpoint: configuration.traceEndpoint, context: context)
         pending.reserveCapacity(64)
         // Streamed out as recorded; a long-running app keeps no trace in memory.
-        application.trace.onRecord = { [trace, unowned application] line in
+        let timeline = configuration.timelineFile.map { _ in TimelineCollector(processName: configuration.bundleID) }
+        self.timeline = timeline
+        if let timeline {
+            application.runLoop.tracer = timeline
+            application.trace.explains = true
+        }
+        // What the scene printed while loading (its `onLoad` steps) goes out first.
+        for line in application.trace.lines {
             trace.write(line)
-            application.trace.removeAll()
+            timeline?.add(line)
+        }
+        application.trace.removeAll()
+        application.trace.retainsLines = false
+        application.trace.onRecord = { [trace] line in
+            trace.write(line)
+            timeline?.add(line)
         }
         installSources()
         try socket.connect(configuration.appEndpoint)
@@ -145,6 +161,11 @@ public final class AppHost {
         try? FileHandle.standardError.write(contentsOf: Data(summary.utf8))
         socket.close()
         trace.close()
+        if let timeline, let file = configuration.timelineFile {
+            do { try TimelineExport.json(timeline).write(to: URL(fileURLWithPath: file)) } catch {
+                logger.error("timeline not written to \(file): \(error)")
+            }
+        }
         for handler in signalHandlers { handler.cancel() }
     }
 

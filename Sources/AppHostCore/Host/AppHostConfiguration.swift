@@ -13,6 +13,10 @@ public struct AppHostConfiguration: Sendable {
     public var traceEndpoint: String?
     /// Echo trace lines as plain text on stdout.
     public var traceToStdout = true
+    /// Stdout lines start with the record's monotonic time, `[   5.120333] ` (seconds, as dmesg prints them).
+    public var traceTimestamps = false
+    /// Written at exit: the run as Chrome trace-event JSON (hops from the HID stamps, the run loop, UIKit).
+    public var timelineFile: String?
     /// Test-only: SIGUSR1 blocks the main thread (no acks, no heartbeats) until SIGTERM/SIGKILL.
     public var hangOnSIGUSR1 = false
     public var verbose = false

@@ -5,17 +5,22 @@ import ZeroMQ
     import Glibc
 #endif
 
-/// Where an app's trace lines go as they are recorded: stdout (text), a JSON-lines file, a PUB socket.
-/// One JSON object per line: `{"app":"com.example.maps","pid":123,"seq":1,"time":123456,"text":"-[MapView touchesBegan:withEvent:]"}`.
+/// Where an app's trace records go as they are recorded: stdout (the text iOS would log), a JSON-lines file,
+/// a PUB socket. Each JSON line is one `UITraceLine` record with the app's bundle id and pid
+/// (protocols/trace-record.md), the same record `app-host run --json` prints.
 final class TraceSink {
     private let bundleID: String
     private let pid: Int32
     private let toStdout: Bool
+    private let timestamps: Bool
     private var file: UnsafeMutablePointer<FILE>?
     private var publisher: ZMQSocket?
-    private var sequence: UInt64 = 0
 
-    init(bundleID: String, toStdout: Bool, filePath: String?, publishEndpoint: String?, context: ZMQContext) throws {
+    init(
+        bundleID: String, toStdout: Bool, timestamps: Bool = false, filePath: String?, publishEndpoint: String?,
+        context: ZMQContext
+    ) throws {
+        self.timestamps = timestamps
         self.bundleID = bundleID
         self.pid = getpid()
         self.toStdout = toStdout
@@ -37,14 +42,17 @@ final class TraceSink {
     deinit { close() }
 
     func write(_ line: UITraceLine) {
-        sequence &+= 1
-        if toStdout {
+        // Stdout is what iOS would log: explained-only records (headers, transitions) go to tools only.
+        if toStdout, line.kind == .call || line.kind == .line {
             // Unbuffered, as the line is followed live (Swift 6 does not allow the C `stdout` global).
-            try? FileHandle.standardOutput.write(contentsOf: Data((line.text + "\n").utf8))
+            let stamp = timestamps ? String(format: "[%11.6f] ", Double(line.time) / 1e9) : ""
+            try? FileHandle.standardOutput.write(contentsOf: Data((stamp + line.text + "\n").utf8))
         }
         guard file != nil || publisher != nil else { return }
-        let json =
-            "{\"app\":\(JSONStringLiteral.quoted(bundleID)),\"pid\":\(pid),\"seq\":\(sequence),\"time\":\(line.time),\"text\":\(JSONStringLiteral.quoted(line.text))}"
+        var record = line
+        record.app = bundleID
+        record.pid = pid
+        let json = record.jsonLine
         if let file { fputs(json + "\n", file) }
         if let publisher { _ = try? publisher.send(Array(json.utf8), dontWait: true) }
     }

@@ -10,6 +10,21 @@ final class SceneBuildContext {
     var firstResponderRequest: (responder: UIResponder, value: SceneValue)?
     /// The controller whose scope a view is being built in (children found inside its view attach to it).
     var controllerStack: [UIViewController] = []
+    /// Dead declarations and other things worth saying, in the order found.
+    private(set) var warnings: [SceneWarning] = []
+
+    /// Something in the file prints lines (an action's `log`, a recognizer's, a table's): not a silent scene.
+    var printsLines = false
+    /// Some object says `log:` (even `log: false`): the author chose what is printed, so silence is meant.
+    var mentionsLog = false
+    /// `implements:` entries, checked once built: an action nothing sends is a dead declaration.
+    var implemented: [(action: String, value: SceneValue)] = []
+    /// Action names sent by `onLoad` steps.
+    var sentActions: Set<String> = []
+
+    func warn(_ warning: SceneWarning) {
+        warnings.append(warning)
+    }
 
     init(application: UIApplication) {
         self.application = application

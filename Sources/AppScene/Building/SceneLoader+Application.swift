@@ -1,13 +1,32 @@
 import UIKitModel
 
 extension SceneLoader {
-    static let rootKeys: Set<String> = ["app", "windows", "firstResponder"]
+    static let rootKeys: Set<String> = ["app", "windows", "firstResponder", "onLoad"]
     static let appKeys: Set<String> = [
         "bundleID", "displayName", "delegate", "class", "log", "touches", "motion", "presses", "next",
     ]
     /// Fixed ids of the two objects every scene has.
     static let applicationID = "application"
     static let defaultDelegateID = "appDelegate"
+
+    /// Dead `implements:` entries (no control, `sendAction` override or `onLoad` step sends the action) and a
+    /// scene in which nothing logs: both load, with a warning.
+    func warnAboutSilence(_ root: SceneMapping, context: SceneBuildContext) {
+        var sent = context.sentActions
+        for case let control as UIControl in context.responders.values {
+            for registration in control.registeredActions { sent.insert(registration.action) }
+            if let redirect = control.actionRedirect { sent.insert(redirect.action) }
+        }
+        for (action, value) in context.implemented where !sent.contains(action) {
+            context.warn(
+                value.warning("nothing sends \(action): no control's actions, `sendAction` override or `onLoad` step names it"))
+        }
+        if !context.printsLines && !context.mentionsLog
+            && !context.responders.values.contains(where: { !$0.logGroups.isEmpty })
+        {
+            context.warn(root.value.warning("nothing in this scene logs: add `log:` to the objects whose calls you want to see"))
+        }
+    }
 
     func buildApplication(from root: SceneMapping, context: SceneBuildContext) throws {
         try root.checkKeys(Self.rootKeys)
@@ -60,5 +79,7 @@ extension SceneLoader {
         if let (responder, value) = context.firstResponderRequest, !responder.becomeFirstResponder() {
             throw value.error("\(responder.traceClassName) cannot become first responder")
         }
+        if let steps = try root.sequence("onLoad") { try runLoadSteps(steps, context: context) }
+        warnAboutSilence(root, context: context)
     }
 }

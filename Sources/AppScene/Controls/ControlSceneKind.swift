@@ -10,7 +10,7 @@ struct ControlSceneKind: SceneViewKind, Sendable {
     /// Sendable so the kinds can be shared constants (`all`): each call makes a new control.
     private let make: @Sendable (SceneMapping) throws -> UIControl
 
-    static let commonKeys: Set<String> = ["enabled", "selected", "actions"]
+    static let commonKeys: Set<String> = ["enabled", "selected", "actions", "sendAction"]
 
     var keys: Set<String> { ownKeys.union(Self.commonKeys) }
 
@@ -32,7 +32,22 @@ struct ControlSceneKind: SceneViewKind, Sendable {
                 for entry in entries { try entry.install(on: control, context: context) }
             }
         }
+        if let redirect = try node.mapping("sendAction") { try Self.redirect(redirect, of: control, context: context) }
         return control
+    }
+
+    /// `sendAction: {target: vc, action: "handle:"}`: the `sendAction(_:to:for:)` override that sends every
+    /// action of this control to `action` of `target` (no target: the responder chain), event-delivery.md §6.
+    private static func redirect(_ node: SceneMapping, of control: UIControl, context: SceneBuildContext) throws {
+        try node.checkKeys(["target", "action"])
+        let action = try node.required("action").string()
+        guard !action.isEmpty else { throw node.value.error("an action name must not be empty") }
+        let target = node["target"].flatMap { SceneControlAction.isNil($0) ? nil : $0 }
+        control.actionRedirect = UIControlActionRedirect(target: nil, action: action)
+        context.afterBuild { [unowned control] in
+            control.actionRedirect = UIControlActionRedirect(
+                target: try target.map { try context.responder(for: $0) }, action: action)
+        }
     }
 
     /// Every control kind, for `SceneLoader.init`.

@@ -6,7 +6,7 @@ import UIKitModel
 enum SceneActionHandler {
     static func register(_ action: String, log: String, on responder: UIResponder, application: UIApplication) {
         responder.registerAction(action) { [unowned application] sender, _ in
-            application.trace.record(expand(log, sender: sender))
+            application.trace.record(expand(log, sender: sender), group: "actions")
         }
     }
 

@@ -41,6 +41,7 @@ struct SceneControlAction {
                         + "another control's `log`); give its log once")
             }
             SceneActionHandler.register(action, log: log, on: receiver, application: context.application)
+            context.printsLines = true
         }
         control.addTarget(receiver, action: action, for: events)
     }

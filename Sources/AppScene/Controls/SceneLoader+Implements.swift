@@ -11,6 +11,8 @@ extension SceneLoader {
             let action = try mapping.required("action").string()
             guard !action.isEmpty else { throw entry.error("an action name must not be empty") }
             guard !responder.responds(toAction: action) else { throw entry.error("\(action) is implemented twice") }
+            context.implemented.append((action, entry))
+            context.printsLines = true
             SceneActionHandler.register(
                 action, log: try mapping.required("log").string(), on: responder,
                 application: context.application)

@@ -15,7 +15,7 @@ extension GestureRecognizersSceneExtension {
             var line = text
             if withState { line += " \(recognizer.state)" }
             if withValues { line += " " + measurements(of: recognizer) }
-            recognizer.traceRecorder?.record(line)
+            recognizer.traceRecorder?.record(line, group: "actions")
         }
     }
 

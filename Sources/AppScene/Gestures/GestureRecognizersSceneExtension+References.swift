@@ -8,7 +8,7 @@ extension GestureRecognizersSceneExtension {
         try node.checkKeys(delegateKeys)
         let delegate = UIScriptedGestureDelegate(
             traceClassName: try node.string("class") ?? "ViewController", application: application)
-        if let log = try node.bool("log") { delegate.logsCalls = log }
+        if let log = node["log"] { delegate.logGroups = try log.logGroups() }
         if let value = try node.bool("shouldReceive") { delegate.shouldReceive = value }
         if let value = try node.bool("shouldBegin") { delegate.shouldBegin = value }
         var simultaneous: [SceneValue] = []

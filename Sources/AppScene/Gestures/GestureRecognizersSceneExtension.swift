@@ -26,6 +26,8 @@ final class GestureRecognizersSceneExtension: SceneExtension {
         for entry in entries {
             let (recognizer, references) = try build(entry, context: context)
             view.addGestureRecognizer(recognizer)
+            // `log: [recognizers]` on the view: its recognizers print their touch methods.
+            if view.logGroups.contains(.recognizers) { recognizer.logGroups.formUnion(.touches) }
             // References are resolved once every view's recognizers exist (the next deferred round).
             context.afterBuild { [unowned self] in
                 try references(self.loading[ObjectIdentifier(context)] ?? [:])
@@ -55,11 +57,12 @@ final class GestureRecognizersSceneExtension: SceneExtension {
             recognizer.name = id
         }
         if let name = try node.string("class") { recognizer.traceClassNameOverride = name }
-        if let log = try node.bool("log") { recognizer.logsCalls = log }
+        if let log = node["log"] { recognizer.logGroups = try log.logGroups() }
         if let enabled = try node.bool("enabled") { recognizer.isEnabled = enabled }
         if let value = try node.bool("cancelsTouchesInView") { recognizer.cancelsTouchesInView = value }
         if let value = try node.bool("delaysTouchesBegan") { recognizer.delaysTouchesBegan = value }
         if let value = try node.bool("delaysTouchesEnded") { recognizer.delaysTouchesEnded = value }
+        if node["action"] != nil || node["actions"] != nil || !recognizer.logGroups.isEmpty { context.printsLines = true }
         if let action = node["action"] { recognizer.addTarget(try Self.action(action)) }
         for action in try node.sequence("actions") ?? [] { recognizer.addTarget(try Self.action(action)) }
 

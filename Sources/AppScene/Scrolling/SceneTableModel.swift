@@ -10,7 +10,7 @@ final class SceneTableModel: UITableViewDataSource, UITableViewDelegate {
     let titles: [String]
     var logs: [String: String] = [:]
     var cellClassName: String?
-    var cellLogs = false
+    var cellLogs: UITraceGroups = []
     var cellTouches: UIMethodOverride = .inherit
     private unowned let application: UIApplication
 
@@ -24,7 +24,7 @@ final class SceneTableModel: UITableViewDataSource, UITableViewDelegate {
     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
         let cell = UITableViewCell(text: titles[indexPath.row])
         cell.traceClassNameOverride = cellClassName
-        cell.logsCalls = cellLogs
+        cell.logGroups = cellLogs
         cell.overrides.set(cellTouches, for: UIResponderOverrides.touchMethods)
         return cell
     }
@@ -39,6 +39,7 @@ final class SceneTableModel: UITableViewDataSource, UITableViewDelegate {
         application.trace.record(
             template
                 .replacingOccurrences(of: "{row}", with: String(indexPath.row))
-                .replacingOccurrences(of: "{section}", with: String(indexPath.section)))
+                .replacingOccurrences(of: "{section}", with: String(indexPath.section)),
+            group: "actions")
     }
 }

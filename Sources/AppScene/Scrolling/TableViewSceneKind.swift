@@ -28,9 +28,11 @@ struct TableViewSceneKind: SceneViewKind {
         if let cell = try node.mapping("cell") {
             try cell.checkKeys(["class", "log", "touches"])
             model.cellClassName = try cell.string("class")
-            model.cellLogs = try cell.bool("log") ?? false
             model.cellTouches = try cell["touches"].map { try $0.choice(UIMethodOverride.self) } ?? .inherit
+            // As for any responder: without `log`, overridden touch methods log.
+            model.cellLogs = try cell["log"]?.logGroups() ?? (model.cellTouches == .inherit ? [] : .touches)
         }
+        if !model.logs.isEmpty || !model.cellLogs.isEmpty { context.printsLines = true }
         let table = SceneTableView(model: model)
         if let height = node["rowHeight"] {
             let value = try height.double()

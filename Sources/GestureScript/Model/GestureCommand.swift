@@ -27,6 +27,9 @@ package enum GestureCommand: Equatable, Sendable {
     case shake(duration: UInt64)
     /// Play the whole script as a real panel reports it, scanning from this statement's time.
     case digitizer(DigitizerSettings)
+    /// An in-app step, not a HID event: the app calls `sendActions(for:)` on the control with this scene id
+    /// for these control events (UIKit's names). Only an in-process run (`app-host run`) can perform it.
+    case sendActions(control: String, events: [String])
 
     /// Limits shared by the parser and the builders.
     static let fingerIDs = 1...999
@@ -84,7 +87,7 @@ package enum GestureCommand: Equatable, Sendable {
             if !DigitizerSettings.rates.contains(settings.rate) { return ("a rate of 60, 120 or 240 Hz", "\(settings.rate)") }
             if let problem = settings.contact.problem { return problem }
             if !(settings.jitter.isFinite && settings.jitter >= 0) { return ("a jitter >= 0 points", "\(settings.jitter)") }
-        case .press, .button, .shake:
+        case .press, .button, .shake, .sendActions:
             break
         }
         return nil

@@ -8,7 +8,8 @@ struct GestureScriptParser {
     private let endColumn: Int
     private var position = 0
 
-    /// The touch commands, named when a word is not one (the `digitizer` statement is a setting, not listed).
+    /// The touch commands, named when a word is not one (the `digitizer` statement is a setting and the in-app
+    /// step `sendActions` is no gesture: neither is listed).
     static let commands = "a command (tap, drag, swipe, pinch, rotate, down, move, up, cancel, press, button, shake)"
 
     static func parse(_ text: String) throws(GestureScriptError) -> [GestureScript.Entry] {
@@ -172,6 +173,14 @@ struct GestureScriptParser {
             }
             settings.contact = contact.over(.standard)
             return .digitizer(settings)
+        case "sendActions":
+            let control = String(try word("a control id after 'sendActions'").text)
+            var events = [String(try word("a control event (touchUpInside, valueChanged, ...) after the id").text)]
+            while let token = peek, token.kind == .word {
+                events.append(String(token.text))
+                position += 1
+            }
+            return .sendActions(control: control, events: events)
         default:
             throw error(Self.commands, at: token)
         }

@@ -81,6 +81,8 @@ struct GestureTimeline {
             add(t + duration, 0, .other(.motion(HIDMotionEvent(motion: .shake, phase: .ended))), index)
         case .digitizer:
             return  // how the frames are reported, not a touch (GestureTimeline+Digitizer.swift)
+        case .sendActions:
+            break  // in-app, no HID frame (see `GestureScript.appSteps`)
         }
     }
 

@@ -17,7 +17,7 @@ public enum HIDHop: Sendable, CaseIterable {
 }
 
 extension HIDHopTimestamps {
-    subscript(hop: HIDHop) -> UInt64 {
+    package subscript(hop: HIDHop) -> UInt64 {
         get {
             switch hop {
             case .hardware: return hardware

@@ -11,11 +11,11 @@ package struct RunLoopTraceRecord: Hashable, Sendable, CustomStringConvertible {
         case block
     }
 
-    let kind: Kind
+    package let kind: Kind
     /// The mode being run.
     package let mode: RunLoopMode
     /// The observer's, source's or timer's `name`.
-    let name: String?
+    package let name: String?
     /// The loop clock's `now` when recorded.
     package let time: UInt64
     /// 1 for a run, 2 for a run nested in one of its callouts, and so on.
@@ -32,7 +32,7 @@ package struct RunLoopTraceRecord: Hashable, Sendable, CustomStringConvertible {
     /// `entry default`, `before timers`, `before sources`, `source0 fired <name>`, `before waiting`,
     /// `after waiting`, `timer fired <name>`, `source1 fired <name>`, `observer fired <name>`, `block`,
     /// `exit default` (an unnamed item's line ends after `fired`).
-    var line: String {
+    package var line: String {
         let suffix = name.map { " " + $0 } ?? ""
         switch kind {
         case .activity(.entry): return "entry \(mode)"

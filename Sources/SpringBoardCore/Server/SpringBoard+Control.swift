@@ -30,7 +30,8 @@ extension SpringBoard {
     func handleControl(_ body: [UInt8]) -> ControlReply {
         let command: ControlCommand
         do { command = try ControlRequestCodec.decode(body) } catch {
-            return .failure("unknown", error)
+            // The command's name when the request named a known one (a missing field), else "unknown".
+            return .failure(error.command ?? "unknown", error)
         }
         switch command {
         case .apps:

@@ -4,7 +4,7 @@ extension UIApplication {
     /// there is none). Returns false, recording a line, when nobody implements the action (UIKit drops it
     /// silently; the line makes the drop visible).
     @discardableResult
-    func sendAction(_ action: String, to target: AnyObject?, from sender: AnyObject?, for event: UIEvent?) -> Bool {
+    public func sendAction(_ action: String, to target: AnyObject?, from sender: AnyObject?, for event: UIEvent?) -> Bool {
         let receiver: UIResponder?
         if let target {
             // An explicit target that is not a responder cannot implement named actions in this model.
@@ -14,7 +14,7 @@ extension UIApplication {
             receiver = start?.target(forAction: action, withSender: sender)
         }
         if let receiver, receiver.performAction(action, sender: sender, event: event) { return true }
-        traceRecorder?.record(UIApplication.droppedActionLine(action, target: target))
+        traceRecorder?.record(UIApplication.droppedActionLine(action, target: target), group: "actions")
         return false
     }
 

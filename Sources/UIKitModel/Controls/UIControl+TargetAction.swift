@@ -43,7 +43,7 @@ extension UIControl {
     }
 
     /// Sends every action registered for any of `controlEvents`, from anywhere, with no touch (event nil).
-    func sendActions(for controlEvents: UIControl.Event) {
+    public func sendActions(for controlEvents: UIControl.Event) {
         sendActions(for: controlEvents, with: nil)
     }
 

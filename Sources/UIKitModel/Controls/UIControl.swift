@@ -14,6 +14,19 @@ public class UIControl: UIView {
     /// The registered target-action pairs, in registration order (the order UIKit sends them in).
     var targetActions: [UIControlTargetAction] = []
 
+    /// A scripted `sendAction(_:to:for:)` override (a scene's `sendAction:`): every action this control sends
+    /// goes to `action` of `target` (nil: the responder chain) instead.
+    public var actionRedirect: UIControlActionRedirect?
+
+    /// The action names this control sends, with the targets they were registered with (nil: the chain).
+    package var registeredActions: [(target: AnyObject?, action: String)] {
+        targetActions.map { ($0.target, $0.action) }
+    }
+
+    package static func className(of object: AnyObject) -> String {
+        (object as? UIResponder)?.traceClassName ?? String(describing: type(of: object))
+    }
+
     /// The touch being tracked, from `touchesBegan` until it ends or is cancelled.
     weak var trackingTouch: UITouch?
 
@@ -50,24 +63,24 @@ public class UIControl: UIView {
 
     /// Called from `touchesBegan`; return false to ignore the touch (no touchDown, no further tracking).
     func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
-        recordCall("beginTrackingWithTouch:withEvent:")
+        recordCall("beginTrackingWithTouch:withEvent:", group: .tracking, touches: [touch])
         return true
     }
 
     /// Called from `touchesMoved` while tracking; return false to stop tracking (no more drag events).
     func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
-        recordCall("continueTrackingWithTouch:withEvent:")
+        recordCall("continueTrackingWithTouch:withEvent:", group: .tracking, touches: [touch])
         return true
     }
 
     /// Called from `touchesEnded` while tracking, before touchUpInside/touchUpOutside are sent.
     func endTracking(_ touch: UITouch?, with event: UIEvent?) {
-        recordCall("endTrackingWithTouch:withEvent:")
+        recordCall("endTrackingWithTouch:withEvent:", group: .tracking, touches: touch.map { [$0] })
     }
 
     /// Called from `touchesCancelled` while tracking, before touchCancel is sent.
     func cancelTracking(with event: UIEvent?) {
-        recordCall("cancelTrackingWithEvent:")
+        recordCall("cancelTrackingWithEvent:", group: .tracking)
     }
 
     /// Whether `touch` lies within the bounds grown by `touchInsideTolerance`.
@@ -80,19 +93,19 @@ public class UIControl: UIView {
     // A scripted override (`overrides`) logs and, unless it consumes, runs UIControl's tracking as `super`.
 
     public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-        if runsSuper(.touchesBegan) { trackTouchesBegan(touches, with: event) }
+        if runsSuper(.touchesBegan, touches: touches) { trackTouchesBegan(touches, with: event) }
     }
 
     public override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
-        if runsSuper(.touchesMoved) { trackTouchesMoved(touches, with: event) }
+        if runsSuper(.touchesMoved, touches: touches) { trackTouchesMoved(touches, with: event) }
     }
 
     public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
-        if runsSuper(.touchesEnded) { trackTouchesEnded(touches, with: event) }
+        if runsSuper(.touchesEnded, touches: touches) { trackTouchesEnded(touches, with: event) }
     }
 
     public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
-        if runsSuper(.touchesCancelled) { trackTouchesCancelled(touches, with: event) }
+        if runsSuper(.touchesCancelled, touches: touches) { trackTouchesCancelled(touches, with: event) }
     }
 
     /// The events sent when the tracked touch lifts; a button adds its primary action to touchUpInside.
@@ -105,6 +118,19 @@ public class UIControl: UIView {
     /// Hands one action to the application, which delivers it (`UIApplication.sendAction(_:to:from:for:)`).
     /// Override to redirect or filter actions, as in UIKit.
     func sendAction(_ action: String, to target: AnyObject?, for event: UIEvent?) {
+        if let redirect = actionRedirect, !(redirect.hasTarget && redirect.target == nil) {
+            // The override a scene declares: NSLog, then `super.sendAction(redirect.action, to: redirect.target, ...)`.
+            recordCall(
+                "sendAction:to:forEvent:", group: .actions, result: redirect.action,
+                reason: "\(action) redirected to \(redirect.target.map { Self.className(of: $0) } ?? "the responder chain")")
+            deliverAction(redirect.action, to: redirect.target, for: event)
+            return
+        }
+        deliverAction(action, to: target, for: event)
+    }
+
+    /// What `super.sendAction(_:to:for:)` does: the application delivers the action.
+    private func deliverAction(_ action: String, to target: AnyObject?, for event: UIEvent?) {
         if let application = hostApplication {
             application.sendAction(action, to: target, from: self, for: event)
         } else {

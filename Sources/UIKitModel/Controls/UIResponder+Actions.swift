@@ -34,7 +34,7 @@ extension UIResponder {
     @discardableResult
     func performAction(_ action: String, sender: AnyObject?, event: UIEvent?) -> Bool {
         guard let handler = actionHandlers[action] else { return false }
-        recordCall(action)
+        recordCall(action, group: .actions)
         handler(sender, event)
         return true
     }

@@ -30,6 +30,8 @@ extension UIEventDispatcher {
                 changed = true
                 continue
             }
+            if phase == .began || phase == .stationary { continue }
+            let header = openTouchHeader(touch: touch.sequenceNumber, phase: phase, at: location, hardwareTime: hardwareTime)
             switch phase {
             case .began, .stationary:
                 continue
@@ -38,12 +40,14 @@ extension UIEventDispatcher {
             case .ended:
                 move(touch, to: location, timestamp: timestamp)
                 touch.phase = .ended
+                explainHitTestPass(for: touch.sequenceNumber, phase: .ended, stayingWith: touch.view)
                 _ = application.hitTest(screenPoint: location, with: event)  // UIKit's end-of-touch pass; see above
                 tapCounter.recordEnd(at: location, time: hardwareTime, tapCount: touch.tapCount)
             case .cancelled:
                 touch.phase = .cancelled
                 touch.timestamp = timestamp
             }
+            header?.close(result: touch.view?.traceClassName ?? "no view")
             changed = true
         }
 
@@ -63,10 +67,13 @@ extension UIEventDispatcher {
         touch.majorRadius = CGFloat(finger.majorRadius)
         touchesByTransducer[finger.transducerIndex] = touch
         event.touchesInOrder.append(touch)
+        let header = openTouchHeader(touch: touch.sequenceNumber, phase: .began, at: location, hardwareTime: hardwareTime)
+        explainHitTestPass(for: touch.sequenceNumber, phase: .began, stayingWith: nil)
         if let hit = application.hitTest(screenPoint: location, with: event) {
             touch.window = hit.window
             touch.view = hit.view
         }
+        header?.close(result: touch.view?.traceClassName ?? "no view", reason: touch.view == nil ? "nothing was hit" : nil)
     }
 
     private func move(_ touch: UITouch, to location: CGPoint, timestamp: TimeInterval) {

@@ -65,6 +65,8 @@ public final class UIEventDispatcher {
     /// Converts one HID message and sends the resulting event through the application's queue.
     func dispatch(_ message: HIDMessage, coalesced: [HIDMessage] = []) {
         let time = message.envelope.timestamps.hardware
+        application.trace.currentHIDEvent = message.envelope.sequence
+        defer { application.trace.currentHIDEvent = nil }
         switch message.payload {
         case .digitizer(let frame): dispatchDigitizer(frame, hardwareTime: time, coalesced: coalesced)
         case .button(let button): dispatchButton(button, hardwareTime: time)

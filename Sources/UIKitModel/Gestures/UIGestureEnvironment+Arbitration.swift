@@ -78,7 +78,10 @@ extension UIGestureEnvironment {
                 && !canRecognizeSimultaneously(recognizer, other)
                 && recognizer.canPrevent(other) && other.canBePrevented(by: recognizer)
         }
-        for other in excluded { markFailed(other) }
+        for other in excluded {
+            other.noteTransitionCause("\(recognizer.traceLabel) recognized on the same touches")
+            markFailed(other)
+        }
 
         recognizer.sendActions(reporting: state)
         if recognizer.cancelsTouchesInView { cancelViewTouches(of: recognizer) }
@@ -104,6 +107,7 @@ extension UIGestureEnvironment {
         for dependent in active where dependent !== other && dependent.machine.wanted != nil {
             guard dependent.machine.wanted != nil, requires(dependent, toFail: other) else { continue }
             if recognized {
+                dependent.noteTransitionCause("requires \(other.traceLabel) to fail, and it recognized")
                 fail(dependent)
             } else if !isWaitingForRequiredFailures(dependent), let state = dependent.machine.wanted {
                 attemptToBegin(dependent, as: state)
@@ -133,16 +137,25 @@ extension UIGestureEnvironment {
     /// `gestureRecognizerShouldBegin(_:)` — the recognizer's view and the hit-tested view of each of its
     /// touches (a view may refuse recognizers attached to its ancestors, as UIControl and UISlider do).
     private func shouldBegin(_ recognizer: UIGestureRecognizer) -> Bool {
-        if let delegate = recognizer.delegate, !delegate.gestureRecognizerShouldBegin(recognizer) { return false }
+        if let delegate = recognizer.delegate, !delegate.gestureRecognizerShouldBegin(recognizer) {
+            recognizer.noteTransitionCause("its delegate's gestureRecognizerShouldBegin: NO")
+            return false
+        }
         var asked: [UIView] = []
         if let view = recognizer.view {
             asked.append(view)
-            if !view.gestureRecognizerShouldBegin(recognizer) { return false }
+            if !view.gestureRecognizerShouldBegin(recognizer) {
+                recognizer.noteTransitionCause("\(view.traceClassName) gestureRecognizerShouldBegin: NO")
+                return false
+            }
         }
         for touch in recognizer.touchHistory {
             guard let view = touch.view, !asked.contains(where: { $0 === view }) else { continue }
             asked.append(view)
-            if !view.gestureRecognizerShouldBegin(recognizer) { return false }
+            if !view.gestureRecognizerShouldBegin(recognizer) {
+                recognizer.noteTransitionCause("\(view.traceClassName) gestureRecognizerShouldBegin: NO")
+                return false
+            }
         }
         return true
     }
@@ -157,9 +170,15 @@ extension UIGestureEnvironment {
                 other.canPrevent(recognizer), recognizer.canBePrevented(by: other),
                 !canRecognizeSimultaneously(recognizer, other)
             else { return false }
-            if other.machine.applied.isInProgress { return true }
-            return other.machine.isAskingToLeavePossible
-                && !(recognizer.canPrevent(other) && other.canBePrevented(by: recognizer))
+            if other.machine.applied.isInProgress {
+                recognizer.noteTransitionCause("\(other.traceLabel) is in progress on the same touches")
+                return true
+            }
+            guard other.machine.isAskingToLeavePossible,
+                !(recognizer.canPrevent(other) && other.canBePrevented(by: recognizer))
+            else { return false }
+            recognizer.noteTransitionCause("\(other.traceLabel) recognizes first in the same frame")
+            return true
         }
     }
 

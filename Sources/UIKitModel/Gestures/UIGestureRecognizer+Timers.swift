@@ -8,6 +8,6 @@ extension UIGestureRecognizer {
     @discardableResult
     package func schedule(after seconds: TimeInterval, _ body: @escaping () -> Void) -> RunLoopTimer? {
         let environment = self.environment ?? view?.window?.application?.gestureEnvironment
-        return environment?.schedule(after: seconds, body)
+        return environment?.schedule(after: seconds, name: "\(traceClassName) after \(seconds) s", body)
     }
 }

@@ -13,7 +13,13 @@ open class UIGestureRecognizer: UITraceable {
     /// The declared class name printed in traces (a scene file's `class: LXFTapGestureRecognizer`); nil
     /// means the Swift dynamic type name.
     public var traceClassNameOverride: String?
-    public var logsCalls = false
+    /// Which calls this object logs (a scene file's `log:`); empty: none.
+    public var logGroups: UITraceGroups = []
+    /// `log: true` / `false`: every group or none.
+    public var logsCalls: Bool {
+        get { !logGroups.isEmpty }
+        set { logGroups = newValue ? .all : [] }
+    }
     /// A scene file's id for this recognizer (also handy when printing).
     public var name: String?
 
@@ -61,7 +67,11 @@ open class UIGestureRecognizer: UITraceable {
 
     /// The whole state: what `state` reads, what the environment has acted on, and a begin held back until
     /// required failures. Changed only through its transitions (GestureRecognizerStateMachine.swift).
-    var machine = GestureRecognizerStateMachine.settled(.possible)
+    var machine = GestureRecognizerStateMachine.settled(.possible) {
+        didSet { if oldValue.applied != machine.applied { explainTransition(from: oldValue.applied) } }
+    }
+    /// Why the environment is about to change the state (explained traces): set just before the change.
+    var transitionCause: String?
     var requiredToFail: [WeakGestureRecognizer] = []
 
     // MARK: Touches
@@ -88,19 +98,19 @@ open class UIGestureRecognizer: UITraceable {
     // MARK: The four touch methods (the window calls them before the view)
 
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        recordCall(UIResponderMethod.touchesBegan.selector)
+        recordCall(UIResponderMethod.touchesBegan.selector, group: .touches, touches: touches)
     }
 
     open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-        recordCall(UIResponderMethod.touchesMoved.selector)
+        recordCall(UIResponderMethod.touchesMoved.selector, group: .touches, touches: touches)
     }
 
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        recordCall(UIResponderMethod.touchesEnded.selector)
+        recordCall(UIResponderMethod.touchesEnded.selector, group: .touches, touches: touches)
     }
 
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        recordCall(UIResponderMethod.touchesCancelled.selector)
+        recordCall(UIResponderMethod.touchesCancelled.selector, group: .touches, touches: touches)
     }
 
     // MARK: Location (UIGestureRecognizer+Location.swift)

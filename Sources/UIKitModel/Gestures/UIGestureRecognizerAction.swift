@@ -23,7 +23,7 @@ public struct UIGestureRecognizerAction {
 
     /// Writes `line` to the application's trace (scene files: `action: {log: "View Taped"}`).
     public static func log(_ line: String) -> Self {
-        Self(name: line, target: nil) { _, recognizer in recognizer.traceRecorder?.record(line) }
+        Self(name: line, target: nil) { _, recognizer in recognizer.traceRecorder?.record(line, group: "actions") }
     }
 
     /// A method reference on `target`, e.g. `.method(controller, ViewController.handleTap)`; the target is

@@ -20,7 +20,13 @@ public final class UIScriptedGestureDelegate: UIGestureRecognizerDelegate, UITra
     }
 
     var traceClassName: String
-    public var logsCalls = false
+    /// Which calls this object logs (a scene file's `log:`); empty: none.
+    public var logGroups: UITraceGroups = []
+    /// `log: true` / `false`: every group or none.
+    public var logsCalls: Bool {
+        get { !logGroups.isEmpty }
+        set { logGroups = newValue ? .all : [] }
+    }
     weak var application: UIApplication?
     package var traceRecorder: UITraceRecorder? { application?.traceRecorder }
 
@@ -33,12 +39,14 @@ public final class UIScriptedGestureDelegate: UIGestureRecognizerDelegate, UITra
     }
 
     public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
-        recordCall("gestureRecognizerShouldBegin:")
+        recordCall("gestureRecognizerShouldBegin:", group: .delegate, result: shouldBegin ? "YES" : "NO")
         return shouldBegin
     }
 
     public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
-        recordCall("gestureRecognizer:shouldReceiveTouch:")
+        recordCall(
+            "gestureRecognizer:shouldReceiveTouch:", group: .delegate, touches: [touch],
+            result: shouldReceive ? "YES" : "NO")
         return shouldReceive
     }
 
@@ -46,7 +54,7 @@ public final class UIScriptedGestureDelegate: UIGestureRecognizerDelegate, UITra
         _ gestureRecognizer: UIGestureRecognizer,
         shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
     ) -> Bool {
-        recordCall("gestureRecognizer:shouldRecognizeSimultaneouslyWithGestureRecognizer:")
+        recordCall("gestureRecognizer:shouldRecognizeSimultaneouslyWithGestureRecognizer:", group: .delegate)
         return simultaneousWithAll || simultaneous.contains { $0.recognizer === otherGestureRecognizer }
     }
 

@@ -10,6 +10,34 @@ extension UIView {
         isUserInteractionEnabled && !isHidden && alpha > UIView.hitTestAlphaThreshold
     }
 
+    /// Why hit-testing does not enter this view (UIKit's first step), or nil if it may.
+    var hitTestRefusal: String? {
+        if !isUserInteractionEnabled { return "userInteractionEnabled = NO" }
+        if isHidden { return "hidden" }
+        if alpha <= UIView.hitTestAlphaThreshold { return "alpha \(alpha) <= 0.01" }
+        return nil
+    }
+
+    /// `hitTest(_:with:)` as this view's override (or UIKit's rules) answers.
+    func scriptedHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        switch hitTestOverride {
+        case .default: return hitTestByUIKitRules(point, with: event)
+        case .returnsSelf: return hitTestReturningSelf(point, with: event)
+        case .returnsNil: return nil
+        }
+    }
+
+    /// Why the view answered `answer` (explained traces): the override, or for nil UIKit's first step (not
+    /// enterable) or the point outside (`pointInside` said NO); nil for an ordinary answer.
+    func hitTestReason(answer: UIView?) -> String? {
+        switch hitTestOverride {
+        case .returnsNil: return "hitTest override returns nil"
+        case .returnsSelf where answer != nil: return "hitTest override returns self"
+        case .default where answer != nil: return nil
+        case .default, .returnsSelf: return hitTestRefusal ?? "pointInside NO"
+        }
+    }
+
     /// UIKit's default `hitTest(_:with:)` (event-delivery.md section 3):
     /// 1. nil if not interactive, hidden, or alpha <= 0.01 (the whole subtree is skipped);
     /// 2. nil if `point(inside:with:)` is false;

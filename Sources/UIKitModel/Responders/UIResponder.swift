@@ -5,7 +5,13 @@
 open class UIResponder: UITraceable {
     /// The declared class name printed in traces; nil means the Swift dynamic type name.
     public var traceClassNameOverride: String?
-    public var logsCalls = false
+    /// Which calls this object logs (a scene file's `log:`); empty: none.
+    public var logGroups: UITraceGroups = []
+    /// `log: true` / `false`: every group or none.
+    public var logsCalls: Bool {
+        get { !logGroups.isEmpty }
+        set { logGroups = newValue ? .all : [] }
+    }
     /// Scripted choices for the event methods (see `UIMethodOverride`); all `inherit` by default.
     public var overrides = UIResponderOverrides()
     /// A custom next responder set without subclassing (a scene file's `next:`); wins over the documented rules.
@@ -65,19 +71,19 @@ open class UIResponder: UITraceable {
     // MARK: - Touches (UIResponder forwards each to `next`)
 
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-        if runsSuper(.touchesBegan) { next?.touchesBegan(touches, with: event) }
+        if runsSuper(.touchesBegan, touches: touches) { next?.touchesBegan(touches, with: event) }
     }
 
     open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
-        if runsSuper(.touchesMoved) { next?.touchesMoved(touches, with: event) }
+        if runsSuper(.touchesMoved, touches: touches) { next?.touchesMoved(touches, with: event) }
     }
 
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
-        if runsSuper(.touchesEnded) { next?.touchesEnded(touches, with: event) }
+        if runsSuper(.touchesEnded, touches: touches) { next?.touchesEnded(touches, with: event) }
     }
 
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
-        if runsSuper(.touchesCancelled) { next?.touchesCancelled(touches, with: event) }
+        if runsSuper(.touchesCancelled, touches: touches) { next?.touchesCancelled(touches, with: event) }
     }
 
     // MARK: - Motion (forwarded like touches)

@@ -5,6 +5,15 @@ public enum UIResponderMethod: Int, CaseIterable, Sendable {
     case motionBegan, motionEnded, motionCancelled
     case pressesBegan, pressesChanged, pressesEnded, pressesCancelled
 
+    /// The `log:` group that prints this method.
+    public var traceGroup: UITraceGroups {
+        switch self {
+        case .touchesBegan, .touchesMoved, .touchesEnded, .touchesCancelled: return .touches
+        case .motionBegan, .motionEnded, .motionCancelled: return .motion
+        case .pressesBegan, .pressesChanged, .pressesEnded, .pressesCancelled: return .presses
+        }
+    }
+
     var selector: String {
         switch self {
         case .touchesBegan: return "touchesBegan:withEvent:"

@@ -28,7 +28,7 @@ extension UIApplication {
     /// Records the push or pop (always: a mode switch changes which timers of the whole app can fire) and stops
     /// the active run, if any, so the main loop re-enters in the new mode.
     private func runLoopModeDidChange(from previous: RunLoopMode, selector: String, mode: RunLoopMode) {
-        trace.record("-[UIApplication \(selector)] \(mode.name)")
+        trace.record("-[UIApplication \(selector)] \(mode.name)", group: "scrolling")
         guard currentRunLoopMode != previous, runLoop.currentMode != nil else { return }
         runLoopModes.switchPending = true
         runLoop.stop()

@@ -1,6 +1,6 @@
 extension UIView {
     /// The window this view is in, if any (a window is its own window).
-    var window: UIWindow? {
+    package var window: UIWindow? {
         var view: UIView? = self
         while let v = view {
             if let window = v as? UIWindow { return window }

@@ -56,19 +56,23 @@ open class UIView: UIResponder {
     /// UIKit's `hitTest(_:with:)`: the deepest visible, interactive descendant containing `point` (in this
     /// view's coordinates), or nil. Override to customise, as in UIKit.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        recordCall(UITraceSelector.hitTest)
-        switch hitTestOverride {
-        case .default: return hitTestByUIKitRules(point, with: event)
-        case .returnsSelf: return hitTestReturningSelf(point, with: event)
-        case .returnsNil: return nil
-        }
+        let record = openCall(UITraceSelector.hitTest, group: .hitTest, point: point)
+        let view = scriptedHitTest(point, with: event)
+        // The reason is worked out only for a logged call: hit-testing stays allocation-free otherwise.
+        record?.close(result: view.map(\.traceClassName) ?? "nil", reason: hitTestReason(answer: view))
+        return view
     }
 
     /// UIKit's `point(inside:with:)`: by default, whether `point` lies in `bounds`.
     open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
-        recordCall(UITraceSelector.pointInside)
-        if bounds.contains(point) { return true }
-        return pointInsideIncludedViews(point)
+        let record = openCall(UITraceSelector.pointInside, group: .hitTest, point: point)
+        if bounds.contains(point) {
+            record?.close(result: "YES")
+            return true
+        }
+        let included = pointInsideIncludedViews(point)
+        record?.close(result: included ? "YES" : "NO", reason: included ? "pointInsideIncludes" : "outside bounds")
+        return included
     }
 
     // MARK: - Gesture recognizers (Gestures/UIView+GestureRecognizers.swift)

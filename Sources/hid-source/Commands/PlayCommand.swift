@@ -17,6 +17,6 @@ struct PlayCommand: ParsableCommand {
                 throw ValidationError("cannot read \(script): \(error.localizedDescription)")
             }
         }
-        try ScriptPlayer.run(script: text, options: options)
+        try ScriptPlayer.run(script: text, file: script == "-" ? "stdin" : script, options: options)
     }
 }

@@ -15,10 +15,21 @@ import ZeroMQ
 /// springboard's confirmation through the control socket. libzmq's linger is not trusted to deliver the
 /// tail over ipc.
 enum ScriptPlayer {
-    static func run(script text: String, options: SourceOptions) throws {
+    /// - Parameter file: where the script came from (warnings name its lines); nil for a command line's gesture.
+    static func run(script text: String, file: String? = nil, options: SourceOptions) throws {
         let script: GestureScript
         do { script = try GestureScript.parse(text) } catch {
-            throw ValidationError("gesture script: \(error)")
+            throw ValidationError("\(file ?? "gesture script"): \(error)")
+        }
+        for warning in script.warnings() {
+            // Said, not refused: the script plays as written.
+            let text = file.map { "\($0): \(warning)" } ?? warning.message
+            FileHandle.standardError.write(Data("warning: \(text)\n".utf8))
+        }
+        for step in script.appSteps {
+            // Not a HID event: nothing to send (protocols/gesture-script.md); said, not dropped silently.
+            FileHandle.standardError.write(
+                Data("warning: sendActions \(step.control) is an in-app step: only app-host run performs it; skipped\n".utf8))
         }
         try run(frames: script.frames(), options: options)
     }

@@ -27,6 +27,12 @@ struct ConnectionOptions: ParsableArguments {
             reply = try ControlClient(endpoint: endpoint, timeoutMilliseconds: timeout).request(raw: body)
         } catch {
             printError("sbctl: \(error)")
+            if json {
+                // A JSON reader still gets a reply object: the same shape, code `noReply`.
+                let command = (try? ControlRequestCodec.decode(body))?.name ?? "unknown"
+                let reply = ControlReply.failure(command, ControlError(.noReply, "\(error)"))
+                print(String(decoding: reply.encoded(pretty: true), as: UTF8.self))
+            }
             throw ExitCode(2)
         }
         if json {

@@ -96,4 +96,26 @@ final class HIDSourceTests: XCTestCase {
         XCTAssertEqual(try fixture.hidSource("tap", "200", "125").status, 0)
         fixture.waitForTrace(maps, "-[SearchBarView touchesEnded:withEvent:]")
     }
+
+    /// `tap @ID`: a view of the foreground app's scene by id, at its centre.
+    func testTapByViewIDOfTheForegroundScene() throws {
+        try fixture.startSpringBoard()
+        try fixture.startApp("maps", bundleID: maps)
+        let home = try fixture.hidSource("tap", "@searchBar")
+        XCTAssertEqual(home.status, 64)
+        XCTAssertTrue(
+            home.stderr.hasPrefix("Error: @searchBar: no app is in the foreground (the home screen shows)\n"), home.stderr)
+
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
+        let offset = fixture.trace(maps).count
+        let result = try fixture.hidSource("tap", "@zoomIn")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        fixture.waitForTrace(maps, "Zoom in", after: offset)
+        XCTAssertTrue(fixture.trace(maps).dropFirst(offset).contains("-[ZoomInButton beginTrackingWithTouch:withEvent:]"))
+
+        let unknown = try fixture.hidSource("tap", "@nope")
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(
+            unknown.stderr.contains("no view with id 'nope' (views: map, searchBar, window, zoomIn, zoomOut)"), unknown.stderr)
+    }
 }

@@ -1,5 +1,6 @@
 import AppChannel
 import Foundation
+import UIKitModel
 import XCTest
 import ZeroMQ
 
@@ -37,12 +38,15 @@ final class TraceOutputTests: XCTestCase {
             line = try? subscriber.receive()
             return line != nil
         }
-        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try XCTUnwrap(line))) as? [String: Any])
-        XCTAssertEqual(object["app"] as? String, maps)
-        XCTAssertEqual(object["pid"] as? Int, Int(app.pid))
-        XCTAssertNotNil(object["seq"] as? Int)
-        XCTAssertNotNil(object["time"] as? Int)
-        XCTAssertTrue(TraceLines.mapsSearchBarTap.contains(try XCTUnwrap(object["text"] as? String)))
+        // The same record `app-host run --json` prints (protocols/trace-record.md), with the app and its pid.
+        let record = try UITraceLine(jsonLine: String(decoding: try XCTUnwrap(line), as: UTF8.self))
+        XCTAssertEqual(record.app, maps)
+        XCTAssertEqual(record.pid, app.pid)
+        XCTAssertGreaterThan(record.sequence, 0)
+        XCTAssertNotNil(record.hidEvent, "every call during a dispatch names its HID event")
+        XCTAssertEqual(record.kind, .call)
+        XCTAssertTrue(TraceLines.mapsSearchBarTap.contains(record.text))
+        XCTAssertEqual(record.text, "-[\(try XCTUnwrap(record.className)) \(try XCTUnwrap(record.selector))]")
         eventually("the trace on stdout") { app.stdout.contains("-[SearchBarView touchesEnded:withEvent:]\n") }
     }
 }

@@ -50,12 +50,31 @@ final class HeadlessAppRunnerTests: XCTestCase {
         XCTAssertEqual(probe.timestamps, [0.25, 0.3, 0.5, 0.55])
     }
 
-    func testJSONLines() {
+    /// One trace record per JSON line (protocols/trace-record.md): sorted keys, absent fields left out, slashes
+    /// and non-ASCII as they are, and the same record read back.
+    func testJSONLines() throws {
         let line = UITraceLine(time: 1_050_000_000, text: "-[EView touchesEnded:withEvent:]")
-        XCTAssertEqual(line.jsonLine, #"{"line":"-[EView touchesEnded:withEvent:]","time":1.05,"timeNs":1050000000}"#)
+        XCTAssertEqual(line.jsonLine, #"{"kind":"line","seq":0,"text":"-[EView touchesEnded:withEvent:]","timeNs":1050000000}"#)
         XCTAssertEqual(
-            UITraceLine(time: 3_000_000_000, text: "say \"hi\"\n").jsonLine,
-            #"{"line":"say \"hi\"\n","time":3.0,"timeNs":3000000000}"#)
-        XCTAssertEqual(UITraceLine(time: 7, text: "x").jsonLine, #"{"line":"x","time":0.000000007,"timeNs":7}"#)
+            UITraceLine(time: 3_000_000_000, text: "say \"hi\"/→\n").jsonLine,
+            #"{"kind":"line","seq":0,"text":"say \"hi\"/→\n","timeNs":3000000000}"#)
+        var call = UITraceLine(time: 7, text: "-[CView pointInside:withEvent:]", kind: .call)
+        call.sequence = 4
+        call.hidEvent = 2
+        call.className = "CView"
+        call.selector = "pointInside:withEvent:"
+        call.group = "hitTest"
+        call.point = UITracePoint(x: 40, y: 10.5)
+        call.result = "NO"
+        call.reason = "outside bounds"
+        call.app = "com.example.demo"
+        call.pid = 12
+        XCTAssertEqual(
+            call.jsonLine,
+            #"{"app":"com.example.demo","class":"CView","event":2,"group":"hitTest","kind":"call","pid":12,"#
+                + #""point":{"x":40,"y":10.5},"reason":"outside bounds","result":"NO","selector":"pointInside:withEvent:","#
+                + #""seq":4,"text":"-[CView pointInside:withEvent:]","timeNs":7}"#)
+        XCTAssertEqual(try UITraceLine(jsonLine: call.jsonLine), call)
+        XCTAssertEqual(call.explained, "-[CView pointInside:withEvent:] (40,10.5) → NO (outside bounds)")
     }
 }

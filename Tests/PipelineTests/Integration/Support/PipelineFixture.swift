@@ -2,6 +2,7 @@ import AppChannel
 import ControlProtocol
 import Foundation
 import TestSupport
+import UIKitModel
 import XCTest
 #if canImport(Glibc)
     import Glibc
@@ -137,10 +138,7 @@ final class PipelineFixture {
     /// The `text` of every JSON line the app wrote to its trace file so far.
     func trace(_ bundleID: String) -> [String] {
         guard let data = try? String(contentsOf: traceFile(bundleID), encoding: .utf8) else { return [] }
-        return data.split(separator: "\n").compactMap { line in
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
-            return object["text"] as? String
-        }
+        return data.split(separator: "\n").compactMap { line in (try? UITraceLine(jsonLine: String(line)))?.text }
     }
 
     func waitForTrace(

@@ -1,0 +1,70 @@
+import HIDEvent
+import RunLoopKit
+import UIKitModel
+
+/// Everything one headless run did, in the order it happened: the HID frames the script posted, the app's
+/// run-loop activities and callouts (it is the run loop's tracer) and the UIKit trace records. Exported as
+/// Chrome trace-event JSON by `TimelineExport` (`app-host run --timeline FILE`).
+public final class TimelineCollector: RunLoopTracer {
+    enum Entry {
+        /// A HID message posted to the app's source1 port: envelope sequence, hardware time, what it is.
+        case hid(sequence: UInt64, time: UInt64, name: String)
+        /// Live: a HID message the app received, with every hop's stamp (source, springboard in and out, app),
+        /// and springboard's delivery sequence (what the ack names).
+        case received(sequence: UInt64, delivery: UInt64, stamps: HIDHopTimestamps, name: String)
+        /// Live: one acks message sent back to springboard, for these deliveries.
+        case acked(deliveries: [UInt64], time: UInt64)
+        case runLoop(RunLoopTraceRecord)
+        case trace(UITraceLine)
+    }
+
+    private(set) var entries: [Entry] = []
+    let processName: String
+
+    public init(processName: String) {
+        self.processName = processName
+    }
+
+    package func record(_ record: RunLoopTraceRecord) {
+        entries.append(.runLoop(record))
+    }
+
+    public func add(_ line: UITraceLine) {
+        entries.append(.trace(line))
+    }
+
+    func posted(sequence: UInt64, time: UInt64, payload: HIDPayload) {
+        entries.append(.hid(sequence: sequence, time: time, name: Self.name(of: payload)))
+    }
+
+    /// A live app received `message` (its `appReceived` stamp set): the hops it took become spans.
+    func received(_ message: HIDMessage, delivery: UInt64) {
+        entries.append(
+            .received(
+                sequence: message.envelope.sequence, delivery: delivery, stamps: message.envelope.timestamps,
+                name: Self.name(of: message.payload)))
+    }
+
+    func acked(_ deliveries: [UInt64], at time: UInt64) {
+        entries.append(.acked(deliveries: deliveries, time: time))
+    }
+
+    static func name(of payload: HIDPayload) -> String {
+        switch payload {
+        case .digitizer(let frame): return "digitizer frame (\(frame.children.count) finger(s))"
+        case .button(let button): return "button \(button.button) \(button.isDown ? "down" : "up")"
+        case .motion(let motion): return "motion \(motion.motion) \(motion.phase)"
+        }
+    }
+}
+
+extension HeadlessAppRunner {
+    /// Records the run into `collector`: the app loop's callouts (as its tracer), every HID message posted;
+    /// trace records are added by whoever receives them (`collector.add`).
+    public func record(into collector: TimelineCollector) {
+        application.runLoop.tracer = collector
+        onPost = { [unowned collector] sequence, time, payload in
+            collector.posted(sequence: sequence, time: time, payload: payload)
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import RunLoopKit
+import UIKitModel
+
+/// A headless run as Chrome trace-event JSON: a process for the script's HID source and one for the app, with
+/// a thread per stage — the run loop (its turns and callouts as nested slices, its activities as instants) and
+/// UIKit (one slice per HID event's dispatch holding its calls; recognizer transitions as instants) — and a
+/// flow arrow per HID event from the frame posted, through the source1 callout that received it, to its
+/// dispatch.
+///
+/// Headless runs are on a manual clock on which a whole dispatch happens at one instant; so that slices can
+/// be seen and nest, each step is placed 1 µs after the previous one when the clock has not moved (the
+/// records keep their real clock times in `args.timeNs`).
+public enum TimelineExport {
+    static let sourcePID = 1, appPID = 2, springBoardPID = 3
+    static let hidTID = 1, runLoopTID = 1, uikitTID = 2, ackTID = 3, routerTID = 1
+
+    public static func json(_ collector: TimelineCollector) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let document = Document(traceEvents: events(collector), displayTimeUnit: "ms")
+        return (try? encoder.encode(document)) ?? Data("{}".utf8)
+    }
+
+    struct Document: Codable {
+        var traceEvents: [TraceEvent]
+        var displayTimeUnit: String
+    }
+
+    static func events(_ collector: TimelineCollector) -> [TraceEvent] {
+        var out = metadata(collector.processName)
+        var clock = VirtualClock()
+        // Run-loop slices still open, innermost last, with their depth (a run's entry is at its own depth).
+        var open: [(depth: Int, isRun: Bool)] = []
+        var lastPosted: UInt64?
+        var dispatching: UInt64?
+        // Flow ids unique in the file: a sender's sequence numbers start again with every hid-source run.
+        var flows: [UInt64: UInt64] = [:]
+        var nextFlow: UInt64 = 1
+        // Live flows go on to the ack: their dispatch is a step, the ack their end.
+        var byDelivery: [UInt64: UInt64] = [:]
+        var awaitingAck: Set<UInt64> = []
+        func newFlow(_ sequence: UInt64) -> UInt64 {
+            defer { nextFlow += 1 }
+            flows[sequence] = nextFlow
+            return nextFlow
+        }
+
+        func endDispatch(at ts: Double) {
+            guard dispatching != nil else { return }
+            dispatching = nil
+            out.append(TraceEvent(name: "", ph: "E", ts: ts, pid: appPID, tid: uikitTID))
+        }
+        // A dispatch runs inside the callout that made it (source0): it ends when that callout does.
+        func close(downTo depth: Int, at ts: Double, keepingRuns: Bool) {
+            while let top = open.last, top.depth > depth || (top.depth == depth && !(keepingRuns && top.isRun)) {
+                open.removeLast()
+                if !top.isRun { endDispatch(at: ts) }
+                out.append(TraceEvent(name: "", ph: "E", ts: ts, pid: appPID, tid: runLoopTID))
+            }
+        }
+
+        for entry in collector.entries {
+            switch entry {
+            case .hid(let sequence, let time, let name):
+                let ts = clock.next(time)
+                out.append(
+                    TraceEvent(
+                        name: "HID event #\(sequence): \(name)", cat: "hid", ph: "X", ts: ts, pid: sourcePID,
+                        tid: hidTID, dur: 1, args: ["sequence": "\(sequence)", "hardwareTimeNs": "\(time)"]))
+                out.append(
+                    TraceEvent(
+                        name: "HID event #\(sequence)", cat: "flow", ph: "s", ts: ts, pid: sourcePID, tid: hidTID,
+                        id: newFlow(sequence)))
+                lastPosted = sequence
+            case .received(let sequence, let delivery, let stamps, let name):
+                // Live: read inside the app channel's source1 callout, which is open now: the flow steps there.
+                let flow = newFlow(sequence)
+                byDelivery[delivery] = flow
+                awaitingAck.insert(flow)
+                out += hops(sequence: sequence, stamps: stamps, name: name, flow: flow)
+                out.append(
+                    TraceEvent(
+                        name: "HID event #\(sequence)", cat: "flow", ph: "t", ts: clock.next(stamps[.appReceived]),
+                        pid: appPID, tid: runLoopTID, id: flow))
+            case .acked(let deliveries, let time):
+                let ts = clock.next(time)
+                out.append(
+                    TraceEvent(
+                        name: "ack \(deliveries.count) event(s)", cat: "ack", ph: "X", ts: ts, pid: appPID, tid: ackTID, dur: 1,
+                        args: ["deliveries": deliveries.map(String.init).joined(separator: ",")]))
+                for delivery in deliveries {
+                    guard let flow = byDelivery.removeValue(forKey: delivery), awaitingAck.remove(flow) != nil else { continue }
+                    out.append(
+                        TraceEvent(name: "HID event", cat: "flow", ph: "f", ts: ts, pid: appPID, tid: ackTID, id: flow, bp: "e"))
+                }
+            case .runLoop(let record):
+                let ts = clock.next(record.time)
+                let args = ["mode": record.mode.name, "timeNs": "\(record.time)", "depth": "\(record.depth)"]
+                switch record.kind {
+                case .activity(.entry):
+                    close(downTo: record.depth, at: ts, keepingRuns: true)
+                    out.append(
+                        TraceEvent(
+                            name: "run \(record.mode.name)", cat: "runloop", ph: "B", ts: ts, pid: appPID, tid: runLoopTID,
+                            args: args))
+                    open.append((record.depth, true))
+                case .activity(.exit):
+                    close(downTo: record.depth, at: ts, keepingRuns: true)
+                    if let top = open.last, top.isRun, top.depth == record.depth {
+                        open.removeLast()
+                        out.append(TraceEvent(name: "", ph: "E", ts: ts, pid: appPID, tid: runLoopTID))
+                    }
+                case .activity:
+                    close(downTo: record.depth, at: ts, keepingRuns: true)
+                    out.append(
+                        TraceEvent(
+                            name: record.line, cat: "runloop", ph: "i", ts: ts, pid: appPID, tid: runLoopTID, s: "t", args: args))
+                case .observer, .source0, .source1, .timer, .block:
+                    close(downTo: record.depth, at: ts, keepingRuns: true)
+                    out.append(
+                        TraceEvent(name: record.line, cat: "runloop", ph: "B", ts: ts, pid: appPID, tid: runLoopTID, args: args))
+                    // Callouts nest one deeper than the run that made them (a nested run's entry is deeper still).
+                    open.append((record.depth, false))
+                    if case .source1 = record.kind, let sequence = lastPosted {
+                        out.append(
+                            TraceEvent(
+                                name: "HID event #\(sequence)", cat: "flow", ph: "t", ts: ts, pid: appPID, tid: runLoopTID,
+                                id: flows[sequence] ?? sequence))
+                        lastPosted = nil
+                    }
+                }
+            case .trace(let line):
+                let ts = clock.next(line.time)
+                if let event = line.hidEvent, event != dispatching {
+                    endDispatch(at: ts)
+                    dispatching = event
+                    out.append(
+                        TraceEvent(
+                            name: "dispatch HID event #\(event)", cat: "uikit", ph: "B", ts: ts, pid: appPID, tid: uikitTID))
+                    let flow = flows[event] ?? event
+                    let live = awaitingAck.contains(flow)
+                    out.append(
+                        TraceEvent(
+                            name: "HID event #\(event)", cat: "flow", ph: live ? "t" : "f", ts: ts, pid: appPID, tid: uikitTID,
+                            id: flow, bp: live ? nil : "e"))
+                } else if line.hidEvent == nil {
+                    endDispatch(at: ts)
+                }
+                out.append(slice(for: line, at: ts))
+            }
+        }
+        let end = clock.next(clock.lastNs)
+        endDispatch(at: end)
+        close(downTo: 0, at: end, keepingRuns: false)
+        // Live events still unacknowledged when the app stopped: their flow ends on a slice saying so.
+        if !awaitingAck.isEmpty {
+            out.append(
+                TraceEvent(name: "not acknowledged before exit", cat: "ack", ph: "X", ts: end, pid: appPID, tid: ackTID, dur: 1))
+            for flow in awaitingAck.sorted() {
+                out.append(
+                    TraceEvent(name: "HID event", cat: "flow", ph: "f", ts: end, pid: appPID, tid: ackTID, id: flow, bp: "e"))
+            }
+        }
+        return out
+    }
+}

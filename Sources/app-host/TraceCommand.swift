@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import UIKitModel
+
+/// `app-host trace [FILE]`: reads trace records (JSON lines, protocols/trace-record.md: a live app's trace
+/// file, or `app-host run --json`) and prints them as text, explained, or filtered. A line that is not a
+/// record is reported on stderr with its number and skipped; the exit status is then 1.
+struct TraceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trace",
+        abstract: "Print trace records (JSON lines from a trace file or stdin) as text.")
+
+    @Argument(help: "A JSON-lines trace file; stdin when absent or '-'.")
+    var file: String?
+
+    @Flag(name: .long, help: "Explain each line: arguments, results and reasons.")
+    var explain = false
+
+    @Option(name: .long, help: "Print only these groups, comma-separated (as for `run --only`).")
+    var only: String?
+
+    func validate() throws {
+        _ = try TraceOutput(json: false, explain: explain, only: only)
+    }
+
+    func run() throws {
+        let output = try TraceOutput(json: false, explain: explain, only: only)
+        let handle: FileHandle
+        if let file, file != "-" {
+            guard let opened = FileHandle(forReadingAtPath: file) else { throw CommandFailure("cannot read \(file)") }
+            handle = opened
+        } else {
+            handle = .standardInput
+        }
+        let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        var bad = 0
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+            do {
+                output.print(try UITraceLine(jsonLine: String(line)))
+            } catch {
+                bad += 1
+                FileHandle.standardError.write(Data("\(file ?? "stdin"):\(index + 1): not a trace record\n".utf8))
+            }
+        }
+        if bad > 0 { throw ExitCode.failure }
+    }
+}
