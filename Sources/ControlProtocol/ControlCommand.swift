@@ -12,6 +12,10 @@ public enum ControlCommand: Equatable, Sendable {
     case source(senderID: UInt64)
     /// Reads the overload policy (nil), or sets it.
     case overload(mode: OverloadMode?)
+    /// Every source springboard remembers, with its liveness.
+    case sources
+    /// Cancels the fingers one source has down (as its source timeout would) and resets its stream.
+    case cancelSource(senderID: UInt64)
 
     public var name: String {
         switch self {
@@ -22,8 +26,10 @@ public enum ControlCommand: Equatable, Sendable {
         case .stats: return "stats"
         case .source: return "source"
         case .overload: return "overload"
+        case .sources: return "sources"
+        case .cancelSource: return "cancelSource"
         }
     }
 
-    static let names = ["apps", "foreground", "home", "status", "stats", "source", "overload"]
+    static let names = ["apps", "foreground", "home", "status", "stats", "source", "overload", "sources", "cancelSource"]
 }

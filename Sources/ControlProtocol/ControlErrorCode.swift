@@ -10,4 +10,6 @@ public enum ControlErrorCode: String, Codable, Sendable {
     case unknownBundleID
     /// The app is registered but cannot be brought to the foreground (dead or still launching).
     case appUnavailable
+    /// `cancelSource` for a sender springboard has read nothing from (or has forgotten).
+    case unknownSource
 }

@@ -7,12 +7,12 @@ public enum ControlRequestCodec {
         var request = ControlRequest(command: command.name)
         switch command {
         case .foreground(let bundleID): request.bundleID = bundleID
-        case .source(let senderID): request.senderID = senderID
+        case .source(let senderID), .cancelSource(let senderID): request.senderID = senderID
         case .stats(let reset, let histograms):
             request.reset = reset ? true : nil
             request.histograms = histograms ? true : nil
         case .overload(let mode): request.mode = mode?.rawValue
-        case .apps, .home, .status: break
+        case .apps, .home, .status, .sources: break
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -33,6 +33,7 @@ public enum ControlRequestCodec {
         case "apps": return .apps
         case "home": return .home
         case "status": return .status
+        case "sources": return .sources
         case "stats": return .stats(reset: request.reset ?? false, histograms: request.histograms ?? false)
         case "foreground":
             guard let bundleID = request.bundleID else {
@@ -47,6 +48,11 @@ public enum ControlRequestCodec {
                 throw ControlError(.missingField, "command \"source\" needs field \"senderID\"")
             }
             return .source(senderID: senderID)
+        case "cancelSource":
+            guard let senderID = request.senderID else {
+                throw ControlError(.missingField, "command \"cancelSource\" needs field \"senderID\"")
+            }
+            return .cancelSource(senderID: senderID)
         case "overload":
             guard let text = request.mode else { return .overload(mode: nil) }
             guard let mode = OverloadMode(rawValue: text) else {

@@ -28,6 +28,13 @@ struct SpringBoardCommand: ParsableCommand {
     @Option(name: .long, help: "Milliseconds an event may wait for its ack before the app is not responding.")
     var ackTimeoutMs: UInt32 = 5000
 
+    @Option(
+        name: .long,
+        help:
+            "Milliseconds a source may stay silent with fingers down before they are cancelled (0: never; hid-source keeps alive every 250 ms)."
+    )
+    var sourceTimeoutMs: UInt32 = 2000
+
     @Option(name: .long, help: "Heartbeat intervals an app may miss before springboard checks on it.")
     var missedHeartbeats: UInt64 = 3
 
@@ -71,6 +78,7 @@ struct SpringBoardCommand: ParsableCommand {
             controlEndpoint: control.resolved(runtime), runtimeDirectory: runtime.endpoints.runtimeDirectory)
         configuration.ackTimeoutMilliseconds = ackTimeoutMs
         configuration.missedHeartbeats = missedHeartbeats
+        configuration.sourceTimeoutMilliseconds = sourceTimeoutMs
         configuration.ackWindow = ackWindow
         configuration.minimumAckWindow = minAckWindow
         configuration.outboundCapacity = outboundCapacity

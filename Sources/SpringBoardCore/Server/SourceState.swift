@@ -16,6 +16,12 @@ struct SourceState: Sendable {
     var sequenceGaps: UInt64 = 0
     /// Sequence numbers skipped in those gaps: the messages lost before springboard.
     var framesMissing: UInt64 = 0
+    /// When springboard last read anything from it (frame, keep-alive or marker), monotonic ns.
+    var lastHeardFrom: UInt64 = 0
+    /// Times its fingers were cancelled because it fell silent with fingers down (the source timeout).
+    var timeouts: UInt64 = 0
+    /// Times its fingers were cancelled by hand (`cancelSource`).
+    var cancels: UInt64 = 0
 
     /// Follows the sender's `sequence`; returns how many numbers it skipped. A sequence that goes back
     /// (a restarted sender reusing its id) starts over without counting a gap.
@@ -27,7 +33,10 @@ struct SourceState: Sendable {
         return sequence - lastSequence - 1
     }
 
-    init(senderID: UInt64) { self.senderID = senderID }
+    init(senderID: UInt64, now: UInt64 = 0) {
+        self.senderID = senderID
+        lastHeardFrom = now
+    }
 
     /// Every hid-source run has its own senderID: springboard remembers at most this many, forgetting the
     /// oldest finished runs first.

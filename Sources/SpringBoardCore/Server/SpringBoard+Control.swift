@@ -66,12 +66,16 @@ extension SpringBoard {
             return ControlReply(ok: true, command: command.name, foreground: bundleID)
         case .source(let senderID):
             let state = sources.first { $0.senderID == senderID } ?? SourceState(senderID: senderID)
-            return ControlReply(
-                ok: true, command: command.name,
-                source: SourceInfo(
-                    senderID: senderID, received: state.received, endReceived: state.endReceived, endCount: state.endCount,
-                    lastSequence: state.lastSequence, sequenceGaps: state.sequenceGaps,
-                    framesMissing: state.framesMissing))
+            return ControlReply(ok: true, command: command.name, source: sourceInfo(state))
+        case .sources:
+            return ControlReply(ok: true, command: command.name, sources: sources.map(sourceInfo))
+        case .cancelSource(let senderID):
+            guard cancelSource(senderID) else {
+                return .failure(
+                    command.name, ControlError(.unknownSource, "springboard has read nothing from source \(senderID)"))
+            }
+            let state = sources.first { $0.senderID == senderID } ?? SourceState(senderID: senderID)
+            return ControlReply(ok: true, command: command.name, source: sourceInfo(state))
         }
     }
 

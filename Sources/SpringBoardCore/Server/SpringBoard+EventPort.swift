@@ -74,6 +74,7 @@ extension SpringBoard {
             addSource(SourceState(senderID: senderID))
             index = sources.count - 1
         }
+        sources[index].lastHeardFrom = now
         sources[index].received &+= 1
         let missing = sources[index].note(sequence: sequence)
         if missing > 0 {
@@ -84,7 +85,7 @@ extension SpringBoard {
     }
 
     /// Appends a new sender, first forgetting the oldest finished run when at the limit.
-    private func addSource(_ state: SourceState) {
+    func addSource(_ state: SourceState) {
         if sources.count >= SourceState.limit {
             sources.remove(at: sources.firstIndex(where: \.isFinished) ?? 0)
         }
@@ -92,7 +93,6 @@ extension SpringBoard {
     }
 
     private func handleEndMarker(_ bytes: UnsafeRawBufferPointer) {
-        counters.endMarkers &+= 1
         guard let marker = try? EndMarker.decode(bytes) else {
             counters.drops.add(.malformed)
             return
@@ -104,16 +104,18 @@ extension SpringBoard {
             addSource(SourceState(senderID: marker.senderID))
             index = sources.count - 1
         }
+        sources[index].lastHeardFrom = now
+        if marker.isKeepAlive {
+            counters.keepAlives &+= 1
+            return
+        }
+        counters.endMarkers &+= 1
         sources[index].endReceived = true
         sources[index].endCount = marker.count
         guard marker.isFinal else { return }
         sources[index].isFinished = true
         // The sender is done. Fingers it left down would hold the gesture latch forever: cancel them.
-        sources[index].verifier.reset()
-        if latch.touches.contains(sender: marker.senderID) {
-            cancelGesture(retargetTo: .cancelled)
-            latch.removeTouches(of: marker.senderID)
-        }
+        releaseFingers(ofSourceAt: index)
     }
 
     private func handleButton(_ button: HIDButtonEvent, _ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView) {

@@ -13,6 +13,9 @@ public struct SpringBoardConfiguration: Sendable {
     var runtimeDirectory: String?
     /// An app whose oldest unacknowledged event is older than this is not responding (Android: 5 s).
     public var ackTimeoutMilliseconds: UInt32 = 5000
+    /// A source silent for longer than this while it has fingers down loses them (their gesture is cancelled).
+    /// hid-source sends a keep-alive every 250 ms while it holds fingers without sending frames; 0 disables.
+    public var sourceTimeoutMilliseconds: UInt32 = 2000
     /// Heartbeats missed for this many of the app's own intervals make SpringBoard check the app.
     public var missedHeartbeats: UInt64 = 3
     /// Events in flight (sent, not acknowledged) per app before further events wait in its outbound queue.

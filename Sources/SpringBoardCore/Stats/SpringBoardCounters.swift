@@ -7,6 +7,12 @@ struct SpringBoardCounters: Sendable {
     var buttonEvents: UInt64 = 0
     var motionEvents: UInt64 = 0
     var endMarkers: UInt64 = 0
+    /// Keep-alive markers read (a source holding fingers down without sending frames).
+    var keepAlives: UInt64 = 0
+    /// Times a source's fingers were cancelled because it fell silent past the source timeout.
+    package var sourceTimeouts: UInt64 = 0
+    /// Times a source's fingers were cancelled by `cancelSource`.
+    package var sourcesCancelled: UInt64 = 0
     /// Frames forwarded to an app (sent, coalesced, queued or given up on: `AppStats.routed` per app).
     var routedToApp: UInt64 = 0
     /// Frames the home screen consumed.
@@ -48,7 +54,8 @@ struct SpringBoardCounters: Sendable {
     var byName: [String: UInt64] {
         [
             "eventPortReceived": eventPortReceived, "digitizerFrames": digitizerFrames, "buttonEvents": buttonEvents,
-            "motionEvents": motionEvents, "endMarkers": endMarkers, "routedToApp": routedToApp,
+            "motionEvents": motionEvents, "endMarkers": endMarkers, "keepAlives": keepAlives,
+            "sourceTimeouts": sourceTimeouts, "sourcesCancelled": sourcesCancelled, "routedToApp": routedToApp,
             "routedToHome": routedToHome, "consumedBySystem": consumedBySystem, "homeButtonPresses": homeButtonPresses,
             "cancelsSynthesized": cancelsSynthesized, "coalescedSamples": coalescedSamples, "giveUps": giveUps,
             "eventPortPauses": eventPortPauses, "sequenceGaps": sequenceGaps, "framesMissing": framesMissing,

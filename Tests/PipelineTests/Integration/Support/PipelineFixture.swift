@@ -54,10 +54,17 @@ final class PipelineFixture {
         return child
     }
 
-    /// Starts springboard and waits until its control socket answers.
-    func startSpringBoard(ackTimeoutMilliseconds: Int = 5000, extra: [String] = []) throws {
+    /// Starts springboard and waits until its control socket answers. The source timeout is long by default:
+    /// `TestTouchSource` holds fingers down while a test waits, and sends no keep-alives.
+    func startSpringBoard(
+        ackTimeoutMilliseconds: Int = 5000, sourceTimeoutMilliseconds: Int = 60_000, extra: [String] = []
+    ) throws {
         springboard = try launch(
-            "springboard", runtimeArguments + ["--ack-timeout-ms", "\(ackTimeoutMilliseconds)", "--verbose"] + extra)
+            "springboard",
+            runtimeArguments + [
+                "--ack-timeout-ms", "\(ackTimeoutMilliseconds)", "--source-timeout-ms", "\(sourceTimeoutMilliseconds)",
+                "--verbose",
+            ] + extra)
         eventually("springboard's control socket", timeout: 5) { (try? request(.status, timeout: 100))?.ok == true }
     }
 
