@@ -47,6 +47,8 @@ extension AppHost {
             pending.removeAll(keepingCapacity: true)
             dispatched = 0
             unsentAcks.removeAll()  // the old session's sequences mean nothing to the new one
+            // A new session: nothing the old one had down will end (a restarted springboard never saw it).
+            cancelLiveTouches(reason: "registered (session \(registered.session)) with touches down")
             logger.info("registered: session \(registered.session), \(registered.visibility)")
         case .state(let state):
             visibility = state.visibility
@@ -87,6 +89,7 @@ extension AppHost {
                 "coalesced samples out of order: last sample \(last.envelope.sequence), event \(message.envelope.sequence)")
         }
         message.envelope.timestamps.appReceived = time
+        noteReceived(message)
         pending.append(PendingAck(sequence: event.deliverySequence, appReceived: time))
         application.eventFetcher.receive(message, coalesced: coalesced)
     }

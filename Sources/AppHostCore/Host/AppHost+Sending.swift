@@ -30,6 +30,7 @@ extension AppHost {
     /// message covers each run of consecutive sequences (normally the whole pass).
     func sendAcks() {
         let time = runLoop.clock.now
+        pending.removeAll { $0.isLocal }  // the app's own cancels: nothing to acknowledge
         var index = 0
         while index < pending.count {
             let first = pending[index].sequence
