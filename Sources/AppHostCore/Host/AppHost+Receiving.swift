@@ -54,8 +54,16 @@ extension AppHost {
             visibility = state.visibility
             logger.info("now \(state.visibility)")
         case .error(let error):
-            logger.info("springboard refused a message: \(error.code): \(error.text)")
-            if error.code == .notRegistered { register() }
+            switch error.code {
+            case .bundleIDInUse, .registryFull, .bundleIDMismatch:
+                // Refused: the next heartbeat gets `notRegistered` and the registration is tried again.
+                logger.warning("springboard refused the registration: \(error.code): \(error.text)")
+            case .notRegistered:
+                logger.info("springboard refused a message: \(error.code): \(error.text)")
+                register()
+            case .malformed, .unexpectedAck:
+                logger.info("springboard refused a message: \(error.code): \(error.text)")
+            }
         case .ping:
             break
         case .register, .ack, .acks, .heartbeat, .goodbye, .eventHeader:

@@ -81,7 +81,6 @@ public final class AppHost {
         }
         context = try ZMQContext(ioThreads: 1)
         socket = try context.socket(.dealer)
-        try socket.setRoutingID(Array(configuration.bundleID.utf8))
         // Every (re)connect sends an empty message; SpringBoard answers `hello` and the app registers.
         try socket.setProbeRouter(true)
         try socket.setLinger(100)

@@ -16,6 +16,8 @@ package struct AppCounters: Sendable {
     package var giveUps: UInt64 = 0
     package var heartbeats: UInt64 = 0
     package var registrations: UInt64 = 0
+    /// Other connections that tried to register this bundle id while it was live.
+    package var registrationsRefused: UInt64 = 0
     package var drops = DropCounts()
     /// Every hop but `sourceToSpringBoard` (which is per source, not per app).
     var latency = HopLatencies()

@@ -5,8 +5,10 @@ import HIDEvent
 /// the app back when it registers again.
 package final class AppRecord {
     let bundleID: String
-    /// The routing identity (the bundle id's UTF-8 bytes), compared byte for byte on every inbound message.
-    let identity: [UInt8]
+    /// The routing identity of the connection that registered it (the ROUTER's own id for that peer; empty
+    /// while no live connection owns the record), compared byte for byte on every inbound message. Identity
+    /// is the connection, not a claim: another connection naming the same bundle id is refused.
+    private(set) var identity: [UInt8] = []
     var displayName: String
     package var pid: UInt32 = 0
     /// 0 until the first registration; a new value on every registration.
@@ -36,7 +38,6 @@ package final class AppRecord {
         minimumWindow: Int = 32
     ) {
         self.bundleID = bundleID
-        self.identity = Array(bundleID.utf8)
         self.displayName = displayName ?? bundleID
         self.window = AckWindow(capacity: windowCapacity)
         self.windowSizer = WindowSizer(minimum: minimumWindow, maximum: windowCapacity)
@@ -57,7 +58,10 @@ package final class AppRecord {
     }
 
     /// Takes a (re)registration: a new session, sequences from 1, nothing in flight from the old one.
-    func register(displayName: String, pid: UInt32, heartbeatInterval: UInt64, session: UInt64, now: UInt64) {
+    func register(
+        connection: [UInt8], displayName: String, pid: UInt32, heartbeatInterval: UInt64, session: UInt64, now: UInt64
+    ) {
+        identity = connection
         self.displayName = displayName
         self.pid = pid
         self.heartbeatInterval = heartbeatInterval
@@ -85,6 +89,7 @@ package final class AppRecord {
         guard !isDead else { return }
         isDead = true
         isRegistered = false
+        identity = []
         counters.drops.add(.appDead, undeliveredCount)
         window.removeAll()
         outbound.removeAll()

@@ -109,7 +109,8 @@ extension SpringBoard {
                     cancelsSent: c.cancelsSent, giveUps: c.giveUps, heartbeats: c.heartbeats, registrations: c.registrations,
                     inFlight: app.window.count, window: app.windowSizer.limit, queued: app.outbound.count,
                     queuedSamples: app.outbound.samples,
-                    drops: c.drops.byName, latency: c.latency.summaries(AppCounters.hops)))
+                    drops: c.drops.byName, latency: c.latency.summaries(AppCounters.hops),
+                    registrationsRefused: c.registrationsRefused))
         }
         var latency = counters.latency
         for app in registry.apps { latency.add(app.counters.latency) }

@@ -86,9 +86,9 @@ public final class SpringBoard {
         controlSocket = try context.socket(.router)
         for socket in [eventSocket, appSocket, controlSocket] { try socket.setLinger(0) }
         // Mandatory: a send to a vanished app fails with EHOSTUNREACH (and EAGAIN at the HWM) instead of
-        // a silent drop, so every undelivered event is counted. Handover: a restarted app takes its identity back.
+        // a silent drop, so every undelivered event is counted. No handover: a peer that sets a routing id
+        // already in use is refused by libzmq, so no connection can take over another's.
         try appSocket.setRouterMandatory(true)
-        try appSocket.setRouterHandover(true)
         monitorSocket = try appSocket.openMonitor(events: [.disconnected])
         try eventSocket.bind(configuration.eventEndpoint)
         try appSocket.bind(configuration.appEndpoint)

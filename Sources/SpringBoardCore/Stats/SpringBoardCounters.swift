@@ -41,6 +41,13 @@ struct SpringBoardCounters: Sendable {
     package var ackMessages: UInt64 = 0
     package var heartbeats: UInt64 = 0
     package var registrations: UInt64 = 0
+    /// Registrations refused: the bundle id is owned by another live connection, the connection registered
+    /// another one, or the registry is full.
+    package var registrationsRefused: UInt64 = 0
+    /// Acks, heartbeats and goodbyes from connections that registered no app (refused with `notRegistered`).
+    package var unregisteredMessages: UInt64 = 0
+    /// Connections that opened on the app channel (their probe); nothing is kept for them until they register.
+    package var channelProbes: UInt64 = 0
     package var foregroundChanges: UInt64 = 0
     package var controlRequests: UInt64 = 0
     package var notRespondingTransitions: UInt64 = 0
@@ -60,7 +67,8 @@ struct SpringBoardCounters: Sendable {
             "cancelsSynthesized": cancelsSynthesized, "coalescedSamples": coalescedSamples, "giveUps": giveUps,
             "eventPortPauses": eventPortPauses, "sequenceGaps": sequenceGaps, "framesMissing": framesMissing,
             "outgoingStreamErrors": outgoingStreamErrors, "acks": acks, "ackMessages": ackMessages,
-            "heartbeats": heartbeats, "registrations": registrations, "foregroundChanges": foregroundChanges,
+            "heartbeats": heartbeats, "registrations": registrations, "registrationsRefused": registrationsRefused,
+            "unregisteredMessages": unregisteredMessages, "channelProbes": channelProbes, "foregroundChanges": foregroundChanges,
             "controlRequests": controlRequests, "notRespondingTransitions": notRespondingTransitions,
         ]
     }
