@@ -19,11 +19,13 @@ public struct SourceInfo: Codable, Equatable, Sendable {
     /// Times its fingers were cancelled because it went silent (source timeout) or by `cancelSource`.
     public var timeouts: UInt64
     public var cancels: UInt64
+    /// Times its fingers were cancelled because its connection closed with them down.
+    public var disconnects: UInt64
 
     public init(
         senderID: UInt64, received: UInt64, endReceived: Bool, endCount: UInt64, lastSequence: UInt64 = 0,
         sequenceGaps: UInt64 = 0, framesMissing: UInt64 = 0, fingersDown: Int = 0, idleMilliseconds: UInt64 = 0,
-        timeouts: UInt64 = 0, cancels: UInt64 = 0
+        timeouts: UInt64 = 0, cancels: UInt64 = 0, disconnects: UInt64 = 0
     ) {
         self.senderID = senderID
         self.received = received
@@ -36,5 +38,6 @@ public struct SourceInfo: Codable, Equatable, Sendable {
         self.idleMilliseconds = idleMilliseconds
         self.timeouts = timeouts
         self.cancels = cancels
+        self.disconnects = disconnects
     }
 }

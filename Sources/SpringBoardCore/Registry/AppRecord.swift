@@ -11,6 +11,9 @@ package final class AppRecord {
     private(set) var identity: [UInt8] = []
     var displayName: String
     package var pid: UInt32 = 0
+    /// The pid the kernel reported for its connection (ipc, `SO_PEERCRED`); nil over tcp. Only this pid is
+    /// ever signalled (`kill`).
+    var verifiedPid: Int32?
     /// 0 until the first registration; a new value on every registration.
     package var session: UInt64 = 0
     var isRegistered = false

@@ -91,6 +91,12 @@ extension SpringBoard {
             logger.warning("refused a second connection registering \(message.bundleID) (claimed pid \(message.pid))")
             return replyError(.bundleIDInUse, "\(message.bundleID) is registered by another live connection")
         }
+        // Over ipc the kernel says who connected: a registration cannot claim another process's pid.
+        let peer = appBody.sourceFileDescriptor.flatMap(PeerCredentials.init(fileDescriptor:))
+        if let peer, peer.pid != Int32(bitPattern: message.pid) {
+            counters.registrationsRefused &+= 1
+            return replyError(.pidMismatch, "register claims pid \(message.pid); the connection's peer is pid \(peer.pid)")
+        }
         guard registry.makeRoom(for: message.bundleID) else {
             counters.registrationsRefused &+= 1
             return replyError(.registryFull, "springboard keeps at most \(registry.capacity) apps, all live")
@@ -103,6 +109,7 @@ extension SpringBoard {
         let app = registry.register(
             bundleID: message.bundleID, connection: appIdentity.bytes, displayName: message.displayName, pid: message.pid,
             heartbeatInterval: UInt64(message.heartbeatIntervalMilliseconds) * 1_000_000, now: time)
+        app.verifiedPid = peer?.pid
         counters.registrations &+= 1
         refreshHomeIcons()
         let visibility: AppVisibility = registry.foreground === app ? .foreground : .background

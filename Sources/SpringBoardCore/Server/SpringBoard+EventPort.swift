@@ -15,7 +15,8 @@ extension SpringBoard {
             }
             guard received else { return }
             counters.eventPortReceived &+= 1
-            let stop = eventMessage.withUnsafeMutableBytes { handleEventFrame($0) }
+            let connection = eventMessage.sourceFileDescriptor ?? -1
+            let stop = eventMessage.withUnsafeMutableBytes { handleEventFrame($0, connection: connection) }
             // A home-screen gesture just ended: let the home source0 act on it (it may bring an app to the
             // foreground) before the next gesture picks its target.
             if stop { return }
@@ -23,10 +24,10 @@ extension SpringBoard {
     }
 
     /// Returns true when the drain should pause for the home screen.
-    private func handleEventFrame(_ raw: UnsafeMutableRawBufferPointer) -> Bool {
+    private func handleEventFrame(_ raw: UnsafeMutableRawBufferPointer, connection: Int32) -> Bool {
         let bytes = UnsafeRawBufferPointer(raw)
         if EndMarker.matches(bytes) {
-            handleEndMarker(bytes)
+            handleEndMarker(bytes, connection: connection)
             return false
         }
         let view: HIDMessageView
@@ -38,7 +39,11 @@ extension SpringBoard {
         let time = now
         HIDMessageView.stamp(.routerReceived, time, in: raw)
         counters.latency.record(.sourceToSpringBoard, from: view.timestamp(.hardware), to: time)
-        let source = noteSource(view.senderID, sequence: view.sequence)
+        guard let source = noteSource(view.senderID, sequence: view.sequence, connection: connection) else {
+            counters.drops.add(.foreignSender)
+            if configuration.verbose { logger.warning("event port: sender \(view.senderID) is another connection's") }
+            return false
+        }
         switch view.kind {
         case .digitizer:
             do { try sources[source].verifier.verify(view) } catch {
@@ -63,7 +68,7 @@ extension SpringBoard {
 
     /// Counts a frame from `senderID` and returns its index in `sources` (the busiest sender is kept last,
     /// so the common case is one comparison).
-    @inline(__always) private func noteSource(_ senderID: UInt64, sequence: UInt64) -> Int {
+    @inline(__always) private func noteSource(_ senderID: UInt64, sequence: UInt64, connection: Int32) -> Int? {
         let index: Int
         if let last = sources.indices.last, sources[last].senderID == senderID {
             index = last
@@ -74,6 +79,7 @@ extension SpringBoard {
             addSource(SourceState(senderID: senderID))
             index = sources.count - 1
         }
+        guard bind(sourceAt: index, to: connection) else { return nil }
         sources[index].lastHeardFrom = now
         sources[index].received &+= 1
         let missing = sources[index].note(sequence: sequence)
@@ -92,7 +98,7 @@ extension SpringBoard {
         sources.append(state)
     }
 
-    private func handleEndMarker(_ bytes: UnsafeRawBufferPointer) {
+    private func handleEndMarker(_ bytes: UnsafeRawBufferPointer, connection: Int32) {
         guard let marker = try? EndMarker.decode(bytes) else {
             counters.drops.add(.malformed)
             return
@@ -103,6 +109,12 @@ extension SpringBoard {
         } else {
             addSource(SourceState(senderID: marker.senderID))
             index = sources.count - 1
+        }
+        guard bind(sourceAt: index, to: connection) else {
+            // Another connection's marker cannot end (or confirm, or keep alive) this source's run.
+            counters.markersRefused &+= 1
+            logger.warning("event port: an end marker for sender \(marker.senderID) from another connection: refused")
+            return
         }
         sources[index].lastHeardFrom = now
         if marker.isKeepAlive {

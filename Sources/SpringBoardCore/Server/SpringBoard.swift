@@ -18,6 +18,8 @@ public final class SpringBoard {
     let appSocket: ZMQSocket
     let controlSocket: ZMQSocket
     let monitorSocket: ZMQSocket
+    /// The event port's monitor: a source's connection closed.
+    let eventMonitor: ZMQSocket
 
     let registry: AppRegistry
     var counters = SpringBoardCounters()
@@ -90,6 +92,7 @@ public final class SpringBoard {
         // already in use is refused by libzmq, so no connection can take over another's.
         try appSocket.setRouterMandatory(true)
         monitorSocket = try appSocket.openMonitor(events: [.disconnected])
+        eventMonitor = try eventSocket.openMonitor(events: [.disconnected])
         try eventSocket.bind(configuration.eventEndpoint)
         try appSocket.bind(configuration.appEndpoint)
         try controlSocket.bind(configuration.controlEndpoint)
@@ -108,6 +111,7 @@ public final class SpringBoard {
         runLoop.add(RunLoopSource1(port: .zmq(appSocket), order: 1) { [unowned self] in drainAppChannel() }, mode: .common)
         runLoop.add(RunLoopSource1(port: .zmq(controlSocket), order: 2) { [unowned self] in drainControl() }, mode: .common)
         runLoop.add(RunLoopSource1(port: .zmq(monitorSocket), order: 3) { [unowned self] in drainMonitor() }, mode: .common)
+        runLoop.add(RunLoopSource1(port: .zmq(eventMonitor), order: 4) { [unowned self] in drainEventMonitor() }, mode: .common)
         homeScreen.onLaunch = { [unowned self] bundleID in launchFromHomeScreen(bundleID) }
         homeScreen.onPage = { [unowned self] page in
             if configuration.verbose { logger.info("home: page \(page + 1) of \(homeScreen.pageCount)") }
@@ -156,6 +160,7 @@ public final class SpringBoard {
         appSocket.close()
         controlSocket.close()
         monitorSocket.close()
+        eventMonitor.close()
         // We hold the runtime directory's lock, so the ipc paths are ours to remove (libzmq may not get to
         // it before the process exits).
         for endpoint in [configuration.eventEndpoint, configuration.appEndpoint, configuration.controlEndpoint]

@@ -13,6 +13,10 @@ struct SpringBoardCounters: Sendable {
     package var sourceTimeouts: UInt64 = 0
     /// Times a source's fingers were cancelled by `cancelSource`.
     package var sourcesCancelled: UInt64 = 0
+    /// Times a source's fingers were cancelled because its connection closed with them down.
+    package var sourceDisconnects: UInt64 = 0
+    /// End markers (final, checkpoint or keep-alive) naming a sender bound to another open connection.
+    package var markersRefused: UInt64 = 0
     /// Frames forwarded to an app (sent, coalesced, queued or given up on: `AppStats.routed` per app).
     var routedToApp: UInt64 = 0
     /// Frames the home screen consumed.
@@ -62,7 +66,8 @@ struct SpringBoardCounters: Sendable {
         [
             "eventPortReceived": eventPortReceived, "digitizerFrames": digitizerFrames, "buttonEvents": buttonEvents,
             "motionEvents": motionEvents, "endMarkers": endMarkers, "keepAlives": keepAlives,
-            "sourceTimeouts": sourceTimeouts, "sourcesCancelled": sourcesCancelled, "routedToApp": routedToApp,
+            "sourceTimeouts": sourceTimeouts, "sourcesCancelled": sourcesCancelled,
+            "sourceDisconnects": sourceDisconnects, "markersRefused": markersRefused, "routedToApp": routedToApp,
             "routedToHome": routedToHome, "consumedBySystem": consumedBySystem, "homeButtonPresses": homeButtonPresses,
             "cancelsSynthesized": cancelsSynthesized, "coalescedSamples": coalescedSamples, "giveUps": giveUps,
             "eventPortPauses": eventPortPauses, "sequenceGaps": sequenceGaps, "framesMissing": framesMissing,

@@ -88,6 +88,20 @@ final class IdentityTests: XCTestCase {
         XCTAssertEqual(TraceLines.touchLines(fixture.trace(settings)).filter { $0.contains("WiFiRow") }.count, 4)
     }
 
+    func testARegistrationCannotClaimAnotherProcesssPid() throws {
+        try fixture.startSpringBoard()
+        let peer = try Impostor(endpoint: fixture.endpoints.apps)
+        let lying = RegisterMessage(bundleID: "com.example.liar", displayName: "Liar", pid: 1, heartbeatIntervalMilliseconds: 100)
+        guard case .error(let refused) = try peer.send(lying.encoded()) else { return XCTFail("no refusal") }
+        XCTAssertEqual(refused.code, .pidMismatch)
+        XCTAssertEqual(refused.text, "register claims pid 1; the connection's peer is pid \(getpid())")
+        XCTAssertEqual(try fixture.request(.apps).apps?.count, 0)
+        let honest = RegisterMessage(
+            bundleID: "com.example.liar", displayName: "Liar", pid: UInt32(getpid()), heartbeatIntervalMilliseconds: 100)
+        guard case .registered = try peer.send(honest.encoded()) else { return XCTFail("not registered") }
+        XCTAssertEqual(try fixture.stats().hops["registrationsRefused"], 1)
+    }
+
     func testASecondAppHostForALiveBundleIDIsRefusedAndItsExitLeavesTheRealAppAlone() throws {
         try fixture.startSpringBoard()
         let real = try fixture.startApp("maps", bundleID: maps)
@@ -120,7 +134,7 @@ final class IdentityTests: XCTestCase {
         for i in 0..<66 {
             let peer = try Impostor(endpoint: fixture.endpoints.apps, context: context)
             let register = RegisterMessage(
-                bundleID: "com.example.fake\(i)", displayName: "Fake \(i)", pid: 1000 + UInt32(i),
+                bundleID: "com.example.fake\(i)", displayName: "Fake \(i)", pid: UInt32(getpid()),
                 heartbeatIntervalMilliseconds: 60_000)
             switch try peer.send(register.encoded()) {
             case .registered: break
@@ -142,7 +156,7 @@ final class IdentityTests: XCTestCase {
         peers[0].socket.close()
         eventually("the closed app to be dead") { fixture.appInfo("com.example.fake0")?.state == "dead" }
         let retry = RegisterMessage(
-            bundleID: "com.example.fake64", displayName: "Fake 64", pid: 1064, heartbeatIntervalMilliseconds: 60_000)
+            bundleID: "com.example.fake64", displayName: "Fake 64", pid: UInt32(getpid()), heartbeatIntervalMilliseconds: 60_000)
         guard case .registered = try peers[64].send(retry.encoded()) else { return XCTFail("not registered after room was made") }
         let apps = try XCTUnwrap(fixture.request(.apps).apps)
         XCTAssertEqual(apps.count, 64)

@@ -28,22 +28,35 @@ final class SourceLivenessTests: XCTestCase {
 
     private func mapViewTouches() -> [String] { fixture.trace(maps).filter { $0.hasPrefix("-[MapView touches") } }
 
+    /// The case: hid-source SIGKILLed mid-gesture. Its connection closes, so its finger is cancelled at
+    /// once (no timeout needed).
     func testAKilledSourceMidPressLosesItsFingerAndTheScreenKeepsWorking() throws {
-        try startWithMapsInFront(sourceTimeout: 300)
+        try checkASourceThatStopsMidPress(signal: SIGKILL, counter: "sourceDisconnects")
+    }
+
+    /// A hung source (SIGSTOP: its connection stays open, it sends nothing, not even keep-alives) loses its
+    /// finger after the source timeout.
+    func testAHungSourceMidPressLosesItsFingerAfterTheSourceTimeout() throws {
+        try checkASourceThatStopsMidPress(signal: SIGSTOP, counter: "sourceTimeouts")
+    }
+
+    private func checkASourceThatStopsMidPress(signal: Int32, counter: String) throws {
+        try startWithMapsInFront(sourceTimeout: signal == SIGKILL ? 60_000 : 300)
         let player = try fixture.playInBackground("at 0.000 down 1 200 400\nat 30.000 up 1\n")
         fixture.waitForTrace(maps, "-[MapView touchesBegan:withEvent:]")
-        player.signal(SIGKILL)
-        XCTAssertNotNil(player.wait(timeout: 2))
+        player.signal(signal)
+        if signal == SIGKILL { XCTAssertNotNil(player.wait(timeout: 2)) }
 
-        // The dead source's finger is cancelled after the source timeout: the latch opens.
-        eventually("the dead source's finger to be cancelled") { (try? fixture.request(.status))?.status?.liveTouches == 0 }
+        // The stopped source's finger is cancelled: the latch opens.
+        eventually("the stopped source's finger to be cancelled") { (try? fixture.request(.status))?.status?.liveTouches == 0 }
         fixture.waitForTrace(maps, "-[MapView touchesCancelled:withEvent:]")
         XCTAssertEqual(mapViewTouches(), ["-[MapView touchesBegan:withEvent:]", "-[MapView touchesCancelled:withEvent:]"])
         var stats = try fixture.stats()
-        XCTAssertEqual(stats.hops["sourceTimeouts"], 1)
+        XCTAssertEqual(stats.hops[counter], 1)
+        XCTAssertEqual((stats.hops["sourceTimeouts"] ?? 0) + (stats.hops["sourceDisconnects"] ?? 0), 1)
         XCTAssertEqual(stats.apps.first { $0.bundleID == maps }?.cancelsSent, 1)
         let dead = try XCTUnwrap(try fixture.request(.sources).sources?.first { $0.received == 1 })
-        XCTAssertEqual([dead.fingersDown, Int(dead.timeouts), Int(dead.cancels)], [0, 1, 0])
+        XCTAssertEqual([dead.fingersDown, Int(dead.timeouts + dead.disconnects), Int(dead.cancels)], [0, 1, 0])
 
         // Valid traffic goes on: a new gesture in Maps, a foreground change, a tap in Settings.
         let before = fixture.trace(maps).count
@@ -123,5 +136,50 @@ final class SourceLivenessTests: XCTestCase {
             "hid-source: the event port \(events) has not taken a frame for 2 s (is springboard running?)\n"
                 + "hid-source: the event port \(events) did not take the end marker (no springboard reading)\n"
                 + "hid-source: sent 1000 frame(s); springboard did not confirm the end marker\n")
+    }
+
+    func testASourceWhoseConnectionClosesMidPressLosesItsFingerAtOnce() throws {
+        try startWithMapsInFront(sourceTimeout: 60_000)
+        var source: TestTouchSource? = try TestTouchSource(fixture: fixture)
+        try source?.down(1, 200, 400)
+        try source?.flush()
+        fixture.waitForTrace(maps, "-[MapView touchesBegan:withEvent:]")
+        source = nil  // the connection closes (a source process that died): long before the 60 s timeout
+        eventually("the closed source's finger to be cancelled") { (try? fixture.request(.status))?.status?.liveTouches == 0 }
+        fixture.waitForTrace(maps, "-[MapView touchesCancelled:withEvent:]")
+        let stats = try fixture.stats()
+        XCTAssertEqual([stats.hops["sourceDisconnects"], stats.hops["sourceTimeouts"]], [1, 0])
+        XCTAssertEqual(stats.drops, [:])
+        XCTAssertEqual(try fixture.hidSource("tap", "200", "125").status, 0)
+        fixture.waitForTrace(maps, "-[SearchBarView touchesEnded:withEvent:]")
+    }
+
+    func testAnotherConnectionCannotEndOrFeedASourcesGesture() throws {
+        try startWithMapsInFront(sourceTimeout: 60_000)
+        let source = try TestTouchSource(fixture: fixture)
+        try source.down(1, 200, 400)
+        try source.flush()
+        fixture.waitForTrace(maps, "-[MapView touchesBegan:withEvent:]")
+        // An impostor names the same sender id: its final marker and its frame are refused and counted.
+        let impostor = try TestTouchSource(fixture: fixture, senderID: source.senderID)
+        try impostor.sendEndMarker(final: true)
+        try impostor.up(1, 200, 400)
+        eventually("the impostor's marker and frame to be refused") {
+            let stats = try? fixture.stats()
+            return stats?.hops["markersRefused"] == 1 && stats?.drops["foreignSender"] == 1
+        }
+        XCTAssertEqual(try fixture.request(.status).status?.liveTouches, 1, "the real finger is still down")
+        // The real source's gesture goes on and ends as it should.
+        try source.move(1, 203, 400)
+        try source.up(1, 203, 400)
+        try source.flush()
+        fixture.waitForTrace(maps, "-[MapView touchesEnded:withEvent:]")
+        XCTAssertEqual(
+            mapViewTouches(),
+            ["-[MapView touchesBegan:withEvent:]", "-[MapView touchesMoved:withEvent:]", "-[MapView touchesEnded:withEvent:]"])
+        let stats = try fixture.stats()
+        XCTAssertEqual(stats.drops, ["foreignSender": 1])
+        XCTAssertEqual(stats.hops["digitizerFrames"], 3)
+        XCTAssertEqual(try fixture.request(.source(senderID: source.senderID)).source?.received, 3)
     }
 }

@@ -10,7 +10,7 @@ import ZeroMQ
 /// port's protocol like hid-source: HID messages over PUSH, then an end marker confirmed through the
 /// control socket.
 final class TestTouchSource {
-    let senderID = UInt64.random(in: 1...UInt64(UInt32.max)) | 0x7E57_0000_0000_0000
+    let senderID: UInt64
     private let context: ZMQContext
     private let socket: ZMQSocket
     private let controlEndpoint: String
@@ -18,7 +18,9 @@ final class TestTouchSource {
     private var live: [UInt32: (x: Float, y: Float)] = [:]
     private var buffer: [UInt8] = []
 
-    init(fixture: PipelineFixture) throws {
+    /// `senderID`: another source's id, to play an impostor (default: a fresh one).
+    init(fixture: PipelineFixture, senderID: UInt64? = nil) throws {
+        self.senderID = senderID ?? (UInt64.random(in: 1...UInt64(UInt32.max)) | 0x7E57_0000_0000_0000)
         controlEndpoint = fixture.endpoints.control
         context = try ZMQContext(ioThreads: 1)
         socket = try context.socket(.push)
@@ -98,6 +100,11 @@ final class TestTouchSource {
     /// Ends the run (a final marker: springboard cancels fingers left down) and waits for the confirmation.
     func finish(file: StaticString = #filePath, line: UInt = #line) throws {
         try confirm(final: true, timeout: 2, file: file, line: line)
+    }
+
+    /// Sends an end marker and does not wait for a confirmation (an impostor's marker gets none).
+    func sendEndMarker(final: Bool) throws {
+        XCTAssertTrue(try socket.send(EndMarker(senderID: senderID, count: sent, isFinal: final).encoded()))
     }
 
     private func confirm(final: Bool, timeout: TimeInterval, file: StaticString, line: UInt) throws {
