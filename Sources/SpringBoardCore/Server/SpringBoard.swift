@@ -57,6 +57,7 @@ public final class SpringBoard {
     var pingNonce: UInt64 = 0
     let startedAt: UInt64
     private var instanceLock: InstanceLock?
+    private var endpointLocks: EndpointLocks?
     private var signalHandlers: [RunLoopSignalHandler] = []
 
     /// `homeScreen` makes the home screen on springboard's run loop (the executable passes the UIKit scene).
@@ -71,6 +72,8 @@ public final class SpringBoard {
             try runtime.prepare()
             instanceLock = try InstanceLock(path: runtime.file("springboard.lock"))
         }
+        let endpoints = [configuration.eventEndpoint, configuration.appEndpoint, configuration.controlEndpoint]
+        endpointLocks = try EndpointLocks(endpoints: endpoints)
         runLoop = EventRunLoop()
         startedAt = runLoop.clock.now
         countersSince = startedAt
@@ -96,6 +99,7 @@ public final class SpringBoard {
         try eventSocket.bind(configuration.eventEndpoint)
         try appSocket.bind(configuration.appEndpoint)
         try controlSocket.bind(configuration.controlEndpoint)
+        endpointLocks?.noteBound(endpoints)
         installSources()
     }
 
@@ -161,12 +165,9 @@ public final class SpringBoard {
         controlSocket.close()
         monitorSocket.close()
         eventMonitor.close()
-        // We hold the runtime directory's lock, so the ipc paths are ours to remove (libzmq may not get to
-        // it before the process exits).
-        for endpoint in [configuration.eventEndpoint, configuration.appEndpoint, configuration.controlEndpoint]
-        where endpoint.hasPrefix("ipc://") {
-            unlink(String(endpoint.dropFirst("ipc://".count)))
-        }
+        // We hold the endpoints' locks: the socket files we bound, if still ours, are removed (libzmq may not get
+        // to it before the process exits); nobody else's are.
+        endpointLocks?.release()
         instanceLock?.release()
         logger.info("springboard stopped")
     }
