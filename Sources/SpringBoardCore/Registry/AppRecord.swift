@@ -75,7 +75,7 @@ package final class AppRecord {
         lastHeardFrom = now
         nextDeliverySequence = 1
         // The previous process is gone with whatever it had not acknowledged or been sent.
-        counters.drops.add(.appDead, undeliveredCount)
+        countUndelivered()
         window.removeAll()
         outbound.removeAll()
         sentTouches.removeAll()
@@ -84,8 +84,16 @@ package final class AppRecord {
         counters.registrations &+= 1
     }
 
-    /// Events queued for it or sent and never acknowledged: what a death leaves undelivered.
-    var undeliveredCount: UInt64 { outbound.samples + UInt64(window.count) }
+    /// What a death leaves undelivered: routed frames still queued (never sent), and events sent and never
+    /// acknowledged.
+    var undelivered: (queuedSamples: UInt64, inFlight: UInt64) { (outbound.samples, UInt64(window.count)) }
+
+    /// Queued frames are dropped (`appDead`: routed, never sent); events in flight were sent, so they are
+    /// `lostInFlight` (events, not routed frames): both invariants keep adding up.
+    private func countUndelivered() {
+        counters.drops.add(.appDead, outbound.samples)
+        counters.lostInFlight &+= UInt64(window.count)
+    }
 
     /// The process is gone: whatever was queued or in flight for it is counted as undelivered.
     package func markDead() {
@@ -93,7 +101,7 @@ package final class AppRecord {
         isDead = true
         isRegistered = false
         identity = []
-        counters.drops.add(.appDead, undeliveredCount)
+        countUndelivered()
         window.removeAll()
         outbound.removeAll()
         sentTouches.removeAll()

@@ -88,7 +88,7 @@ extension SpringBoard {
             // never a takeover. A restarted app whose old connection is gone finds its record dead instead.
             owner.counters.registrationsRefused &+= 1
             counters.registrationsRefused &+= 1
-            logger.warning("refused a second connection registering \(message.bundleID) (claimed pid \(message.pid))")
+            logLimited("refused a second connection registering \(message.bundleID) (claimed pid \(message.pid))")
             return replyError(.bundleIDInUse, "\(message.bundleID) is registered by another live connection")
         }
         // Over ipc the kernel says who connected: a registration cannot claim another process's pid.
@@ -103,7 +103,7 @@ extension SpringBoard {
         }
         if let previous = registry.record(bundleID: message.bundleID) {
             // A re-registration ends the old session: what it had queued or in flight is undelivered.
-            counters.drops.add(.appDead, previous.undeliveredCount)
+            countUndelivered(previous)
             if latch.target.isApp(previous) { latch.retarget(.cancelled) }
         }
         let app = registry.register(
@@ -145,7 +145,10 @@ extension SpringBoard {
             lastSentAt = sent.sentAt
             counters.acks &+= 1
             app.counters.acked &+= 1
-            guard sent.sequence >= first else { return }  // settled without stamps
+            guard sent.sequence >= first else {  // settled without stamps (their ack message was lost)
+                counters.implicitAcks &+= 1
+                return
+            }
             let stamps = entry(Int(sent.sequence - first))
             if stamps.handled { app.counters.handled &+= 1 }
             record(.springBoardQueue, from: sent.routerReceived, to: sent.sentAt, app)
@@ -179,7 +182,7 @@ extension SpringBoard {
     /// An error message back to the sender of the message being handled (identity still in `appIdentity`).
     func replyError(_ code: ChannelErrorMessage.Code, _ text: String) {
         replyToSender(ChannelErrorMessage(code: code, text: text).encoded())
-        if configuration.verbose { logger.warning("app channel: \(code): \(text)") }
+        if configuration.verbose { logLimited("app channel: \(code): \(text)") }
     }
 
     /// A one-frame message back to the connection whose message is being handled.

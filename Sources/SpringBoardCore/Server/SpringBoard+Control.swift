@@ -110,7 +110,7 @@ extension SpringBoard {
                     inFlight: app.window.count, window: app.windowSizer.limit, queued: app.outbound.count,
                     queuedSamples: app.outbound.samples,
                     drops: c.drops.byName, latency: c.latency.summaries(AppCounters.hops),
-                    registrationsRefused: c.registrationsRefused))
+                    registrationsRefused: c.registrationsRefused, lostInFlight: c.lostInFlight))
         }
         var latency = counters.latency
         for app in registry.apps { latency.add(app.counters.latency) }
@@ -119,7 +119,8 @@ extension SpringBoard {
             notResponding: registry.apps.filter { registry.state(of: $0) == .notResponding }.map(\.bundleID),
             latency: latency.summaries(), overloadMode: configuration.overload.rawValue,
             intervalNanoseconds: now &- countersSince,
-            histograms: histograms ? latency.byName() : nil)
+            histograms: histograms ? latency.byName() : nil, malformedByReason: counters.malformedByReason,
+            malformedByPeer: counters.malformedByPeer)
     }
 
     /// `stats` with `reset`: every counter and histogram starts again from zero (queues and windows are

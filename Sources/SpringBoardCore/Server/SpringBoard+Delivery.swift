@@ -21,13 +21,15 @@ extension SpringBoard {
     /// Routes the event port's current frame (in `eventMessage`, bytes `raw`, already validated as `view`)
     /// to `app`.
     func forward(_ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView, to app: AppRecord, kind: FrameKind) {
+        // Routed, then delivered, queued or dropped: each app's counters add up (routed = samplesSent +
+        // queuedSamples + drops).
+        counters.routedToApp &+= 1
+        app.counters.routed &+= 1
         guard app.isReachable else {
             app.counters.drops.add(.appDead)
             counters.drops.add(.appDead)
             return
         }
-        counters.routedToApp &+= 1
-        app.counters.routed &+= 1
         if app.outbound.isEmpty && app.windowHasRoom {
             switch sendEvent(to: app, body: .message(view), kind: kind) {
             case .sent, .failed: return

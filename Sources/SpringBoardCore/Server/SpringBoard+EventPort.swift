@@ -32,23 +32,22 @@ extension SpringBoard {
         }
         let view: HIDMessageView
         do { view = try HIDMessageView(validating: bytes) } catch {
-            counters.drops.add(.malformed)
-            if configuration.verbose { logger.warning("event port: dropped malformed frame: \(error)") }
+            countMalformed(reason: error.reason.rawValue, connection: connection, error)
             return false
         }
         let time = now
         HIDMessageView.stamp(.routerReceived, time, in: raw)
         counters.latency.record(.sourceToSpringBoard, from: view.timestamp(.hardware), to: time)
         guard let source = noteSource(view.senderID, sequence: view.sequence, connection: connection) else {
-            counters.drops.add(.foreignSender)
-            if configuration.verbose { logger.warning("event port: sender \(view.senderID) is another connection's") }
+            dropAtPort(.foreignSender)
+            if configuration.verbose { logLimited("event port: sender \(view.senderID) is another connection's") }
             return false
         }
         switch view.kind {
         case .digitizer:
             do { try sources[source].verifier.verify(view) } catch {
-                counters.drops.add(.invalidStream)
-                if configuration.verbose { logger.warning("event port: sender \(view.senderID): \(error)") }
+                dropAtPort(.invalidStream)
+                if configuration.verbose { logLimited("event port: sender \(view.senderID): \(error)") }
                 return false
             }
             return routeDigitizer(view, raw, sender: view.senderID)
@@ -60,7 +59,7 @@ extension SpringBoard {
             if let app = registry.foreground {
                 forward(raw, view, to: app, kind: .other)
             } else {
-                counters.drops.add(.noTarget)
+                dropAtPort(.noTarget)
             }
         }
         return false
@@ -82,6 +81,7 @@ extension SpringBoard {
         guard bind(sourceAt: index, to: connection) else { return nil }
         sources[index].lastHeardFrom = now
         sources[index].received &+= 1
+        if sequence <= sources[index].lastSequence { counters.sequenceRegressions &+= 1 }
         let missing = sources[index].note(sequence: sequence)
         if missing > 0 {
             counters.sequenceGaps &+= 1
@@ -99,8 +99,9 @@ extension SpringBoard {
     }
 
     private func handleEndMarker(_ bytes: UnsafeRawBufferPointer, connection: Int32) {
-        guard let marker = try? EndMarker.decode(bytes) else {
-            counters.drops.add(.malformed)
+        let marker: EndMarker
+        do { marker = try EndMarker.decode(bytes) } catch {
+            countMalformed(reason: "endMarker", connection: connection, error)
             return
         }
         let index: Int
@@ -113,7 +114,7 @@ extension SpringBoard {
         guard bind(sourceAt: index, to: connection) else {
             // Another connection's marker cannot end (or confirm, or keep alive) this source's run.
             counters.markersRefused &+= 1
-            logger.warning("event port: an end marker for sender \(marker.senderID) from another connection: refused")
+            logLimited("event port: an end marker for sender \(marker.senderID) from another connection: refused")
             return
         }
         sources[index].lastHeardFrom = now
@@ -133,6 +134,7 @@ extension SpringBoard {
     private func handleButton(_ button: HIDButtonEvent, _ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView) {
         if button.button == .home {
             // iOS: the home button is SpringBoard's; apps never see it. Acting on release, like a tap.
+            counters.homeButtonFrames &+= 1
             if !button.isDown {
                 counters.homeButtonPresses &+= 1
                 goHome(reason: "home button")
@@ -142,7 +144,7 @@ extension SpringBoard {
         if let app = registry.foreground {
             forward(raw, view, to: app, kind: .other)
         } else {
-            counters.drops.add(.noTarget)
+            dropAtPort(.noTarget)
         }
     }
 
@@ -179,11 +181,29 @@ extension SpringBoard {
         case .system:
             counters.consumedBySystem &+= 1
         case .cancelled:
-            counters.drops.add(.gestureCancelled)
+            dropAtPort(.gestureCancelled)
         case .none:
-            break
+            dropAtPort(.noTarget)
         }
         latch.endFrame()
         return pauseForHome && latch.isIdle
+    }
+
+    /// A frame read and routed nowhere: counted in the drops and in the event port's share of them.
+    @inline(__always) func dropAtPort(_ reason: DropReason) {
+        counters.drops.add(reason)
+        counters.eventPortDrops.add(reason)
+    }
+
+    /// A frame that did not validate: counted by the rule it broke and by the peer that sent it, logged at most
+    /// once a second (a fuzzer must not fill the disk).
+    private func countMalformed(reason: String, connection: Int32, _ error: any Error) {
+        dropAtPort(.malformed)
+        counters.malformedByReason[reason, default: 0] &+= 1
+        var peer = connection < 0 ? "unknown" : "fd \(connection)"
+        if connection >= 0, let credentials = PeerCredentials(fileDescriptor: connection) { peer = "pid \(credentials.pid)" }
+        if counters.malformedByPeer[peer] == nil, counters.malformedByPeer.count >= 32 { peer = "other" }
+        counters.malformedByPeer[peer, default: 0] &+= 1
+        if configuration.verbose { logLimited("event port: dropped malformed frame from \(peer): \(error)") }
     }
 }

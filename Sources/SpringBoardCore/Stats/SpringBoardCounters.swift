@@ -56,6 +56,26 @@ struct SpringBoardCounters: Sendable {
     package var controlRequests: UInt64 = 0
     package var notRespondingTransitions: UInt64 = 0
     package var drops = DropCounts()
+    /// The part of `drops` decided at the event port (a frame read and routed nowhere): malformed,
+    /// invalidStream, foreignSender, gestureCancelled, noTarget. Every frame read is counted once:
+    /// `eventPortReceived = endMarkers + keepAlives + markersRefused + routedToApp + routedToHome +
+    /// consumedBySystem + homeButtonFrames + eventPortDropped`.
+    var eventPortDrops = DropCounts()
+    /// Home-button frames (down and up): SpringBoard's own, never routed.
+    var homeButtonFrames: UInt64 = 0
+    /// Rate-limited log lines not written (at most one a second is).
+    var logLinesSuppressed: UInt64 = 0
+    /// Frames whose `sequence` was not above the sender's previous one (a restarted sender reusing its id, a
+    /// duplicate, a replay): counted and routed, the sender's sequence starts over.
+    var sequenceRegressions: UInt64 = 0
+    /// Events settled by a later cumulative ack without their own entry (their stamps were in a lost ack).
+    var implicitAcks: UInt64 = 0
+    /// Events sent to apps and never acknowledged because the app died or registered again.
+    var lostInFlight: UInt64 = 0
+    /// Malformed event-port frames by the rule they broke (protocols/hid-event.md, "Validation"; `endMarker`
+    /// for a bad end marker) and by peer (`pid N` over ipc, else `fd N`; at most 32 peers, the rest `other`).
+    var malformedByReason: [String: UInt64] = [:]
+    var malformedByPeer: [String: UInt64] = [:]
     /// `sourceToSpringBoard` (per source, not per app); the other hops are kept per app and added up for
     /// `stats`.
     package var latency = HopLatencies()
@@ -65,7 +85,10 @@ struct SpringBoardCounters: Sendable {
     var byName: [String: UInt64] {
         [
             "eventPortReceived": eventPortReceived, "digitizerFrames": digitizerFrames, "buttonEvents": buttonEvents,
-            "motionEvents": motionEvents, "endMarkers": endMarkers, "keepAlives": keepAlives,
+            "motionEvents": motionEvents, "eventPortDropped": eventPortDrops.total, "homeButtonFrames": homeButtonFrames,
+            "logLinesSuppressed": logLinesSuppressed,
+            "sequenceRegressions": sequenceRegressions, "implicitAcks": implicitAcks, "lostInFlight": lostInFlight,
+            "endMarkers": endMarkers, "keepAlives": keepAlives,
             "sourceTimeouts": sourceTimeouts, "sourcesCancelled": sourcesCancelled,
             "sourceDisconnects": sourceDisconnects, "markersRefused": markersRefused, "routedToApp": routedToApp,
             "routedToHome": routedToHome, "consumedBySystem": consumedBySystem, "homeButtonPresses": homeButtonPresses,

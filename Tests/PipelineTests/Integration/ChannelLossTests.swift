@@ -63,6 +63,7 @@ final class ChannelLossTests: XCTestCase {
         let stats = try fixture.stats()
         XCTAssertEqual(stats.drops, [:])
         XCTAssertEqual(stats.hops["outgoingStreamErrors"], 0)
+        assertEveryCountAddsUp(stats)
         mapsProcess.signal(SIGTERM)
         XCTAssertEqual(mapsProcess.wait(timeout: 5), 0)
         XCTAssertTrue(mapsProcess.stderr.contains("channel cancels 1\n"), mapsProcess.stderr)

@@ -85,6 +85,7 @@ final class IdentityTests: XCTestCase {
         let app = try XCTUnwrap(stats.apps.first { $0.bundleID == settings })
         XCTAssertEqual([app.routed, app.samplesSent, app.acked, app.registrationsRefused], [4, 4, 4, 1])
         XCTAssertEqual(stats.drops, [:])
+        assertEveryCountAddsUp(stats)
         XCTAssertEqual(TraceLines.touchLines(fixture.trace(settings)).filter { $0.contains("WiFiRow") }.count, 4)
     }
 

@@ -72,6 +72,7 @@ final class SourceLivenessTests: XCTestCase {
         stats = try fixture.stats()
         XCTAssertEqual(stats.drops, [:], "nothing dropped: no gesture was merged into the dead one")
         XCTAssertEqual(stats.hops["digitizerFrames"], 5)
+        assertEveryCountAddsUp(stats)
     }
 
     func testALongPressFromHIDSourceIsKeptAliveAndNotCancelled() throws {
@@ -88,6 +89,7 @@ final class SourceLivenessTests: XCTestCase {
         XCTAssertGreaterThan(stats.hops["keepAlives"] ?? 0, 0)
         XCTAssertEqual(stats.hops["endMarkers"], 1, "keep-alives are not end markers")
         XCTAssertEqual(stats.drops, [:])
+        assertEveryCountAddsUp(stats)
     }
 
     func testCancelSourceEndsAStuckSourcesGestureByHand() throws {
@@ -121,6 +123,7 @@ final class SourceLivenessTests: XCTestCase {
         XCTAssertEqual(stats.drops, ["invalidStream": 2])
         XCTAssertEqual(stats.hops["sourcesCancelled"], 1)
         XCTAssertEqual(stats.hops["sourceTimeouts"], 0, "0 disables the timeout")
+        assertEveryCountAddsUp(stats)
     }
 
     func testHIDSourceStopsOnSIGTERMWhenNobodyReadsAndNamesTheEndpoint() throws {
@@ -150,6 +153,7 @@ final class SourceLivenessTests: XCTestCase {
         let stats = try fixture.stats()
         XCTAssertEqual([stats.hops["sourceDisconnects"], stats.hops["sourceTimeouts"]], [1, 0])
         XCTAssertEqual(stats.drops, [:])
+        assertEveryCountAddsUp(stats)
         XCTAssertEqual(try fixture.hidSource("tap", "200", "125").status, 0)
         fixture.waitForTrace(maps, "-[SearchBarView touchesEnded:withEvent:]")
     }
@@ -180,6 +184,7 @@ final class SourceLivenessTests: XCTestCase {
         let stats = try fixture.stats()
         XCTAssertEqual(stats.drops, ["foreignSender": 1])
         XCTAssertEqual(stats.hops["digitizerFrames"], 3)
+        assertEveryCountAddsUp(stats)
         XCTAssertEqual(try fixture.request(.source(senderID: source.senderID)).source?.received, 3)
     }
 }

@@ -82,6 +82,18 @@ final class TestTouchSource {
         XCTAssertTrue(try socket.send(buffer))
     }
 
+    /// Sends `payload` with a sequence number of the test's choosing (a replay, a restarted sender).
+    func sendRaw(sequence explicit: UInt64, _ payload: HIDPayload) throws {
+        let message = HIDMessage(
+            envelope: HIDEnvelope(
+                kind: payload.kind, sequence: explicit, senderID: senderID,
+                timestamps: HIDHopTimestamps(hardware: MonotonicClock.now)),
+            payload: payload)
+        buffer.removeAll(keepingCapacity: true)
+        try HIDEncoder.append(message, to: &buffer)
+        XCTAssertTrue(try socket.send(buffer))
+    }
+
     /// Sequence numbers used without sending their frame (an injected loss before springboard).
     private var skipped: UInt64 = 0
     var sent: UInt64 { sequence - skipped }
