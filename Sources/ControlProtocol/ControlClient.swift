@@ -14,6 +14,8 @@ public final class ControlClient {
         try socket.setLinger(0)
         try socket.setReceiveTimeout(timeoutMilliseconds)
         try socket.setSendTimeout(timeoutMilliseconds)
+        // A reply with every histogram is a few MB at most: a bigger frame is a broken or hostile peer.
+        try socket.setMaximumMessageSize(64 * 1024 * 1024)
         try socket.connect(endpoint)
     }
 

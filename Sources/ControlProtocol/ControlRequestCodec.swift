@@ -6,7 +6,7 @@ public enum ControlRequestCodec {
     public static func encode(_ command: ControlCommand) -> [UInt8] {
         var request = ControlRequest(command: command.name)
         switch command {
-        case .foreground(let bundleID): request.bundleID = bundleID
+        case .foreground(let bundleID), .kill(let bundleID): request.bundleID = bundleID
         case .source(let senderID), .cancelSource(let senderID): request.senderID = senderID
         case .stats(let reset, let histograms):
             request.reset = reset ? true : nil
@@ -35,14 +35,14 @@ public enum ControlRequestCodec {
         case "status": return .status
         case "sources": return .sources
         case "stats": return .stats(reset: request.reset ?? false, histograms: request.histograms ?? false)
-        case "foreground":
+        case "foreground", "kill":
             guard let bundleID = request.bundleID else {
-                throw ControlError(.missingField, "command \"foreground\" needs field \"bundleID\"")
+                throw ControlError(.missingField, "command \"\(name)\" needs field \"bundleID\"")
             }
             guard !bundleID.isEmpty else {
                 throw ControlError(.malformedRequest, "field \"bundleID\" must be a non-empty string")
             }
-            return .foreground(bundleID: bundleID)
+            return name == "kill" ? .kill(bundleID: bundleID) : .foreground(bundleID: bundleID)
         case "source":
             guard let senderID = request.senderID else {
                 throw ControlError(.missingField, "command \"source\" needs field \"senderID\"")

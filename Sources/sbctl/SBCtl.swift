@@ -9,6 +9,7 @@ struct SBCtl: ParsableCommand {
         discussion: "Exit status: 0 ok, 1 springboard refused the request (the error is printed), 2 no reply.",
         subcommands: [
             AppsCommand.self, ForegroundCommand.self, HomeCommand.self, StatusCommand.self,
-            StatsCommand.self, OverloadCommand.self, SourcesCommand.self, CancelSourceCommand.self, SendCommand.self,
+            StatsCommand.self, OverloadCommand.self, SourcesCommand.self, CancelSourceCommand.self, KillCommand.self,
+            SendCommand.self,
         ])
 }

@@ -84,6 +84,7 @@ public final class AppHost {
         // Every (re)connect sends an empty message; SpringBoard answers `hello` and the app registers.
         try socket.setProbeRouter(true)
         try socket.setLinger(100)
+        try socket.setMaximumMessageSize(AppChannelWire.maxSpringBoardToAppFrame)
         channelMonitor = try socket.openMonitor(events: [.disconnected])
         if let messages = configuration.channelHighWaterMark {
             try socket.setSendHighWaterMark(messages)

@@ -51,6 +51,8 @@ extension SpringBoard {
         case .home:
             goHome(reason: "sbctl home")
             return ControlReply(ok: true, command: command.name, foreground: nil)
+        case .kill(let bundleID):
+            return killApp(bundleID, command: command)
         case .foreground(let bundleID):
             guard let app = registry.record(bundleID: bundleID) else {
                 let known = registry.apps.map(\.bundleID).joined(separator: ", ")
@@ -77,6 +79,26 @@ extension SpringBoard {
             let state = sources.first { $0.senderID == senderID } ?? SourceState(senderID: senderID)
             return ControlReply(ok: true, command: command.name, source: sourceInfo(state))
         }
+    }
+
+    /// `kill`: SIGKILL to the pid the kernel reported for the app's connection (never a pid the app only
+    /// claimed), then the app is dead: its queue and gesture are dropped, the home screen shows if it was in front.
+    private func killApp(_ bundleID: String, command: ControlCommand) -> ControlReply {
+        guard let app = registry.record(bundleID: bundleID) else {
+            return .failure(command.name, ControlError(.unknownBundleID, "no app \"\(bundleID)\" has registered"))
+        }
+        guard app.isReachable else {
+            return .failure(command.name, ControlError(.appUnavailable, "\(bundleID) is \(registry.state(of: app).rawValue)"))
+        }
+        guard let pid = app.verifiedPid else {
+            return .failure(
+                command.name, ControlError(.appUnavailable, "\(bundleID)'s pid is not known to the kernel here (not an ipc peer)")
+            )
+        }
+        Glibc.kill(pid, SIGKILL)
+        counters.appsKilled &+= 1
+        appVanished(app, reason: "killed by sbctl (pid \(pid))")
+        return ControlReply(ok: true, command: command.name, apps: appInfos().filter { $0.bundleID == bundleID })
     }
 
     func appInfos() -> [AppInfo] {

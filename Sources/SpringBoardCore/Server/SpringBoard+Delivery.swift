@@ -30,6 +30,15 @@ extension SpringBoard {
             counters.drops.add(.appDead)
             return
         }
+        guard app.isResponding else {
+            // Not responding has a consequence: nothing more is queued for it (the staleness bound: what it gets
+            // when it comes back is at most what was already in flight), and the gesture this frame belongs to is
+            // taken from it, so it never sees the rest of a gesture whose start it missed.
+            app.counters.drops.add(.notResponding)
+            counters.drops.add(.notResponding)
+            if latch.target.isApp(app) { latch.retarget(.cancelled) }
+            return
+        }
         if app.outbound.isEmpty && app.windowHasRoom {
             switch sendEvent(to: app, body: .message(view), kind: kind) {
             case .sent, .failed: return

@@ -16,6 +16,13 @@ extension SpringBoard {
             guard received else { return }
             counters.eventPortReceived &+= 1
             let connection = eventMessage.sourceFileDescriptor ?? -1
+            // One HID frame (or marker) per message: a multipart message is refused whole, never read part by part.
+            if eventMessage.more {
+                var parts = 1
+                while eventMessage.more, (try? eventSocket.receive(into: eventMessage)) == true { parts += 1 }
+                countMalformed(reason: "multipart", connection: connection, MultipartMessage(parts: parts))
+                continue
+            }
             let stop = eventMessage.withUnsafeMutableBytes { handleEventFrame($0, connection: connection) }
             // A home-screen gesture just ended: let the home source0 act on it (it may bring an app to the
             // foreground) before the next gesture picks its target.
@@ -197,7 +204,7 @@ extension SpringBoard {
 
     /// A frame that did not validate: counted by the rule it broke and by the peer that sent it, logged at most
     /// once a second (a fuzzer must not fill the disk).
-    private func countMalformed(reason: String, connection: Int32, _ error: any Error) {
+    func countMalformed(reason: String, connection: Int32, _ error: any Error) {
         dropAtPort(.malformed)
         counters.malformedByReason[reason, default: 0] &+= 1
         var peer = connection < 0 ? "unknown" : "fd \(connection)"
@@ -206,4 +213,10 @@ extension SpringBoard {
         counters.malformedByPeer[peer, default: 0] &+= 1
         if configuration.verbose { logLimited("event port: dropped malformed frame from \(peer): \(error)") }
     }
+}
+
+/// A message of more than one frame on the event port.
+struct MultipartMessage: Error, CustomStringConvertible {
+    var parts: Int
+    var description: String { "a message of \(parts) frames (one HID message or marker per message)" }
 }

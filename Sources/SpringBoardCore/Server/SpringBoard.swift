@@ -93,6 +93,10 @@ public final class SpringBoard {
         appSocket = try context.socket(.router)
         controlSocket = try context.socket(.router)
         for socket in [eventSocket, appSocket, controlSocket] { try socket.setLinger(0) }
+        // A peer that sends a larger frame is disconnected before it is buffered (a 256 MiB frame costs nothing).
+        try eventSocket.setMaximumMessageSize(AppChannelWire.maxEventPortFrame)
+        try appSocket.setMaximumMessageSize(AppChannelWire.maxAppToSpringBoardFrame)
+        try controlSocket.setMaximumMessageSize(AppChannelWire.maxControlRequest)
         // Mandatory: a send to a vanished app fails with EHOSTUNREACH (and EAGAIN at the HWM) instead of
         // a silent drop, so every undelivered event is counted. No handover: a peer that sets a routing id
         // already in use is refused by libzmq, so no connection can take over another's.

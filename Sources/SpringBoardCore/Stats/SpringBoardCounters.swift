@@ -72,6 +72,8 @@ struct SpringBoardCounters: Sendable {
     var implicitAcks: UInt64 = 0
     /// Events sent to apps and never acknowledged because the app died or registered again.
     var lostInFlight: UInt64 = 0
+    /// Apps ended with `kill`.
+    var appsKilled: UInt64 = 0
     /// Malformed event-port frames by the rule they broke (protocols/hid-event.md, "Validation"; `endMarker`
     /// for a bad end marker) and by peer (`pid N` over ipc, else `fd N`; at most 32 peers, the rest `other`).
     var malformedByReason: [String: UInt64] = [:]
@@ -88,6 +90,7 @@ struct SpringBoardCounters: Sendable {
             "motionEvents": motionEvents, "eventPortDropped": eventPortDrops.total, "homeButtonFrames": homeButtonFrames,
             "logLinesSuppressed": logLinesSuppressed,
             "sequenceRegressions": sequenceRegressions, "implicitAcks": implicitAcks, "lostInFlight": lostInFlight,
+            "appsKilled": appsKilled,
             "endMarkers": endMarkers, "keepAlives": keepAlives,
             "sourceTimeouts": sourceTimeouts, "sourcesCancelled": sourcesCancelled,
             "sourceDisconnects": sourceDisconnects, "markersRefused": markersRefused, "routedToApp": routedToApp,
