@@ -78,7 +78,7 @@ let package = Package(
         .target(
             name: "CommandLineSupport",
             dependencies: [
-                "AppChannel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "AppChannel", "ZeroMQ", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "hid-source",
@@ -90,7 +90,7 @@ let package = Package(
         .executableTarget(
             name: "springboard",
             dependencies: [
-                "SpringBoardCore", "SpringBoardHome", "AppChannel", "ControlProtocol", "CommandLineSupport",
+                "SpringBoardCore", "SpringBoardHome", "AppChannel", "ControlProtocol", "CommandLineSupport", "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -103,7 +103,7 @@ let package = Package(
         .executableTarget(
             name: "sbctl",
             dependencies: [
-                "AppChannel", "CommandLineSupport", "ControlProtocol",
+                "AppChannel", "CommandLineSupport", "ControlProtocol", "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(

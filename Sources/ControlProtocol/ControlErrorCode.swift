@@ -12,4 +12,6 @@ public enum ControlErrorCode: String, Codable, Sendable {
     case appUnavailable
     /// `cancelSource` for a sender springboard has read nothing from (or has forgotten).
     case unknownSource
+    /// The request came with a CURVE key whose role does not allow it (a source key asking more than `source`).
+    case notAuthorized
 }

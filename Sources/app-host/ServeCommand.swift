@@ -18,6 +18,7 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var apps: EndpointOption<AppsSocket>
     @OptionGroup var runtime: RuntimeDirectoryOptions
+    @OptionGroup var curve: CurveOptions
 
     @Option(name: .long, help: "Bundle id (default: the scene's app.bundleID).")
     var bundleID: String?
@@ -66,6 +67,7 @@ struct ServeCommand: ParsableCommand {
         configuration.traceToStdout = !quiet
         configuration.verbose = verbose
         configuration.hangOnSIGUSR1 = hangOnSigusr1
+        configuration.curve = try curve.client()
         let host = try AppHost(application: application, configuration: configuration)
         host.run()
     }

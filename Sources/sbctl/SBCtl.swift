@@ -10,6 +10,7 @@ struct SBCtl: ParsableCommand {
         subcommands: [
             AppsCommand.self, ForegroundCommand.self, HomeCommand.self, StatusCommand.self,
             StatsCommand.self, OverloadCommand.self, SourcesCommand.self, CancelSourceCommand.self, KillCommand.self,
+            KeygenCommand.self,
             SendCommand.self,
         ])
 }

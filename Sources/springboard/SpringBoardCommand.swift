@@ -6,6 +6,7 @@ import Foundation
 import Logging
 import SpringBoardCore
 import SpringBoardHome
+import ZeroMQ
 
 /// `springboard`: the router process (event port, app channel, home screen, control socket).
 @main
@@ -61,6 +62,14 @@ struct SpringBoardCommand: ParsableCommand {
     @Option(name: .long, help: "Screen width in points.") var screenWidth: Double = 390
     @Option(name: .long, help: "Screen height in points.") var screenHeight: Double = 844
 
+    @Option(name: .long, help: "springboard's CURVE secret-key file: every socket requires CURVE (with --authorized-keys).")
+    var curveKey: String?
+
+    @Option(
+        name: .long,
+        help: "The CURVE public keys admitted: lines `source KEY`, `control KEY`, `app BUNDLE_ID KEY` (with --curve-key).")
+    var authorizedKeys: String?
+
     @Flag(name: .long, help: "Log registrations, foreground changes and liveness decisions.")
     var verbose = false
 
@@ -69,6 +78,9 @@ struct SpringBoardCommand: ParsableCommand {
         guard coalesceLimit >= 1 else { throw ValidationError("--coalesce-limit must be at least 1") }
         guard ackWindow > 0, minAckWindow > 0, outboundCapacity > 0 else {
             throw ValidationError("--ack-window and --outbound-capacity must be positive")
+        }
+        guard (curveKey == nil) == (authorizedKeys == nil) else {
+            throw ValidationError("--curve-key and --authorized-keys go together")
         }
     }
 
@@ -88,6 +100,15 @@ struct SpringBoardCommand: ParsableCommand {
         configuration.screenWidth = screenWidth
         configuration.screenHeight = screenHeight
         configuration.verbose = verbose
+        if let curveKey, let authorizedKeys {
+            do {
+                configuration.curveSecretKey = try ZMQCurveKeyPair.readKey(curveKey)
+                configuration.authorizedKeys = try AuthorizedKeys(contentsOf: authorizedKeys)
+            } catch {
+                FileHandle.standardError.write(Data("springboard: \(error)\n".utf8))
+                throw ExitCode(1)
+            }
+        }
         var logger = Logger(label: "springboard")
         logger.logLevel = verbose ? .info : .warning
         let springBoard: SpringBoard

@@ -85,6 +85,7 @@ public final class AppHost {
         try socket.setProbeRouter(true)
         try socket.setLinger(100)
         try socket.setMaximumMessageSize(AppChannelWire.maxSpringBoardToAppFrame)
+        try configuration.curve?.apply(to: socket)
         channelMonitor = try socket.openMonitor(events: [.disconnected])
         if let messages = configuration.channelHighWaterMark {
             try socket.setSendHighWaterMark(messages)

@@ -79,6 +79,11 @@ extension SpringBoard {
     }
 
     private func handleRegister(_ message: RegisterMessage, from app: AppRecord?, time: UInt64) {
+        // Under CURVE the connection's key is bound to one bundle id (the ZAP handler's user id): proven, not claimed.
+        if configuration.authorizedKeys != nil, let keyFor = appBody.property("User-Id"), keyFor != message.bundleID {
+            counters.registrationsRefused &+= 1
+            return replyError(.bundleIDMismatch, "this connection's key is for \(keyFor), not \(message.bundleID)")
+        }
         if let app, app.bundleID != message.bundleID {
             counters.registrationsRefused &+= 1
             return replyError(.bundleIDMismatch, "this connection registered \(app.bundleID), not \(message.bundleID)")
@@ -152,11 +157,13 @@ extension SpringBoard {
             let stamps = entry(Int(sent.sequence - first))
             if stamps.handled { app.counters.handled &+= 1 }
             record(.springBoardQueue, from: sent.routerReceived, to: sent.sentAt, app)
-            record(.springBoardToApp, from: sent.sentAt, to: stamps.appReceived, app)
             record(.appQueue, from: stamps.appReceived, to: stamps.dispatchStarted, app)
             record(.dispatch, from: stamps.dispatchStarted, to: stamps.dispatchFinished, app)
-            record(.ackBack, from: stamps.dispatchFinished, to: time, app)
             record(.ack, from: sent.sentAt, to: time, app)
+            // Hops whose two stamps come from different processes: only when they share one host's clock.
+            guard configuration.sharedClock else { return }
+            record(.springBoardToApp, from: sent.sentAt, to: stamps.appReceived, app)
+            record(.ackBack, from: stamps.dispatchFinished, to: time, app)
             record(.endToEnd, from: sent.hardware, to: stamps.dispatchFinished, app)
         }
         guard settled > 0 else {

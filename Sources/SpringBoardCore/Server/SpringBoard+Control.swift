@@ -8,10 +8,16 @@ import ZeroMQ
 extension SpringBoard {
     func drainControl() {
         for _ in 0..<16 {
-            let frames: [[UInt8]]
+            var frames: [[UInt8]] = []
+            var user: String?
             do {
-                guard let received = try controlSocket.receiveMultipart(dontWait: true) else { return }
-                frames = received
+                guard try controlSocket.receive(into: controlFrame, dontWait: true) else { return }
+                frames.append(controlFrame.bytes)
+                while controlFrame.more {
+                    _ = try controlSocket.receive(into: controlFrame)
+                    frames.append(controlFrame.bytes)
+                }
+                user = controlFrame.property("User-Id")
             } catch {
                 logger.error("control socket: \(error)")
                 return
@@ -20,17 +26,26 @@ extension SpringBoard {
             // [identity][empty delimiter (REQ clients)]...[body]: echo everything before the body.
             guard frames.count >= 2 else { continue }
             let envelope = Array(frames.dropLast())
-            let reply = handleControl(frames[frames.count - 1])
+            let reply = handleControl(frames[frames.count - 1], user: user)
             do { _ = try controlSocket.sendMultipart(envelope + [reply.encoded()], dontWait: true) } catch {
                 logger.warning("control reply not sent: \(error)")
             }
         }
     }
 
-    func handleControl(_ body: [UInt8]) -> ControlReply {
+    func handleControl(_ body: [UInt8], user: String? = nil) -> ControlReply {
         let command: ControlCommand
         do { command = try ControlRequestCodec.decode(body) } catch {
             return .failure("unknown", error)
+        }
+        // Under CURVE a source's key reaches the control socket only to confirm its own end marker.
+        if user == "source" {
+            switch command {
+            case .source, .sources: break
+            default:
+                counters.controlRefused &+= 1
+                return .failure(command.name, ControlError(.notAuthorized, "a source key may only ask `source` and `sources`"))
+            }
         }
         switch command {
         case .apps:

@@ -20,6 +20,8 @@ public final class SpringBoard {
     let monitorSocket: ZMQSocket
     /// The event port's monitor: a source's connection closed.
     let eventMonitor: ZMQSocket
+    /// The ZAP handler's REP socket (CURVE only).
+    var zapSocket: ZMQSocket?
 
     let registry: AppRegistry
     var counters = SpringBoardCounters()
@@ -34,6 +36,8 @@ public final class SpringBoard {
     /// The app channel's frames (identity, then body) are received into these, reused.
     let appIdentity = ZMQMessage()
     let appBody = ZMQMessage()
+    /// The control socket's frames are received into this one (its `User-Id` says which key sent the request).
+    let controlFrame = ZMQMessage()
     /// Scratch for the 24-byte event header, written in place per send.
     let headerBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: EventHeader.size, alignment: 8)
     /// Scratch for synthesized cancels.
@@ -93,6 +97,19 @@ public final class SpringBoard {
         appSocket = try context.socket(.router)
         controlSocket = try context.socket(.router)
         for socket in [eventSocket, appSocket, controlSocket] { try socket.setLinger(0) }
+        if let secretKey = configuration.curveSecretKey {
+            // The handler is bound before any socket, so no connection is ever admitted unasked.
+            let zap = try context.socket(.rep)
+            try zap.bind(SpringBoard.zapEndpoint)
+            zapSocket = zap
+            for (socket, domain) in [
+                (eventSocket, ZAPDomain.events), (appSocket, ZAPDomain.apps), (controlSocket, ZAPDomain.control),
+            ] {
+                try socket.setZAPDomain(domain)
+                try socket.setCurveServer(true)
+                try socket.setCurveSecretKey(z85: secretKey)
+            }
+        }
         // A peer that sends a larger frame is disconnected before it is buffered (a 256 MiB frame costs nothing).
         try eventSocket.setMaximumMessageSize(AppChannelWire.maxEventPortFrame)
         try appSocket.setMaximumMessageSize(AppChannelWire.maxAppToSpringBoardFrame)
@@ -123,6 +140,9 @@ public final class SpringBoard {
         runLoop.add(RunLoopSource1(port: .zmq(controlSocket), order: 2) { [unowned self] in drainControl() }, mode: .common)
         runLoop.add(RunLoopSource1(port: .zmq(monitorSocket), order: 3) { [unowned self] in drainMonitor() }, mode: .common)
         runLoop.add(RunLoopSource1(port: .zmq(eventMonitor), order: 4) { [unowned self] in drainEventMonitor() }, mode: .common)
+        if let zapSocket {
+            runLoop.add(RunLoopSource1(port: .zmq(zapSocket), order: 5) { [unowned self] in drainZAP() }, mode: .common)
+        }
         homeScreen.onLaunch = { [unowned self] bundleID in launchFromHomeScreen(bundleID) }
         homeScreen.onPage = { [unowned self] page in
             if configuration.verbose { logger.info("home: page \(page + 1) of \(homeScreen.pageCount)") }
@@ -172,6 +192,7 @@ public final class SpringBoard {
         controlSocket.close()
         monitorSocket.close()
         eventMonitor.close()
+        zapSocket?.close()
         // We hold the endpoints' locks: the socket files we bound, if still ours, are removed (libzmq may not get
         // to it before the process exits); nobody else's are.
         endpointLocks?.release()

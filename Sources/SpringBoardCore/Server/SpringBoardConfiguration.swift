@@ -39,6 +39,15 @@ public struct SpringBoardConfiguration: Sendable {
     var eventBatch = 256
     public var screenWidth: Double = 390
     public var screenHeight: Double = 844
+    /// CURVE (Z85 secret key): every socket is a CURVE server, and the ZAP handler admits only `authorizedKeys`.
+    public var curveSecretKey: String?
+    public var authorizedKeys: AuthorizedKeys?
+    /// Every peer shares springboard's CLOCK_MONOTONIC (no tcp endpoint): hops between processes are timed.
+    /// Over tcp the peers may be on other hosts, whose monotonic clocks are unrelated: only hops timed on
+    /// one clock are recorded (protocols/control.md, "Latency across hosts").
+    var sharedClock: Bool {
+        ![eventEndpoint, appEndpoint, controlEndpoint].contains { $0.hasPrefix("tcp://") }
+    }
     /// Log registrations, foreground changes, liveness decisions and the home screen's calls (never per event).
     public var verbose = false
 

@@ -74,6 +74,11 @@ struct SpringBoardCounters: Sendable {
     var lostInFlight: UInt64 = 0
     /// Apps ended with `kill`.
     var appsKilled: UInt64 = 0
+    /// CURVE connections the ZAP handler admitted, and refused (key not authorized for that socket).
+    var authAccepted: UInt64 = 0
+    var authRefused: UInt64 = 0
+    /// Control requests refused because the key's role does not allow them.
+    var controlRefused: UInt64 = 0
     /// Malformed event-port frames by the rule they broke (protocols/hid-event.md, "Validation"; `endMarker`
     /// for a bad end marker) and by peer (`pid N` over ipc, else `fd N`; at most 32 peers, the rest `other`).
     var malformedByReason: [String: UInt64] = [:]
@@ -90,7 +95,7 @@ struct SpringBoardCounters: Sendable {
             "motionEvents": motionEvents, "eventPortDropped": eventPortDrops.total, "homeButtonFrames": homeButtonFrames,
             "logLinesSuppressed": logLinesSuppressed,
             "sequenceRegressions": sequenceRegressions, "implicitAcks": implicitAcks, "lostInFlight": lostInFlight,
-            "appsKilled": appsKilled,
+            "appsKilled": appsKilled, "authAccepted": authAccepted, "authRefused": authRefused, "controlRefused": controlRefused,
             "endMarkers": endMarkers, "keepAlives": keepAlives,
             "sourceTimeouts": sourceTimeouts, "sourcesCancelled": sourcesCancelled,
             "sourceDisconnects": sourceDisconnects, "markersRefused": markersRefused, "routedToApp": routedToApp,

@@ -76,6 +76,13 @@ public final class ZMQMessage {
         return fd >= 0 ? fd : nil
     }
 
+    /// A metadata property of a received message (`zmq_msg_gets`): `User-Id` is what the ZAP handler
+    /// answered for the peer's connection (its proven identity under CURVE).
+    package func property(_ name: String) -> String? {
+        guard let value = zmq_msg_gets(pointer, name) else { return nil }
+        return String(cString: value)
+    }
+
     /// A copy of the payload (allocates: not for the hot path).
     package var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
 

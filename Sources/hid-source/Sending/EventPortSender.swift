@@ -17,10 +17,11 @@ final class EventPortSender {
     /// A send that waits this long is reported (once per run) on stderr.
     static let stallWarningNanoseconds: UInt64 = 2_000_000_000
 
-    init(context: ZMQContext, endpoint: String) throws {
+    init(context: ZMQContext, endpoint: String, curve: ZMQCurveClient?) throws {
         self.endpoint = endpoint
         socket = try context.socket(.push)
         try socket.setLinger(0)
+        try curve?.apply(to: socket)
         try socket.connect(endpoint)
         poller.add(socket: socket, events: .out)
     }

@@ -24,7 +24,8 @@ enum ScriptPlayer {
         let controlEndpoint = options.controlEndpoint
 
         let context = try ZMQContext(ioThreads: 1)
-        let port = try EventPortSender(context: context, endpoint: eventEndpoint)
+        let curve = try options.curve.client()
+        let port = try EventPortSender(context: context, endpoint: eventEndpoint, curve: curve)
 
         var buffer: [UInt8] = []
         buffer.reserveCapacity(64 + 8 + 33 * 96)
@@ -72,7 +73,7 @@ enum ScriptPlayer {
         let confirmed =
             markerSent
             ? try waitForEndMarker(
-                controlEndpoint: controlEndpoint, senderID: senderID,
+                controlEndpoint: controlEndpoint, curve: curve, senderID: senderID,
                 timeoutMilliseconds: interrupted ? min(options.confirmTimeout, 500) : options.confirmTimeout) : nil
         port.close()
         if !markerSent {
@@ -92,12 +93,12 @@ enum ScriptPlayer {
 
     /// Polls `{"command":"source"}` until springboard has read the end marker (or the deadline passes).
     private static func waitForEndMarker(
-        controlEndpoint: String, senderID: UInt64, timeoutMilliseconds: Int
+        controlEndpoint: String, curve: ZMQCurveClient?, senderID: UInt64, timeoutMilliseconds: Int
     ) throws -> SourceInfo? {
         let deadline = MonotonicTime.now + UInt64(timeoutMilliseconds) * 1_000_000
         while MonotonicTime.now < deadline {
             let remaining = Int((deadline - MonotonicTime.now) / 1_000_000) + 1
-            let client = try ControlClient(endpoint: controlEndpoint, timeoutMilliseconds: remaining)
+            let client = try ControlClient(endpoint: controlEndpoint, timeoutMilliseconds: remaining, curve: curve)
             guard let reply = try? client.request(.source(senderID: senderID)), let source = reply.source else { return nil }
             if source.endReceived { return source }
             MonotonicTime.sleep(until: MonotonicTime.now + 2_000_000)
