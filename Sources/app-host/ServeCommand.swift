@@ -68,6 +68,7 @@ struct ServeCommand: ParsableCommand {
         configuration.verbose = verbose
         configuration.hangOnSIGUSR1 = hangOnSigusr1
         configuration.curve = try curve.client()
+        configuration.launchSecret = try LaunchSecret.takeFromEnvironment()
         let host = try AppHost(application: application, configuration: configuration)
         host.run()
     }

@@ -70,6 +70,13 @@ struct SpringBoardCommand: ParsableCommand {
         help: "The CURVE public keys admitted: lines `source KEY`, `control KEY`, `app BUNDLE_ID KEY` (with --curve-key).")
     var authorizedKeys: String?
 
+    @Option(
+        name: .long,
+        help:
+            "Per-launch secrets: lines `BUNDLE_ID HEX64`; a listed app must present its secret to register (deploy/ensemble writes it)."
+    )
+    var launchSecrets: String?
+
     @Flag(name: .long, help: "Log registrations, foreground changes and liveness decisions.")
     var verbose = false
 
@@ -100,6 +107,12 @@ struct SpringBoardCommand: ParsableCommand {
         configuration.screenWidth = screenWidth
         configuration.screenHeight = screenHeight
         configuration.verbose = verbose
+        if let launchSecrets {
+            do { configuration.launchSecrets = try LaunchSecrets(contentsOf: launchSecrets) } catch {
+                FileHandle.standardError.write(Data("springboard: \(error)\n".utf8))
+                throw ExitCode(1)
+            }
+        }
         if let curveKey, let authorizedKeys {
             do {
                 configuration.curveSecretKey = try ZMQCurveKeyPair.readKey(curveKey)

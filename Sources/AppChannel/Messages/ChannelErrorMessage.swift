@@ -16,6 +16,8 @@ public struct ChannelErrorMessage: Equatable, Sendable {
         case registryFull = 6
         /// The `pid` in `register` is not the connection's peer (ipc: the kernel's `SO_PEERCRED`).
         case pidMismatch = 7
+        /// springboard was given a launch secret for this bundle id and the registration did not carry it.
+        case launchSecretMismatch = 8
     }
 
     public var code: Code
@@ -45,7 +47,7 @@ public struct ChannelErrorMessage: Equatable, Sendable {
         }
         guard b.count >= 16 else { throw .truncated(message: "error", needed: 16, found: b.count) }
         guard let code = Code(rawValue: b.u32(8)) else {
-            throw .invalidField(message: "error", field: "code", offset: 8, expected: "1...7", found: "\(b.u32(8))")
+            throw .invalidField(message: "error", field: "code", offset: 8, expected: "1...8", found: "\(b.u32(8))")
         }
         let length = Int(b.u16(12))
         guard b.count == 16 + length else {

@@ -55,7 +55,7 @@ extension AppHost {
             logger.info("now \(state.visibility)")
         case .error(let error):
             switch error.code {
-            case .bundleIDInUse, .registryFull, .bundleIDMismatch, .pidMismatch:
+            case .bundleIDInUse, .registryFull, .bundleIDMismatch, .pidMismatch, .launchSecretMismatch:
                 // Refused: the next heartbeat gets `notRegistered` and the registration is tried again.
                 logger.warning("springboard refused the registration: \(error.code): \(error.text)")
             case .notRegistered:

@@ -8,7 +8,8 @@ extension AppHost {
     func register() {
         let message = RegisterMessage(
             bundleID: configuration.bundleID, displayName: configuration.displayName,
-            pid: UInt32(getpid()), heartbeatIntervalMilliseconds: configuration.heartbeatIntervalMilliseconds)
+            pid: UInt32(getpid()), heartbeatIntervalMilliseconds: configuration.heartbeatIntervalMilliseconds,
+            launchSecret: configuration.launchSecret)
         sendOrLog(message.encoded(), what: "register")
     }
 

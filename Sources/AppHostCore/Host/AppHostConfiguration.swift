@@ -23,6 +23,9 @@ public struct AppHostConfiguration: Sendable {
     package var channelHighWaterMark: Int?
     /// Connect with CURVE: springboard admits the app only with a key bound to its bundle id.
     package var curve: ZMQCurveClient?
+    /// The per-launch secret from the launcher ($TOUCHPIPELINE_LAUNCH_SECRET, 64 hex digits), sent with
+    /// every registration.
+    public var launchSecret: [UInt8]?
     package var channelBufferBytes: Int?
 
     public init(appEndpoint: String, bundleID: String, displayName: String) {

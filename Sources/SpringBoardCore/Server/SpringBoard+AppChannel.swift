@@ -84,6 +84,11 @@ extension SpringBoard {
             counters.registrationsRefused &+= 1
             return replyError(.bundleIDMismatch, "this connection's key is for \(keyFor), not \(message.bundleID)")
         }
+        if configuration.launchSecrets.accepts(message.launchSecret, for: message.bundleID) == false {
+            counters.registrationsRefused &+= 1
+            logLimited("refused a registration of \(message.bundleID) without its launch secret (claimed pid \(message.pid))")
+            return replyError(.launchSecretMismatch, "\(message.bundleID) must present the secret its launcher handed it")
+        }
         if let app, app.bundleID != message.bundleID {
             counters.registrationsRefused &+= 1
             return replyError(.bundleIDMismatch, "this connection registered \(app.bundleID), not \(message.bundleID)")

@@ -42,6 +42,8 @@ public struct SpringBoardConfiguration: Sendable {
     /// CURVE (Z85 secret key): every socket is a CURVE server, and the ZAP handler admits only `authorizedKeys`.
     public var curveSecretKey: String?
     public var authorizedKeys: AuthorizedKeys?
+    /// Per-launch secrets of the apps a launcher started: their registrations must carry them.
+    public var launchSecrets = LaunchSecrets()
     /// Every peer shares springboard's CLOCK_MONOTONIC (no tcp endpoint): hops between processes are timed.
     /// Over tcp the peers may be on other hosts, whose monotonic clocks are unrelated: only hops timed on
     /// one clock are recorded (protocols/control.md, "Latency across hosts").

@@ -168,4 +168,37 @@ final class IdentityTests: XCTestCase {
         XCTAssertEqual(stats.hops["channelProbes"], 100)
         withExtendedLifetime(probes) {}
     }
+
+    /// The per-launch secret (deploy/ensemble's handoff): while Maps is dead, only a process launched with its
+    /// secret can register as Maps.
+    func testOnlyTheProcessLaunchedWithTheSecretCanRegisterTheBundleID() throws {
+        let secret = String(repeating: "5a", count: 32)
+        let secrets = fixture.directory.appendingPathComponent("launch-secrets")
+        try "# bundle id, secret\n\(maps) \(secret)\n".write(to: secrets, atomically: true, encoding: .utf8)
+        try fixture.startSpringBoard(extra: ["--launch-secrets", secrets.path])
+        let appArguments = [PipelineFixture.scene("maps")] + fixture.runtimeArguments + ["--heartbeat-ms", "100", "--quiet"]
+        let launched = try fixture.launch("app-host", appArguments, environment: [LaunchSecret.environmentVariable: secret])
+        eventually("the launched Maps to register") { fixture.appInfo(maps)?.pid == UInt32(launched.pid) }
+        launched.signal(SIGKILL)
+        XCTAssertNotNil(launched.wait(timeout: 2))
+        eventually("Maps to be dead") { fixture.appInfo(maps)?.state == "dead" }
+
+        // Without the secret, or with another one: refused, and the record stays dead.
+        let noSecret = try fixture.launch("app-host", appArguments)
+        let wrong = try fixture.launch(
+            "app-host", appArguments, environment: [LaunchSecret.environmentVariable: String(repeating: "00", count: 32)])
+        eventually("both to be refused") {
+            noSecret.stderr.contains("launchSecretMismatch") && wrong.stderr.contains("launchSecretMismatch")
+        }
+        XCTAssertEqual(fixture.appInfo(maps)?.state, "dead")
+        XCTAssertGreaterThanOrEqual(try fixture.stats().hops["registrationsRefused"] ?? 0, 2)
+        noSecret.signal(SIGKILL)
+        wrong.signal(SIGKILL)
+
+        let relaunched = try fixture.launch("app-host", appArguments, environment: [LaunchSecret.environmentVariable: secret])
+        eventually("the relaunched Maps to register") {
+            fixture.appInfo(maps).map { $0.pid == UInt32(relaunched.pid) && $0.state == "background" } ?? false
+        }
+        XCTAssertEqual(try fixture.stats().hops["registrations"], 2)
+    }
 }

@@ -46,10 +46,11 @@ final class PipelineFixture {
     // MARK: Processes
 
     @discardableResult
-    func launch(_ executable: String, _ arguments: [String]) throws -> ChildProcess {
+    func launch(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess {
         counter += 1
         let child = try ChildProcess(
-            name: "\(counter)-\(executable)", executable: executable, arguments: arguments, directory: directory)
+            name: "\(counter)-\(executable)", executable: executable, arguments: arguments, directory: directory,
+            environment: environment)
         children.append(child)
         return child
     }
