@@ -97,10 +97,15 @@ extension SpringBoard {
         return index
     }
 
-    /// Appends a new sender, first forgetting the oldest finished run when at the limit.
+    /// Appends a new sender, first forgetting the oldest finished run when at the limit, else the oldest
+    /// without fingers down: a source with fingers down is never forgotten (its fingers would outlive its
+    /// liveness checks). At most 32 fingers are down, so of 64 sources one always qualifies.
     func addSource(_ state: SourceState) {
         if sources.count >= SourceState.limit {
-            sources.remove(at: sources.firstIndex(where: \.isFinished) ?? 0)
+            let forget =
+                sources.firstIndex(where: \.isFinished)
+                ?? sources.firstIndex { !latch.touches.contains(sender: $0.senderID) } ?? 0
+            sources.remove(at: forget)
         }
         sources.append(state)
     }

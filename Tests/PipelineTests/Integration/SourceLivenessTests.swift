@@ -187,4 +187,23 @@ final class SourceLivenessTests: XCTestCase {
         assertEveryCountAddsUp(stats)
         XCTAssertEqual(try fixture.request(.source(senderID: source.senderID)).source?.received, 3)
     }
+
+    /// The fuzzer's case: a flood of random sender ids cannot push a source with a finger down out of
+    /// springboard's memory (its finger would then never be cancelled).
+    func testAFloodOfSenderIDsDoesNotForgetASourceWithAFingerDown() throws {
+        try startWithMapsInFront(sourceTimeout: 60_000)
+        var source: TestTouchSource? = try TestTouchSource(fixture: fixture)
+        try source?.down(1, 200, 400)
+        try source?.flush()
+        let flood = try TestTouchSource(fixture: fixture)
+        for i in 0..<100 { try flood.sendRawMarker(senderID: 0xF100D_0000 + UInt64(i)) }
+        eventually("the flood to be read") { (try? fixture.stats())?.hops["keepAlives"] == 100 }
+        XCTAssertEqual(try fixture.request(.sources).sources?.count, 64, "springboard remembers at most 64 sources")
+        source = nil
+        eventually("the closed source's finger to be cancelled") { (try? fixture.request(.status))?.status?.liveTouches == 0 }
+        fixture.waitForTrace(maps, "-[MapView touchesCancelled:withEvent:]")
+        let stats = try fixture.stats()
+        XCTAssertEqual(stats.hops["sourceDisconnects"], 1)
+        assertEveryCountAddsUp(stats)
+    }
 }

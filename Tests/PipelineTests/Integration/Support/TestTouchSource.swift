@@ -114,6 +114,11 @@ final class TestTouchSource {
         try confirm(final: true, timeout: 2, file: file, line: line)
     }
 
+    /// Sends a keep-alive naming any sender id (a flood of fake sources on this one connection).
+    func sendRawMarker(senderID other: UInt64) throws {
+        XCTAssertTrue(try socket.send(EndMarker.keepAlive(senderID: other, count: 0).encoded()))
+    }
+
     /// Sends an end marker and does not wait for a confirmation (an impostor's marker gets none).
     func sendEndMarker(final: Bool) throws {
         XCTAssertTrue(try socket.send(EndMarker(senderID: senderID, count: sent, isFinal: final).encoded()))
