@@ -45,6 +45,7 @@ final class CounterTests: XCTestCase {
 
         let source = try TestTouchSource(fixture: fixture)
         try source.press(.home)  // home: SpringBoard's own frames, Maps goes to the background
+        try source.flush()
         XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
         try source.tap(200, 125)
         try source.flush()
@@ -58,13 +59,13 @@ final class CounterTests: XCTestCase {
         eventually("the replayed frames") { (try? fixture.stats())?.hops["buttonEvents"] == 4 }
 
         let stats = try fixture.stats()
-        XCTAssertEqual(stats.hops["endMarkers"], 1, "the malformed marker is not an end marker")
+        XCTAssertEqual(stats.hops["endMarkers"], 2, "two checkpoints; the malformed marker is not an end marker")
         XCTAssertEqual(stats.hops["homeButtonFrames"], 2)
         XCTAssertEqual(stats.hops["sequenceRegressions"], 1)
         XCTAssertEqual(stats.drops, ["malformed": 4])
         XCTAssertEqual(stats.malformedByReason, ["endMarker": 1, "truncated": 1, "badMagic": 1, "unsupportedVersion": 1])
         XCTAssertEqual(stats.malformedByPeer, ["pid \(getpid())": 4])
-        XCTAssertEqual(stats.hops["eventPortReceived"], 11)
+        XCTAssertEqual(stats.hops["eventPortReceived"], 12)
         XCTAssertEqual(stats.hops["routedToApp"], 4)
         assertEveryCountAddsUp(stats)
     }

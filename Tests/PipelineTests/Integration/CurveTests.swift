@@ -96,12 +96,18 @@ final class CurveTests: XCTestCase {
         XCTAssertEqual(tap.status, 0, tap.stderr)
         fixture.waitForTrace(maps, "-[SearchBarView touchesEnded:withEvent:]")
         XCTAssertEqual(fixture.trace(maps), TraceLines.mapsSearchBarTap)
-        // A stranger's frames never reach springboard (its connection is refused before any frame is read).
-        let stranger = try fixture.runTool(
+        // A stranger's frames never reach springboard (its connection is refused before any frame is read); its
+        // run is never confirmed (it may still be waiting for the event port to take a frame: SIGTERM ends it).
+        let refusedBefore = try XCTUnwrap(request(.stats(), as: "control").stats?.hops["authRefused"])
+        let stranger = try fixture.launch(
             "hid-source",
             ["tap", "200", "125", "--events", endpoints[0], "--control", endpoints[2], "--confirm-timeout", "300"]
                 + curveArguments("stranger"))
-        XCTAssertEqual(stranger.status, 3)
+        eventually("the stranger to be refused") {
+            ((try? self.request(.stats(), as: "control"))?.stats?.hops["authRefused"] ?? 0) > refusedBefore
+        }
+        stranger.signal(SIGTERM)
+        XCTAssertEqual(stranger.wait(timeout: 2), 3)
 
         eventually("Maps to acknowledge") { (try? self.request(.stats(), as: "control"))?.stats?.apps.first?.acked == 2 }
         let stats = try XCTUnwrap(request(.stats(), as: "control").stats)
