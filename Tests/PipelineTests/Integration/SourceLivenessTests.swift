@@ -76,10 +76,10 @@ final class SourceLivenessTests: XCTestCase {
     }
 
     func testALongPressFromHIDSourceIsKeptAliveAndNotCancelled() throws {
-        try startWithMapsInFront(sourceTimeout: 300)
+        // A timeout of four keep-alive intervals (a loaded machine may delay one), and a press held twice as long.
+        try startWithMapsInFront(sourceTimeout: 1000)
         let file = fixture.directory.appendingPathComponent("long-press.txt")
-        // Held for four source timeouts: hid-source's keep-alives (every 250 ms) keep the finger.
-        try "at 0.000 down 1 200 400\nat 1.200 up 1\n".write(to: file, atomically: true, encoding: .utf8)
+        try "at 0.000 down 1 200 400\nat 2.000 up 1\n".write(to: file, atomically: true, encoding: .utf8)
         let result = try fixture.hidSource("play", file.path)
         XCTAssertEqual(result.status, 0, result.stderr)
         fixture.waitForTrace(maps, "-[MapView touchesEnded:withEvent:]")
