@@ -98,3 +98,32 @@ final class CounterTests: XCTestCase {
         assertEveryCountAddsUp(stats)
     }
 }
+
+extension CounterTests {
+    /// Control requests are served between event batches (finding 4): a flood of `status` and `stats` requests
+    /// during a stream of frames loses nothing and every request is answered.
+    func testAControlFloodDuringAStreamLosesNothing() throws {
+        try fixture.startSpringBoard()
+        try fixture.startApp("maps", bundleID: maps)
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
+        let file = fixture.directory.appendingPathComponent("drags.txt")
+        try "at 0 drag 200 600 -> 200 300 duration 0.2 steps 48\n".write(to: file, atomically: true, encoding: .utf8)
+        let player = try fixture.launch(
+            "hid-source", ["play", file.path, "--speed", "0", "--repeat-count", "20"] + fixture.runtimeArguments)
+        let control = try ControlClient(endpoint: fixture.endpoints.control, timeoutMilliseconds: 2000)
+        var answered = 0
+        for i in 0..<300 where (try? control.request(i % 2 == 0 ? .status : .stats()))?.ok == true { answered += 1 }
+        XCTAssertEqual(answered, 300)
+        XCTAssertEqual(player.wait(timeout: 10), 0, player.stderr)
+        eventually("Maps to acknowledge every event") {
+            guard let app = try? fixture.appStats(maps) else { return false }
+            return app.inFlight == 0 && app.queued == 0 && app.acked == app.sent
+        }
+        let stats = try fixture.stats()
+        XCTAssertEqual(stats.hops["digitizerFrames"], 20 * 49, "a down, 47 moves and an up, 20 times")
+        XCTAssertEqual(stats.hops["routedToApp"], 980)
+        XCTAssertEqual(stats.drops, [:])
+        XCTAssertGreaterThanOrEqual(stats.hops["controlRequests"] ?? 0, 300)
+        assertEveryCountAddsUp(stats)
+    }
+}
