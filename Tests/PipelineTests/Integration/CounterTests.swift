@@ -109,12 +109,14 @@ extension CounterTests {
         let file = fixture.directory.appendingPathComponent("drags.txt")
         try "at 0 drag 200 600 -> 200 300 duration 0.2 steps 48\n".write(to: file, atomically: true, encoding: .utf8)
         let player = try fixture.launch(
-            "hid-source", ["play", file.path, "--speed", "0", "--repeat-count", "20"] + fixture.runtimeArguments)
+            "hid-source",
+            // Maps (a debug build on a loaded machine) may hold the event port for a while: a long confirmation wait.
+            ["play", file.path, "--speed", "0", "--repeat-count", "20", "--confirm-timeout", "10000"] + fixture.runtimeArguments)
         let control = try ControlClient(endpoint: fixture.endpoints.control, timeoutMilliseconds: 2000)
         var answered = 0
         for i in 0..<300 where (try? control.request(i % 2 == 0 ? .status : .stats()))?.ok == true { answered += 1 }
         XCTAssertEqual(answered, 300)
-        XCTAssertEqual(player.wait(timeout: 10), 0, player.stderr)
+        XCTAssertEqual(player.wait(timeout: 15), 0, player.stderr)
         eventually("Maps to acknowledge every event") {
             guard let app = try? fixture.appStats(maps) else { return false }
             return app.inFlight == 0 && app.queued == 0 && app.acked == app.sent
