@@ -91,7 +91,7 @@ let package = Package(
             name: "springboard",
             dependencies: [
                 "SpringBoardCore", "SpringBoardHome", "AppChannel", "ControlProtocol", "CommandLineSupport", "ZeroMQ",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(

@@ -6,6 +6,7 @@ import Foundation
 import Logging
 import SpringBoardCore
 import SpringBoardHome
+import Yams
 import ZeroMQ
 
 /// `springboard`: the router process (event port, app channel, home screen, control socket).
@@ -77,6 +78,21 @@ struct SpringBoardCommand: ParsableCommand {
     )
     var launchSecrets: String?
 
+    @Option(
+        name: .long,
+        help:
+            "Launch this app and keep it running: SCENE (its app.bundleID) or BUNDLE_ID=SCENE (repeatable). Only that process may register as it."
+    )
+    var launch: [String] = []
+
+    @Option(name: .long, help: "The app-host executable for --launch (default: next to springboard).")
+    var appHost: String?
+
+    @Option(
+        name: .long, parsing: .unconditionalSingleValue,
+        help: "An argument for every launched app-host (repeatable), e.g. --app-argument --quiet.")
+    var appArgument: [String] = []
+
     @Flag(name: .long, help: "Log registrations, foreground changes and liveness decisions.")
     var verbose = false
 
@@ -86,6 +102,7 @@ struct SpringBoardCommand: ParsableCommand {
         guard ackWindow > 0, minAckWindow > 0, outboundCapacity > 0 else {
             throw ValidationError("--ack-window and --outbound-capacity must be positive")
         }
+        _ = try launches()
         guard (curveKey == nil) == (authorizedKeys == nil) else {
             throw ValidationError("--curve-key and --authorized-keys go together")
         }
@@ -107,6 +124,9 @@ struct SpringBoardCommand: ParsableCommand {
         configuration.screenWidth = screenWidth
         configuration.screenHeight = screenHeight
         configuration.verbose = verbose
+        configuration.launches = try launches()
+        configuration.appHostPath = appHost ?? Self.siblingAppHost
+        configuration.appArguments = appArgument
         if let launchSecrets {
             do { configuration.launchSecrets = try LaunchSecrets(contentsOf: launchSecrets) } catch {
                 FileHandle.standardError.write(Data("springboard: \(error)\n".utf8))
@@ -139,6 +159,29 @@ struct SpringBoardCommand: ParsableCommand {
             "springboard \(getpid()) ready: events \(configuration.eventEndpoint) apps \(configuration.appEndpoint) control \(configuration.controlEndpoint)\n"
         try? FileHandle.standardOutput.write(contentsOf: Data(ready.utf8))
         springBoard.run()
+    }
+}
+
+extension SpringBoardCommand {
+    /// `--launch` items: `BUNDLE_ID=SCENE`, or a scene file whose `app.bundleID` names the app.
+    func launches() throws -> [AppLaunch] {
+        try launch.map { item in
+            if let explicit = AppLaunch(argument: item), !FileManager.default.fileExists(atPath: item) { return explicit }
+            let root: Any?
+            do { root = try Yams.load(yaml: String(contentsOfFile: item, encoding: .utf8)) } catch {
+                throw ValidationError("--launch \(item): \(error)")
+            }
+            guard let app = (root as? [String: Any])?["app"] as? [String: Any], let bundleID = app["bundleID"] as? String,
+                !bundleID.isEmpty
+            else { throw ValidationError("--launch \(item): no app.bundleID (or pass BUNDLE_ID=SCENE)") }
+            return AppLaunch(bundleID: bundleID, scene: item)
+        }
+    }
+
+    /// `app-host` in springboard's own directory (`/proc/self/exe`).
+    static var siblingAppHost: String {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("app-host").path
     }
 }
 

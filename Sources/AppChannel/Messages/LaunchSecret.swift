@@ -18,6 +18,14 @@ public enum LaunchSecret {
         return secret
     }
 
+    /// Compares a presented secret with the expected one in constant time.
+    public static func matches(_ presented: [UInt8]?, _ expected: [UInt8]) -> Bool {
+        guard let presented, presented.count == expected.count, !expected.isEmpty else { return false }
+        var difference: UInt8 = 0
+        for i in expected.indices { difference |= expected[i] ^ presented[i] }
+        return difference == 0
+    }
+
     /// 64 hex digits → 32 bytes.
     public static func parse(_ text: String) -> [UInt8]? {
         let digits = Array(text.utf8)

@@ -25,9 +25,6 @@ public struct LaunchSecrets: Sendable, Equatable {
     /// constant time).
     func accepts(_ presented: [UInt8]?, for bundleID: String) -> Bool? {
         guard let expected = secrets[bundleID] else { return nil }
-        guard let presented, presented.count == expected.count else { return false }
-        var difference: UInt8 = 0
-        for i in expected.indices { difference |= expected[i] ^ presented[i] }
-        return difference == 0
+        return LaunchSecret.matches(presented, expected)
     }
 }

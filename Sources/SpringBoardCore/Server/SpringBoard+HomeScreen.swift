@@ -3,6 +3,10 @@
 // into `HomeScreenScene`; a tapped icon comes back here.
 extension SpringBoard {
     func launchFromHomeScreen(_ bundleID: String) {
+        if let launcher, launcher.launches.contains(where: { $0.bundleID == bundleID }), !launcher.isRunning(bundleID) {
+            relaunch(bundleID, reason: "icon tap")  // iOS: a tap on a dead app's icon launches it
+            return
+        }
         guard let app = registry.record(bundleID: bundleID), app.isReachable else {
             if configuration.verbose { logger.info("home: \(bundleID) is not running") }
             return

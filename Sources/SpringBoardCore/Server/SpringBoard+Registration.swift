@@ -16,6 +16,17 @@ extension SpringBoard {
             logLimited("refused a registration of \(message.bundleID) without its launch secret (claimed pid \(message.pid))")
             return replyError(.launchSecretMismatch, "\(message.bundleID) must present the secret its launcher handed it")
         }
+        if let launched = launcher?.expected(message.bundleID) {
+            // springboard launched it: only that process, with that launch's secret, is the app.
+            let peer = appBody.sourceFileDescriptor.flatMap(PeerCredentials.init(fileDescriptor:))
+            guard LaunchSecret.matches(message.launchSecret, launched.secret), peer.map({ $0.pid == launched.pid }) ?? true
+            else {
+                counters.registrationsRefused &+= 1
+                logLimited("refused a registration of \(message.bundleID): not the process springboard launched")
+                return replyError(
+                    .launchSecretMismatch, "\(message.bundleID) is launched by springboard; this is not that launch")
+            }
+        }
         if let app, app.bundleID != message.bundleID {
             counters.registrationsRefused &+= 1
             return replyError(.bundleIDMismatch, "this connection registered \(app.bundleID), not \(message.bundleID)")

@@ -22,6 +22,8 @@ public final class SpringBoard {
     let eventMonitor: ZMQSocket
     /// The ZAP handler's REP socket (CURVE only).
     var zapSocket: ZMQSocket?
+    /// The apps springboard launches (`--launch`), nil when it launches none.
+    var launcher: AppLauncher?
 
     let registry: AppRegistry
     var counters = SpringBoardCounters()
@@ -63,6 +65,7 @@ public final class SpringBoard {
     var lastLimitedLog: UInt64 = 0
     var suppressedLogLines: UInt64 = 0
     let startedAt: UInt64
+    var relaunchTimers: [String: RunLoopTimer] = [:]
     private var instanceLock: InstanceLock?
     private var endpointLocks: EndpointLocks?
     private var signalHandlers: [RunLoopSignalHandler] = []
@@ -125,6 +128,7 @@ public final class SpringBoard {
         try controlSocket.bind(configuration.controlEndpoint)
         endpointLocks?.noteBound(endpoints)
         installSources()
+        if !configuration.launches.isEmpty { try makeLauncher() }
     }
 
     deinit {
@@ -162,6 +166,7 @@ public final class SpringBoard {
     /// Runs until SIGTERM/SIGINT (or `stop()`), then closes every socket.
     public func run() {
         installSignalHandlers()
+        launchAll()
         logger.info(
             "springboard \(getpid()) listening: events \(configuration.eventEndpoint), apps \(configuration.appEndpoint), control \(configuration.controlEndpoint)"
         )
@@ -187,6 +192,7 @@ public final class SpringBoard {
 
     private func shutdown() {
         for handler in signalHandlers { handler.cancel() }
+        launcher?.stopAll()
         eventSocket.close()
         appSocket.close()
         controlSocket.close()

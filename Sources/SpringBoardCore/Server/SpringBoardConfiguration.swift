@@ -44,6 +44,11 @@ public struct SpringBoardConfiguration: Sendable {
     public var authorizedKeys: AuthorizedKeys?
     /// Per-launch secrets of the apps a launcher started: their registrations must carry them.
     public var launchSecrets = LaunchSecrets()
+    /// Apps springboard launches itself (and relaunches with back-off), with the app-host executable and the
+    /// arguments every launch gets after `SCENE --apps ENDPOINT --trace-file <runtime dir>/logs/BUNDLE.trace.jsonl`.
+    public var launches: [AppLaunch] = []
+    public var appHostPath = "app-host"
+    public var appArguments: [String] = []
     /// Every peer shares springboard's CLOCK_MONOTONIC (no tcp endpoint): hops between processes are timed.
     /// Over tcp the peers may be on other hosts, whose monotonic clocks are unrelated: only hops timed on
     /// one clock are recorded (protocols/control.md, "Latency across hosts").

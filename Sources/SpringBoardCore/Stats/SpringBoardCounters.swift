@@ -79,6 +79,9 @@ struct SpringBoardCounters: Sendable {
     var authRefused: UInt64 = 0
     /// Control requests refused because the key's role does not allow them.
     var controlRefused: UInt64 = 0
+    /// Apps springboard launched (relaunches included), and launched apps that exited.
+    var launches: UInt64 = 0
+    var launchedExits: UInt64 = 0
     /// Malformed event-port frames by the rule they broke (protocols/hid-event.md, "Validation"; `endMarker`
     /// for a bad end marker) and by peer (`pid N` over ipc, else `fd N`; at most 32 peers, the rest `other`).
     var malformedByReason: [String: UInt64] = [:]
@@ -96,6 +99,7 @@ struct SpringBoardCounters: Sendable {
             "logLinesSuppressed": logLinesSuppressed,
             "sequenceRegressions": sequenceRegressions, "implicitAcks": implicitAcks, "lostInFlight": lostInFlight,
             "appsKilled": appsKilled, "authAccepted": authAccepted, "authRefused": authRefused, "controlRefused": controlRefused,
+            "launches": launches, "launchedExits": launchedExits,
             "endMarkers": endMarkers, "keepAlives": keepAlives,
             "sourceTimeouts": sourceTimeouts, "sourcesCancelled": sourcesCancelled,
             "sourceDisconnects": sourceDisconnects, "markersRefused": markersRefused, "routedToApp": routedToApp,

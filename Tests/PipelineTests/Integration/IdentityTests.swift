@@ -169,8 +169,8 @@ final class IdentityTests: XCTestCase {
         withExtendedLifetime(probes) {}
     }
 
-    /// The per-launch secret (deploy/ensemble's handoff): while Maps is dead, only a process launched with its
-    /// secret can register as Maps.
+    /// The per-launch secret handed over by a launcher other than springboard (`--launch-secrets`): while Maps
+    /// is dead, only a process launched with its secret can register as Maps.
     func testOnlyTheProcessLaunchedWithTheSecretCanRegisterTheBundleID() throws {
         let secret = String(repeating: "5a", count: 32)
         let secrets = fixture.directory.appendingPathComponent("launch-secrets")
