@@ -80,7 +80,7 @@ let package = Package(
         .target(
             name: "CommandLineSupport",
             dependencies: [
-                "AppChannel", "HIDEvent", "TouchRecording",
+                "AppChannel", "HIDEvent", "TouchRecording", "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -94,8 +94,8 @@ let package = Package(
         .executableTarget(
             name: "springboard",
             dependencies: [
-                "SpringBoardCore", "SpringBoardHome", "AppChannel", "ControlProtocol", "CommandLineSupport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SpringBoardCore", "SpringBoardHome", "AppChannel", "ControlProtocol", "CommandLineSupport", "ZeroMQ",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
@@ -108,7 +108,7 @@ let package = Package(
         .executableTarget(
             name: "sbctl",
             dependencies: [
-                "AppChannel", "CommandLineSupport", "ControlProtocol", "RunLoopKit",
+                "AppChannel", "CommandLineSupport", "ControlProtocol", "RunLoopKit", "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(

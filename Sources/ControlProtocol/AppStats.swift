@@ -19,6 +19,10 @@ public struct AppStats: Codable, Equatable, Sendable {
     public var giveUps: UInt64
     var heartbeats: UInt64
     package var registrations: UInt64
+    /// Registrations of this bundle id refused because another live connection owned it.
+    package var registrationsRefused: UInt64
+    /// Events sent and never acknowledged because the app died or registered again.
+    public var lostInFlight: UInt64
     public var inFlight: Int
     /// The ack window in use: 8 × the measured bandwidth-delay product, within springboard's bounds.
     public var window: Int
@@ -34,7 +38,7 @@ public struct AppStats: Codable, Equatable, Sendable {
         bundleID: String, state: String, routed: UInt64, sent: UInt64, samplesSent: UInt64,
         coalescedSamples: UInt64, acked: UInt64, handled: UInt64, cancelsSent: UInt64, giveUps: UInt64,
         heartbeats: UInt64, registrations: UInt64, inFlight: Int, window: Int, queued: Int, queuedSamples: UInt64,
-        drops: [String: UInt64], latency: [String: LatencySummary]
+        drops: [String: UInt64], latency: [String: LatencySummary], registrationsRefused: UInt64 = 0, lostInFlight: UInt64 = 0
     ) {
         self.bundleID = bundleID
         self.state = state
@@ -48,6 +52,8 @@ public struct AppStats: Codable, Equatable, Sendable {
         self.giveUps = giveUps
         self.heartbeats = heartbeats
         self.registrations = registrations
+        self.registrationsRefused = registrationsRefused
+        self.lostInFlight = lostInFlight
         self.inFlight = inFlight
         self.window = window
         self.queued = queued

@@ -7,13 +7,25 @@ public final class ControlClient {
     private let context: ZMQContext
     private let socket: ZMQSocket
 
-    public init(endpoint: String, timeoutMilliseconds: Int = 2000) throws {
+    /// `curve`: connect with CURVE (springboard's control socket then admits only authorized keys).
+    package convenience init(endpoint: String, timeoutMilliseconds: Int = 2000, curve: ZMQCurveClient?) throws {
+        try self.init(endpoint: endpoint, timeoutMilliseconds: timeoutMilliseconds, configure: { try curve?.apply(to: $0) })
+    }
+
+    public convenience init(endpoint: String, timeoutMilliseconds: Int = 2000) throws {
+        try self.init(endpoint: endpoint, timeoutMilliseconds: timeoutMilliseconds, configure: { _ in })
+    }
+
+    private init(endpoint: String, timeoutMilliseconds: Int, configure: (ZMQSocket) throws -> Void) throws {
         self.endpoint = endpoint
         context = try ZMQContext(ioThreads: 1)
         socket = try context.socket(.req)
         try socket.setLinger(0)
         try socket.setReceiveTimeout(timeoutMilliseconds)
         try socket.setSendTimeout(timeoutMilliseconds)
+        // A reply with every histogram is a few MB at most: a bigger frame is a broken or hostile peer.
+        try socket.setMaximumMessageSize(64 * 1024 * 1024)
+        try configure(socket)
         try socket.connect(endpoint)
     }
 

@@ -12,6 +12,13 @@ public enum ControlCommand: Equatable, Sendable {
     case source(senderID: UInt64)
     /// Reads the overload policy (nil), or sets it.
     case overload(mode: OverloadMode?)
+    /// Every source springboard remembers, with its liveness.
+    case sources
+    /// Cancels the fingers one source has down (as its source timeout would) and resets its stream.
+    case cancelSource(senderID: UInt64)
+    /// Ends an app's process (SIGKILL to the pid the kernel reported for its connection), as iOS's watchdog
+    /// ends an app that stopped responding; the home screen (or the next app) takes over.
+    case kill(bundleID: String)
 
     public var name: String {
         switch self {
@@ -22,8 +29,11 @@ public enum ControlCommand: Equatable, Sendable {
         case .stats: return "stats"
         case .source: return "source"
         case .overload: return "overload"
+        case .sources: return "sources"
+        case .cancelSource: return "cancelSource"
+        case .kill: return "kill"
         }
     }
 
-    static let names = ["apps", "foreground", "home", "status", "stats", "source", "overload"]
+    static let names = ["apps", "foreground", "home", "status", "stats", "source", "overload", "sources", "cancelSource", "kill"]
 }

@@ -12,4 +12,8 @@ public enum ControlErrorCode: String, Codable, Sendable {
     case appUnavailable
     /// Client side only (never sent by SpringBoard): no reply came in time (`sbctl --json`, exit status 2).
     case noReply
+    /// `cancelSource` for a sender springboard has read nothing from (or has forgotten).
+    case unknownSource
+    /// The request came with a CURVE key whose role does not allow it (a source key asking more than `source`).
+    case notAuthorized
 }

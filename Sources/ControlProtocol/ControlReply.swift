@@ -12,6 +12,8 @@ public struct ControlReply: Codable, Equatable, Sendable {
     public var status: StatusInfo?
     public var stats: StatsInfo?
     public var source: SourceInfo?
+    /// After `sources`: every source springboard remembers.
+    public var sources: [SourceInfo]?
     /// After `foreground`/`home`: the app now in the foreground (nil: the home screen).
     public var foreground: String?
     /// After `overload`: the policy now in force.
@@ -19,7 +21,8 @@ public struct ControlReply: Codable, Equatable, Sendable {
 
     public init(
         ok: Bool, command: String, error: ControlError? = nil, apps: [AppInfo]? = nil, status: StatusInfo? = nil,
-        stats: StatsInfo? = nil, source: SourceInfo? = nil, foreground: String? = nil, overload: OverloadMode? = nil
+        stats: StatsInfo? = nil, source: SourceInfo? = nil, sources: [SourceInfo]? = nil, foreground: String? = nil,
+        overload: OverloadMode? = nil
     ) {
         self.ok = ok
         self.command = command
@@ -28,6 +31,7 @@ public struct ControlReply: Codable, Equatable, Sendable {
         self.status = status
         self.stats = stats
         self.source = source
+        self.sources = sources
         self.foreground = foreground
         self.overload = overload
     }

@@ -6,13 +6,13 @@ public enum ControlRequestCodec {
     public static func encode(_ command: ControlCommand) -> [UInt8] {
         var request = ControlRequest(command: command.name)
         switch command {
-        case .foreground(let bundleID): request.bundleID = bundleID
-        case .source(let senderID): request.senderID = senderID
+        case .foreground(let bundleID), .kill(let bundleID): request.bundleID = bundleID
+        case .source(let senderID), .cancelSource(let senderID): request.senderID = senderID
         case .stats(let reset, let histograms):
             request.reset = reset ? true : nil
             request.histograms = histograms ? true : nil
         case .overload(let mode): request.mode = mode?.rawValue
-        case .apps, .home, .status: break
+        case .apps, .home, .status, .sources: break
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -33,20 +33,26 @@ public enum ControlRequestCodec {
         case "apps": return .apps
         case "home": return .home
         case "status": return .status
+        case "sources": return .sources
         case "stats": return .stats(reset: request.reset ?? false, histograms: request.histograms ?? false)
-        case "foreground":
+        case "foreground", "kill":
             guard let bundleID = request.bundleID else {
-                throw ControlError(.missingField, "command \"foreground\" needs field \"bundleID\"", command: name)
+                throw ControlError(.missingField, "command \"\(name)\" needs field \"bundleID\"", command: name)
             }
             guard !bundleID.isEmpty else {
                 throw ControlError(.malformedRequest, "field \"bundleID\" must be a non-empty string", command: name)
             }
-            return .foreground(bundleID: bundleID)
+            return name == "kill" ? .kill(bundleID: bundleID) : .foreground(bundleID: bundleID)
         case "source":
             guard let senderID = request.senderID else {
                 throw ControlError(.missingField, "command \"source\" needs field \"senderID\"", command: name)
             }
             return .source(senderID: senderID)
+        case "cancelSource":
+            guard let senderID = request.senderID else {
+                throw ControlError(.missingField, "command \"cancelSource\" needs field \"senderID\"")
+            }
+            return .cancelSource(senderID: senderID)
         case "overload":
             guard let text = request.mode else { return .overload(mode: nil) }
             guard let mode = OverloadMode(rawValue: text) else {

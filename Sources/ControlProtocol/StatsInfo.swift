@@ -16,11 +16,15 @@ public struct StatsInfo: Codable, Equatable, Sendable {
     public var intervalNanoseconds: UInt64
     /// Every hop's full histogram of nanoseconds, when the request asked for `histograms`.
     public var histograms: [String: Histogram<UInt64>]?
+    /// Malformed event-port frames by the validation rule they broke, and by peer (`pid N` over ipc).
+    public var malformedByReason: [String: UInt64]?
+    public var malformedByPeer: [String: UInt64]?
 
     public init(
         hops: [String: UInt64], drops: [String: UInt64], apps: [AppStats], notResponding: [String],
         latency: [String: LatencySummary], overloadMode: String, intervalNanoseconds: UInt64,
-        histograms: [String: Histogram<UInt64>]? = nil
+        histograms: [String: Histogram<UInt64>]? = nil, malformedByReason: [String: UInt64]? = nil,
+        malformedByPeer: [String: UInt64]? = nil
     ) {
         self.hops = hops
         self.drops = drops
@@ -30,5 +34,7 @@ public struct StatsInfo: Codable, Equatable, Sendable {
         self.overloadMode = overloadMode
         self.intervalNanoseconds = intervalNanoseconds
         self.histograms = histograms
+        self.malformedByReason = malformedByReason
+        self.malformedByPeer = malformedByPeer
     }
 }

@@ -18,6 +18,7 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var apps: EndpointOption<AppsSocket>
     @OptionGroup var runtime: RuntimeDirectoryOptions
+    @OptionGroup var curve: CurveOptions
 
     @Option(name: .long, help: "Bundle id (default: the scene's app.bundleID).")
     var bundleID: String?
@@ -75,6 +76,8 @@ struct ServeCommand: ParsableCommand {
         configuration.timelineFile = timeline
         configuration.verbose = verbose
         configuration.hangOnSIGUSR1 = hangOnSigusr1
+        configuration.curve = try curve.client()
+        configuration.launchSecret = try LaunchSecret.takeFromEnvironment()
         let host = try AppHost(application: application, configuration: configuration)
         host.run()
     }

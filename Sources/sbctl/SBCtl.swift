@@ -11,6 +11,8 @@ struct SBCtl: ParsableCommand {
             + "reply object with error code noReply), 64 bad arguments (usage printed).",
         subcommands: [
             AppsCommand.self, ForegroundCommand.self, HomeCommand.self, StatusCommand.self,
-            StatsCommand.self, OverloadCommand.self, SendCommand.self, TopCommand.self,
+            StatsCommand.self, OverloadCommand.self, SourcesCommand.self, CancelSourceCommand.self, KillCommand.self,
+            KeygenCommand.self,
+            SendCommand.self, TopCommand.self,
         ])
 }

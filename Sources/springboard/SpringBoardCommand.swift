@@ -6,6 +6,8 @@ import Foundation
 import Logging
 import SpringBoardCore
 import SpringBoardHome
+import Yams
+import ZeroMQ
 
 /// `springboard`: the router process (event port, app channel, home screen, control socket).
 @main
@@ -27,6 +29,13 @@ struct SpringBoardCommand: ParsableCommand {
 
     @Option(name: .long, help: "Milliseconds an event may wait for its ack before the app is not responding.")
     var ackTimeoutMs: UInt32 = 5000
+
+    @Option(
+        name: .long,
+        help:
+            "Milliseconds a source may stay silent with fingers down before they are cancelled (0: never; hid-source keeps alive every 250 ms)."
+    )
+    var sourceTimeoutMs: UInt32 = 2000
 
     @Option(name: .long, help: "Heartbeat intervals an app may miss before springboard checks on it.")
     var missedHeartbeats: UInt64 = 3
@@ -57,6 +66,36 @@ struct SpringBoardCommand: ParsableCommand {
     @Option(name: .long, help: "Screen width in points.") var screenWidth: Double = 390
     @Option(name: .long, help: "Screen height in points.") var screenHeight: Double = 844
 
+    @Option(name: .long, help: "springboard's CURVE secret-key file: every socket requires CURVE (with --authorized-keys).")
+    var curveKey: String?
+
+    @Option(
+        name: .long,
+        help: "The CURVE public keys admitted: lines `source KEY`, `control KEY`, `app BUNDLE_ID KEY` (with --curve-key).")
+    var authorizedKeys: String?
+
+    @Option(
+        name: .long,
+        help:
+            "Per-launch secrets: lines `BUNDLE_ID HEX64`; a listed app must present its secret to register (deploy/ensemble writes it)."
+    )
+    var launchSecrets: String?
+
+    @Option(
+        name: .long,
+        help:
+            "Launch this app and keep it running: SCENE (its app.bundleID) or BUNDLE_ID=SCENE (repeatable). Only that process may register as it."
+    )
+    var launch: [String] = []
+
+    @Option(name: .long, help: "The app-host executable for --launch (default: next to springboard).")
+    var appHost: String?
+
+    @Option(
+        name: .long, parsing: .unconditionalSingleValue,
+        help: "An argument for every launched app-host (repeatable), e.g. --app-argument --quiet.")
+    var appArgument: [String] = []
+
     @Flag(name: .long, help: "Log registrations, foreground changes and liveness decisions.")
     var verbose = false
 
@@ -66,6 +105,10 @@ struct SpringBoardCommand: ParsableCommand {
         guard ackWindow > 0, minAckWindow > 0, outboundCapacity > 0 else {
             throw ValidationError("--ack-window and --outbound-capacity must be positive")
         }
+        _ = try launches()
+        guard (curveKey == nil) == (authorizedKeys == nil) else {
+            throw ValidationError("--curve-key and --authorized-keys go together")
+        }
     }
 
     func run() throws {
@@ -74,6 +117,7 @@ struct SpringBoardCommand: ParsableCommand {
             controlEndpoint: control.resolved(runtime), runtimeDirectory: runtime.endpoints.runtimeDirectory)
         configuration.ackTimeoutMilliseconds = ackTimeoutMs
         configuration.missedHeartbeats = missedHeartbeats
+        configuration.sourceTimeoutMilliseconds = sourceTimeoutMs
         configuration.ackWindow = ackWindow
         configuration.minimumAckWindow = minAckWindow
         configuration.outboundCapacity = outboundCapacity
@@ -83,6 +127,24 @@ struct SpringBoardCommand: ParsableCommand {
         configuration.screenWidth = screenWidth
         configuration.screenHeight = screenHeight
         configuration.verbose = verbose
+        configuration.launches = try launches()
+        configuration.appHostPath = appHost ?? Self.siblingAppHost
+        configuration.appArguments = appArgument
+        if let launchSecrets {
+            do { configuration.launchSecrets = try LaunchSecrets(contentsOf: launchSecrets) } catch {
+                FileHandle.standardError.write(Data("springboard: \(error)\n".utf8))
+                throw ExitCode(1)
+            }
+        }
+        if let curveKey, let authorizedKeys {
+            do {
+                configuration.curveSecretKey = try ZMQCurveKeyPair.readKey(curveKey)
+                configuration.authorizedKeys = try AuthorizedKeys(contentsOf: authorizedKeys)
+            } catch {
+                FileHandle.standardError.write(Data("springboard: \(error)\n".utf8))
+                throw ExitCode(1)
+            }
+        }
         var logger = Logger(label: "springboard")
         logger.logLevel = verbose ? .info : .warning
         let springBoard: SpringBoard
@@ -100,6 +162,29 @@ struct SpringBoardCommand: ParsableCommand {
             "springboard \(getpid()) ready: events \(configuration.eventEndpoint) apps \(configuration.appEndpoint) control \(configuration.controlEndpoint)\n"
         try? FileHandle.standardOutput.write(contentsOf: Data(ready.utf8))
         springBoard.run()
+    }
+}
+
+extension SpringBoardCommand {
+    /// `--launch` items: `BUNDLE_ID=SCENE`, or a scene file whose `app.bundleID` names the app.
+    func launches() throws -> [AppLaunch] {
+        try launch.map { item in
+            if let explicit = AppLaunch(argument: item), !FileManager.default.fileExists(atPath: item) { return explicit }
+            let root: Any?
+            do { root = try Yams.load(yaml: String(contentsOfFile: item, encoding: .utf8)) } catch {
+                throw ValidationError("--launch \(item): \(error)")
+            }
+            guard let app = (root as? [String: Any])?["app"] as? [String: Any], let bundleID = app["bundleID"] as? String,
+                !bundleID.isEmpty
+            else { throw ValidationError("--launch \(item): no app.bundleID (or pass BUNDLE_ID=SCENE)") }
+            return AppLaunch(bundleID: bundleID, scene: item)
+        }
+    }
+
+    /// `app-host` in springboard's own directory (`/proc/self/exe`).
+    static var siblingAppHost: String {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("app-host").path
     }
 }
 

@@ -2,8 +2,10 @@
 /// PUSH/PULL keeps order on one connection, so once SpringBoard has read the marker it has read every message
 /// sent before it; the source then asks the control socket (`source` command) instead of trusting linger
 /// over ipc. A *final* marker also ends the sender's run: fingers it left down are cancelled.
-/// Layout (24 bytes): magic u32 "TPEM" @0, version u8 @4 (1), flags u8 @5 (bit 0: final), reserved u16 @6
-/// (0), senderID u64 @8, count u64 @16 (HID messages sent before the marker).
+/// A *keep-alive* marker (flags bit 1) only says the sender is alive while it holds fingers down and sends
+/// nothing (a long press): springboard cancels the fingers of a source silent for longer than its source timeout.
+/// Layout (24 bytes): magic u32 "TPEM" @0, version u8 @4 (1), flags u8 @5 (bit 0: final, bit 1: keep-alive;
+/// not both), reserved u16 @6 (0), senderID u64 @8, count u64 @16 (HID messages sent before the marker).
 public struct EndMarker: Equatable, Sendable {
     static let magic: UInt32 = 0x4D45_5054
     static let size = 24
@@ -12,11 +14,19 @@ public struct EndMarker: Equatable, Sendable {
     public var count: UInt64
     /// The sender is done: no more frames will follow (a checkpoint marker only confirms delivery).
     public var isFinal: Bool
+    /// Only a sign of life (no confirmation is asked for; `count` is informative).
+    public var isKeepAlive: Bool
 
-    public init(senderID: UInt64, count: UInt64, isFinal: Bool = true) {
+    public init(senderID: UInt64, count: UInt64, isFinal: Bool = true, isKeepAlive: Bool = false) {
         self.senderID = senderID
         self.count = count
-        self.isFinal = isFinal
+        self.isFinal = isFinal && !isKeepAlive
+        self.isKeepAlive = isKeepAlive
+    }
+
+    /// A keep-alive from `senderID`.
+    public static func keepAlive(senderID: UInt64, count: UInt64) -> EndMarker {
+        EndMarker(senderID: senderID, count: count, isFinal: false, isKeepAlive: true)
     }
 
     /// True when the frame starts with the end-marker magic (so it is not a HID message).
@@ -27,7 +37,7 @@ public struct EndMarker: Equatable, Sendable {
     func encode(into b: UnsafeMutableRawBufferPointer) {
         b.put(Self.magic, 0)
         b.put(UInt8(1), 4)
-        b.put(UInt8(isFinal ? 1 : 0), 5)
+        b.put(UInt8(isFinal ? 1 : 0) | UInt8(isKeepAlive ? 2 : 0), 5)
         b.put(UInt16(0), 6)
         b.put(senderID, 8)
         b.put(count, 16)
@@ -42,12 +52,12 @@ public struct EndMarker: Equatable, Sendable {
         }
         guard b.u32(0) == magic else { throw .badMagic(found: b.u32(0)) }
         guard b.u8(4) == 1 else { throw .unsupportedVersion(found: b.u8(4)) }
-        guard b.u8(5) <= 1 else {
-            throw .invalidField(message: "endMarker", field: "flags", offset: 5, expected: "0 or 1", found: "\(b.u8(5))")
+        guard b.u8(5) <= 2 else {
+            throw .invalidField(message: "endMarker", field: "flags", offset: 5, expected: "0, 1 or 2", found: "\(b.u8(5))")
         }
         guard b.u16(6) == 0 else {
             throw .invalidField(message: "endMarker", field: "reserved", offset: 6, expected: "0", found: "\(b.u16(6))")
         }
-        return EndMarker(senderID: b.u64(8), count: b.u64(16), isFinal: b.u8(5) == 1)
+        return EndMarker(senderID: b.u64(8), count: b.u64(16), isFinal: b.u8(5) == 1, isKeepAlive: b.u8(5) == 2)
     }
 }

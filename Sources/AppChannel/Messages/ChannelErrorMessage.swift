@@ -4,12 +4,20 @@ public struct ChannelErrorMessage: Equatable, Sendable {
     public enum Code: UInt32, Sendable {
         /// The sender's routing identity has no live registration (SpringBoard restarted, or a stale peer).
         case notRegistered = 1
-        /// The register message's bundle id differs from the routing identity.
+        /// The connection already registered another bundle id.
         case bundleIDMismatch = 2
         /// The bytes did not decode; the text says where.
         case malformed = 3
         /// An ack named a delivery sequence that is not waiting for an ack.
         case unexpectedAck = 4
+        /// Another live connection owns this bundle id: the registration is refused (not a takeover).
+        case bundleIDInUse = 5
+        /// springboard keeps no more apps (every record is of a live app).
+        case registryFull = 6
+        /// The `pid` in `register` is not the connection's peer (ipc: the kernel's `SO_PEERCRED`).
+        case pidMismatch = 7
+        /// springboard was given a launch secret for this bundle id and the registration did not carry it.
+        case launchSecretMismatch = 8
     }
 
     public var code: Code
@@ -39,7 +47,7 @@ public struct ChannelErrorMessage: Equatable, Sendable {
         }
         guard b.count >= 16 else { throw .truncated(message: "error", needed: 16, found: b.count) }
         guard let code = Code(rawValue: b.u32(8)) else {
-            throw .invalidField(message: "error", field: "code", offset: 8, expected: "1...4", found: "\(b.u32(8))")
+            throw .invalidField(message: "error", field: "code", offset: 8, expected: "1...8", found: "\(b.u32(8))")
         }
         let length = Int(b.u16(12))
         guard b.count == 16 + length else {

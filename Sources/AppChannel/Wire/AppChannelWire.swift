@@ -8,6 +8,15 @@ public enum AppChannelWire {
     /// Routing identities are 1...255 bytes and must not start with a zero byte (libzmq rule).
     public static let maxBundleIDLength = 255
     static let maxTextLength = 1024
+    /// `ZMQ_MAXMSGSIZE` per socket (protocols/app-channel.md, "Limits"): the largest frame each may receive.
+    /// The event port: one HID message (at most 64 + 8 + 33 × 96 = 3240 bytes) or an end marker.
+    public static let maxEventPortFrame: Int64 = 8 * 1024
+    /// springboard's app channel: the largest app → springboard message is a full `acks` (24 + 32 × 4096).
+    public static let maxAppToSpringBoardFrame: Int64 = 256 * 1024
+    /// An app's channel: the largest frame is a coalesced-samples frame (up to 1024 samples of 3240 bytes).
+    public static let maxSpringBoardToAppFrame: Int64 = 8 * 1024 * 1024
+    /// The control socket's requests (JSON).
+    public static let maxControlRequest: Int64 = 64 * 1024
 }
 
 /// The `type` byte at offset 5 of every app-channel message.

@@ -47,13 +47,23 @@ extension AppHost {
             pending.removeAll(keepingCapacity: true)
             dispatched = 0
             unsentAcks.removeAll()  // the old session's sequences mean nothing to the new one
+            // A new session: nothing the old one had down will end (a restarted springboard never saw it).
+            cancelLiveTouches(reason: "registered (session \(registered.session)) with touches down")
             logger.info("registered: session \(registered.session), \(registered.visibility)")
         case .state(let state):
             visibility = state.visibility
             logger.info("now \(state.visibility)")
         case .error(let error):
-            logger.info("springboard refused a message: \(error.code): \(error.text)")
-            if error.code == .notRegistered { register() }
+            switch error.code {
+            case .bundleIDInUse, .registryFull, .bundleIDMismatch, .pidMismatch, .launchSecretMismatch:
+                // Refused: the next heartbeat gets `notRegistered` and the registration is tried again.
+                logger.warning("springboard refused the registration: \(error.code): \(error.text)")
+            case .notRegistered:
+                logger.info("springboard refused a message: \(error.code): \(error.text)")
+                register()
+            case .malformed, .unexpectedAck:
+                logger.info("springboard refused a message: \(error.code): \(error.text)")
+            }
         case .ping:
             break
         case .register, .ack, .acks, .heartbeat, .goodbye, .eventHeader:
@@ -87,6 +97,7 @@ extension AppHost {
                 "coalesced samples out of order: last sample \(last.envelope.sequence), event \(message.envelope.sequence)")
         }
         message.envelope.timestamps.appReceived = time
+        noteReceived(message)
         timeline?.received(message, delivery: event.deliverySequence)
         pending.append(PendingAck(sequence: event.deliverySequence, appReceived: time))
         application.eventFetcher.receive(message, coalesced: coalesced)

@@ -8,7 +8,8 @@ extension AppHost {
     func register() {
         let message = RegisterMessage(
             bundleID: configuration.bundleID, displayName: configuration.displayName,
-            pid: UInt32(getpid()), heartbeatIntervalMilliseconds: configuration.heartbeatIntervalMilliseconds)
+            pid: UInt32(getpid()), heartbeatIntervalMilliseconds: configuration.heartbeatIntervalMilliseconds,
+            launchSecret: configuration.launchSecret)
         sendOrLog(message.encoded(), what: "register")
     }
 
@@ -30,6 +31,7 @@ extension AppHost {
     /// message covers each run of consecutive sequences (normally the whole pass).
     func sendAcks() {
         let time = runLoop.clock.now
+        pending.removeAll { $0.isLocal }  // the app's own cancels: nothing to acknowledge
         timeline?.acked(pending.map(\.sequence), at: time)
         var index = 0
         while index < pending.count {

@@ -19,6 +19,8 @@ public final class AppHost {
     let configuration: AppHostConfiguration
     let context: ZMQContext
     let socket: ZMQSocket
+    /// The app channel's monitor: a disconnect means springboard died or restarted.
+    let channelMonitor: ZMQSocket
     let trace: TraceSink
     /// With `timelineFile`: everything the timeline shows, kept until exit.
     let timeline: TimelineCollector?
@@ -44,6 +46,11 @@ public final class AppHost {
     var controlMessagesDeferred: UInt64 = 0
     var expectedSequence: UInt64 = 1
     var heartbeats: UInt64 = 0
+    /// Fingers down in the stream as received, with their newest positions: what a lost channel cancels.
+    var liveTouches: [(index: UInt32, x: Float, y: Float)] = []
+    /// Times the app cancelled its live touches itself (channel lost or re-established), and its own sequence.
+    package internal(set) var channelCancels: UInt64 = 0
+    var ownSequence: UInt64 = 0
 
     let frame = ZMQMessage()
     let hidFrame = ZMQMessage()
@@ -76,10 +83,12 @@ public final class AppHost {
         }
         context = try ZMQContext(ioThreads: 1)
         socket = try context.socket(.dealer)
-        try socket.setRoutingID(Array(configuration.bundleID.utf8))
         // Every (re)connect sends an empty message; SpringBoard answers `hello` and the app registers.
         try socket.setProbeRouter(true)
         try socket.setLinger(100)
+        try socket.setMaximumMessageSize(AppChannelWire.maxSpringBoardToAppFrame)
+        try configuration.curve?.apply(to: socket)
+        channelMonitor = try socket.openMonitor(events: [.disconnected])
         if let messages = configuration.channelHighWaterMark {
             try socket.setSendHighWaterMark(messages)
             try socket.setReceiveHighWaterMark(messages)
@@ -130,6 +139,10 @@ public final class AppHost {
         runLoop.add(
             RunLoopSource1(port: .zmq(socket), order: 0, name: "UIEventFetcher") { [unowned self] in drain() },
             mode: .common)
+        runLoop.add(
+            RunLoopSource1(port: .zmq(channelMonitor), order: 1, name: "channel monitor") { [unowned self] in
+                drainChannelMonitor()
+            }, mode: .common)
         application.eventDispatcher.willDispatch = { [unowned self] in willDispatch() }
         application.eventDispatcher.didDispatch = { [unowned self] in didDispatch() }
         ackSource = RunLoopSource0(order: Order.acknowledge, name: "acknowledge") { [unowned self] in sendAcks() }
@@ -157,8 +170,9 @@ public final class AppHost {
         let summary =
             "app-host[\(configuration.bundleID)]: events \(eventsReceived), samples \(samplesReceived) "
             + "(\(samplesOutOfOrder) out of order), ack messages \(ackMessagesSent) (\(ackSendsDeferred) deferred, "
-            + "\(unsentAcks.count) unsent), delivery gaps \(sequenceGaps)\n"
+            + "\(unsentAcks.count) unsent), delivery gaps \(sequenceGaps), channel cancels \(channelCancels)\n"
         try? FileHandle.standardError.write(contentsOf: Data(summary.utf8))
+        channelMonitor.close()
         socket.close()
         trace.close()
         if let timeline, let file = configuration.timelineFile {

@@ -1,3 +1,5 @@
+import ZeroMQ
+
 /// Everything `app-host SCENE.yaml` can be told on its command line.
 public struct AppHostConfiguration: Sendable {
     /// SpringBoard's app channel (ROUTER).
@@ -23,6 +25,11 @@ public struct AppHostConfiguration: Sendable {
     /// The app channel's high-water mark and kernel buffer sizes (nil: libzmq's and the OS's defaults). Small
     /// values let a test fill the channel.
     package var channelHighWaterMark: Int?
+    /// Connect with CURVE: springboard admits the app only with a key bound to its bundle id.
+    package var curve: ZMQCurveClient?
+    /// The per-launch secret from the launcher ($TOUCHPIPELINE_LAUNCH_SECRET, 64 hex digits), sent with
+    /// every registration.
+    public var launchSecret: [UInt8]?
     package var channelBufferBytes: Int?
 
     public init(appEndpoint: String, bundleID: String, displayName: String) {

@@ -6,4 +6,6 @@ struct PendingAck {
     var handled = true
     var dispatchStarted: UInt64 = 0
     var dispatchFinished: UInt64 = 0
+    /// The app's own cancel (channel lost): dispatched in order, never acknowledged.
+    var isLocal = false
 }

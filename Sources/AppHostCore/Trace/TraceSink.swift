@@ -25,8 +25,12 @@ final class TraceSink {
         self.pid = getpid()
         self.toStdout = toStdout
         if let filePath {
-            guard let handle = fopen(filePath, "a") else {
-                throw TraceSinkError.cannotOpen(path: filePath, reason: String(cString: strerror(errno)))
+            // O_NOFOLLOW: a symlink planted where the trace goes is refused, never written through.
+            let fd = open(filePath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            guard fd >= 0, let handle = fdopen(fd, "a") else {
+                let reason = String(cString: strerror(errno))
+                if fd >= 0 { Glibc.close(fd) }
+                throw TraceSinkError.cannotOpen(path: filePath, reason: reason)
             }
             setvbuf(handle, nil, _IOLBF, 0)
             file = handle

@@ -1,6 +1,6 @@
 /// Per-app counters, owned by the run-loop thread like `SpringBoardCounters`. They add up:
 /// `routed = samplesSent + queuedSamples + drops` (drops before a send: notResponding, appDead,
-/// sendFailed), and `sent = acked + inFlight + (unacknowledged events counted as appDead)`.
+/// sendFailed), and `sent = acked + inFlight + lostInFlight`.
 package struct AppCounters: Sendable {
     /// Frames routed to this app.
     var routed: UInt64 = 0
@@ -11,11 +11,16 @@ package struct AppCounters: Sendable {
     /// Of `samplesSent`, the moves that travelled as coalesced samples of a later event (counted when sent).
     package var coalescedSamples: UInt64 = 0
     package var acked: UInt64 = 0
+    /// Events sent and never acknowledged because the app died or registered again: `sent = acked + inFlight +
+    /// lostInFlight`.
+    package var lostInFlight: UInt64 = 0
     package var handled: UInt64 = 0
     package var cancelsSent: UInt64 = 0
     package var giveUps: UInt64 = 0
     package var heartbeats: UInt64 = 0
     package var registrations: UInt64 = 0
+    /// Other connections that tried to register this bundle id while it was live.
+    package var registrationsRefused: UInt64 = 0
     package var drops = DropCounts()
     /// Every hop but `sourceToSpringBoard` (which is per source, not per app).
     var latency = HopLatencies()

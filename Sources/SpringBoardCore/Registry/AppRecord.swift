@@ -5,10 +5,15 @@ import HIDEvent
 /// the app back when it registers again.
 package final class AppRecord {
     let bundleID: String
-    /// The routing identity (the bundle id's UTF-8 bytes), compared byte for byte on every inbound message.
-    let identity: [UInt8]
+    /// The routing identity of the connection that registered it (the ROUTER's own id for that peer; empty
+    /// while no live connection owns the record), compared byte for byte on every inbound message. Identity
+    /// is the connection, not a claim: another connection naming the same bundle id is refused.
+    private(set) var identity: [UInt8] = []
     var displayName: String
     package var pid: UInt32 = 0
+    /// The pid the kernel reported for its connection (ipc, `SO_PEERCRED`); nil over tcp. Only this pid is
+    /// ever signalled (`kill`).
+    var verifiedPid: Int32?
     /// 0 until the first registration; a new value on every registration.
     package var session: UInt64 = 0
     var isRegistered = false
@@ -36,7 +41,6 @@ package final class AppRecord {
         minimumWindow: Int = 32
     ) {
         self.bundleID = bundleID
-        self.identity = Array(bundleID.utf8)
         self.displayName = displayName ?? bundleID
         self.window = AckWindow(capacity: windowCapacity)
         self.windowSizer = WindowSizer(minimum: minimumWindow, maximum: windowCapacity)
@@ -63,7 +67,10 @@ package final class AppRecord {
     }
 
     /// Takes a (re)registration: a new session, sequences from 1, nothing in flight from the old one.
-    func register(displayName: String, pid: UInt32, heartbeatInterval: UInt64, session: UInt64, now: UInt64) {
+    func register(
+        connection: [UInt8], displayName: String, pid: UInt32, heartbeatInterval: UInt64, session: UInt64, now: UInt64
+    ) {
+        identity = connection
         self.displayName = displayName
         self.pid = pid
         self.heartbeatInterval = heartbeatInterval
@@ -74,7 +81,7 @@ package final class AppRecord {
         lastHeardFrom = now
         nextDeliverySequence = 1
         // The previous process is gone with whatever it had not acknowledged or been sent.
-        counters.drops.add(.appDead, undeliveredCount)
+        countUndelivered()
         window.removeAll()
         outbound.removeAll()
         sentTouches.removeAll()
@@ -83,15 +90,24 @@ package final class AppRecord {
         counters.registrations &+= 1
     }
 
-    /// Events queued for it or sent and never acknowledged: what a death leaves undelivered.
-    var undeliveredCount: UInt64 { outbound.samples + UInt64(window.count) }
+    /// What a death leaves undelivered: routed frames still queued (never sent), and events sent and never
+    /// acknowledged.
+    var undelivered: (queuedSamples: UInt64, inFlight: UInt64) { (outbound.samples, UInt64(window.count)) }
+
+    /// Queued frames are dropped (`appDead`: routed, never sent); events in flight were sent, so they are
+    /// `lostInFlight` (events, not routed frames): both invariants keep adding up.
+    private func countUndelivered() {
+        counters.drops.add(.appDead, outbound.samples)
+        counters.lostInFlight &+= UInt64(window.count)
+    }
 
     /// The process is gone: whatever was queued or in flight for it is counted as undelivered.
     package func markDead() {
         guard !isDead else { return }
         isDead = true
         isRegistered = false
-        counters.drops.add(.appDead, undeliveredCount)
+        identity = []
+        countUndelivered()
         window.removeAll()
         outbound.removeAll()
         sentTouches.removeAll()

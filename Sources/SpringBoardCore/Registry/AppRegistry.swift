@@ -15,9 +15,22 @@ package final class AppRegistry {
         self.minimumWindow = minimumWindow
     }
 
+    /// The record the connection `frame` registered (nil: it has not, or its record went to another).
     package func record(identity frame: UnsafeRawBufferPointer) -> AppRecord? {
         for app in apps where app.matches(identity: frame) { return app }
         return nil
+    }
+
+    /// Most records kept (registered or dead); the home screen shows at most this many icons.
+    var capacity = 64
+
+    /// Room for a record of `bundleID`: it has one, or there is space, or the oldest dead record is forgotten
+    /// (its icon goes). False when every record is of a live app.
+    func makeRoom(for bundleID: String) -> Bool {
+        guard record(bundleID: bundleID) == nil, apps.count >= capacity else { return true }
+        guard let dead = apps.firstIndex(where: { $0.isDead && $0 !== foreground }) else { return false }
+        apps.remove(at: dead)
+        return true
     }
 
     func record(bundleID: String) -> AppRecord? {
@@ -36,11 +49,14 @@ package final class AppRegistry {
 
     /// Registers (or re-registers) an app and returns its record with a fresh session.
     @discardableResult
-    package func register(bundleID: String, displayName: String, pid: UInt32, heartbeatInterval: UInt64, now: UInt64) -> AppRecord
-    {
+    package func register(
+        bundleID: String, connection: [UInt8]? = nil, displayName: String, pid: UInt32, heartbeatInterval: UInt64, now: UInt64
+    ) -> AppRecord {
         let app = recordCreating(bundleID: bundleID)
         lastSession += 1
-        app.register(displayName: displayName, pid: pid, heartbeatInterval: heartbeatInterval, session: lastSession, now: now)
+        app.register(
+            connection: connection ?? Array(bundleID.utf8), displayName: displayName, pid: pid,
+            heartbeatInterval: heartbeatInterval, session: lastSession, now: now)
         return app
     }
 

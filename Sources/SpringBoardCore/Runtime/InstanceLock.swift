@@ -10,14 +10,16 @@ final class InstanceLock {
     let path: String
     private var fd: Int32
 
-    init(path: String) throws(RuntimeDirectoryError) {
+    /// `what` names the resource in the error (default: the runtime directory's lock file).
+    init(path: String, what: String? = nil) throws(RuntimeDirectoryError) {
         self.path = path
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        // O_NOFOLLOW: a planted symlink is refused rather than followed.
+        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw .lockFailed(lockPath: path, reason: String(cString: strerror(errno))) }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let holder = InstanceLock.readPid(fd)
             close(fd)
-            throw .alreadyRunning(lockPath: path, pid: holder)
+            throw .alreadyRunning(lockPath: what ?? path, pid: holder)
         }
         _ = ftruncate(fd, 0)
         let text = "\(getpid())\n"

@@ -16,6 +16,20 @@ struct SourceState: Sendable {
     var sequenceGaps: UInt64 = 0
     /// Sequence numbers skipped in those gaps: the messages lost before springboard.
     var framesMissing: UInt64 = 0
+    /// When springboard last read anything from it (frame, keep-alive or marker), monotonic ns.
+    var lastHeardFrom: UInt64 = 0
+    /// Times its fingers were cancelled because it fell silent with fingers down (the source timeout).
+    var timeouts: UInt64 = 0
+    /// Times its fingers were cancelled by hand (`cancelSource`).
+    var cancels: UInt64 = 0
+    /// Times its fingers were cancelled because its connection closed with them down.
+    var disconnects: UInt64 = 0
+    /// The event-port connection (its fd, `ZMQ_SRCFD`) the sender id is bound to while that stays open; -1
+    /// when none (not seen yet, closed, or inproc). Frames and markers naming the id from another open
+    /// connection are refused: a source's identity is its connection, the id only names it.
+    var connection: Int32 = -1
+    /// When its connection closed (0: open): its fingers are cancelled on the next liveness tick.
+    var disconnectedAt: UInt64 = 0
 
     /// Follows the sender's `sequence`; returns how many numbers it skipped. A sequence that goes back
     /// (a restarted sender reusing its id) starts over without counting a gap.
@@ -27,7 +41,10 @@ struct SourceState: Sendable {
         return sequence - lastSequence - 1
     }
 
-    init(senderID: UInt64) { self.senderID = senderID }
+    init(senderID: UInt64, now: UInt64 = 0) {
+        self.senderID = senderID
+        lastHeardFrom = now
+    }
 
     /// Every hid-source run has its own senderID: springboard remembers at most this many, forgetting the
     /// oldest finished runs first.

@@ -34,18 +34,17 @@ extension SpringBoard {
         let app = appIdentity.withUnsafeBytes { registry.record(identity: $0) }
         // The hot path: a cumulative ack is read through a view, without decoding into values.
         if appBody.count > 5, appBody.withUnsafeBytes({ $0[5] }) == AppMessageType.acks.rawValue {
-            guard let app, app.isRegistered else { return replyError(.notRegistered, "acks from an unregistered app") }
+            guard let app, app.isRegistered else { return refuseUnregistered("acks") }
             do { try appBody.withUnsafeBytes { try handleAcks(AcksView(validating: $0), from: app, time: time) } } catch {
                 replyError(.malformed, "\(error)")
             }
             return
         }
         if appBody.count == 0 {
-            // ZMQ_PROBE_ROUTER: the app (re)connected. Ask it to register.
-            let record =
-                app ?? appIdentity.withUnsafeBytes { registry.recordCreating(bundleID: String(decoding: $0, as: UTF8.self)) }
-            if !record.isRegistered { record.isDead = false }
-            sendToApp(record, AppChannelMessage.hello.encoded())
+            // ZMQ_PROBE_ROUTER: a connection opened. Ask it to register; nothing is kept for it until it does,
+            // so connections that never register cost nothing.
+            counters.channelProbes &+= 1
+            replyToSender(AppChannelMessage.hello.encoded())
             return
         }
         let decoded: AppChannelMessage
@@ -55,49 +54,28 @@ extension SpringBoard {
         }
         switch decoded {
         case .register(let message):
-            handleRegister(message, time: time)
+            handleRegister(message, from: app, time: time)
         case .ack(let ack):
-            guard let app, app.isRegistered else { return replyError(.notRegistered, "ack from an unregistered app") }
+            guard let app, app.isRegistered else { return refuseUnregistered("ack") }
             handleAck(ack, from: app, time: time)
         case .heartbeat:
-            guard let app, app.isRegistered else { return replyError(.notRegistered, "heartbeat from an unregistered app") }
+            guard let app, app.isRegistered else { return refuseUnregistered("heartbeat") }
             app.lastHeardFrom = time
             app.counters.heartbeats &+= 1
             counters.heartbeats &+= 1
             if !app.isResponding, !ackOverdue(app, time: time) { markResponding(app) }
         case .goodbye:
-            if let app { appVanished(app, reason: "goodbye") }
+            // Only the connection that registered the app can end it.
+            guard let app else {
+                counters.unregisteredMessages &+= 1
+                return replyError(.notRegistered, "goodbye from a connection that registered no app")
+            }
+            appVanished(app, reason: "goodbye")
         case .acks:
             break  // handled above
         case .registered, .eventHeader, .state, .error, .hello, .ping:
             replyError(.malformed, "\(decoded) is a SpringBoard -> app message")
         }
-    }
-
-    private func handleRegister(_ message: RegisterMessage, time: UInt64) {
-        let identity = appIdentity.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
-        guard identity == message.bundleID else {
-            return replyError(.bundleIDMismatch, "register for \(message.bundleID) from routing identity \(identity)")
-        }
-        if let previous = registry.record(bundleID: message.bundleID) {
-            // A re-registration ends the old session: what it had queued or in flight is undelivered.
-            counters.drops.add(.appDead, previous.undeliveredCount)
-            if latch.target.isApp(previous) { latch.retarget(.cancelled) }
-        }
-        let app = registry.register(
-            bundleID: message.bundleID, displayName: message.displayName, pid: message.pid,
-            heartbeatInterval: UInt64(message.heartbeatIntervalMilliseconds) * 1_000_000, now: time)
-        counters.registrations &+= 1
-        refreshHomeIcons()
-        let visibility: AppVisibility = registry.foreground === app ? .foreground : .background
-        sendToApp(
-            app,
-            RegisteredMessage(
-                session: app.session, ackTimeoutMilliseconds: configuration.ackTimeoutMilliseconds,
-                heartbeatIntervalMilliseconds: message.heartbeatIntervalMilliseconds,
-                visibility: visibility
-            ).encoded())
-        if configuration.verbose { logger.info("registered \(app.bundleID) pid \(app.pid) session \(app.session)") }
     }
 
     /// A single ack: the same as a batch of one.
@@ -122,15 +100,20 @@ extension SpringBoard {
             lastSentAt = sent.sentAt
             counters.acks &+= 1
             app.counters.acked &+= 1
-            guard sent.sequence >= first else { return }  // settled without stamps
+            guard sent.sequence >= first else {  // settled without stamps (their ack message was lost)
+                counters.implicitAcks &+= 1
+                return
+            }
             let stamps = entry(Int(sent.sequence - first))
             if stamps.handled { app.counters.handled &+= 1 }
             record(.springBoardQueue, from: sent.routerReceived, to: sent.sentAt, app)
-            record(.springBoardToApp, from: sent.sentAt, to: stamps.appReceived, app)
             record(.appQueue, from: stamps.appReceived, to: stamps.dispatchStarted, app)
             record(.dispatch, from: stamps.dispatchStarted, to: stamps.dispatchFinished, app)
-            record(.ackBack, from: stamps.dispatchFinished, to: time, app)
             record(.ack, from: sent.sentAt, to: time, app)
+            // Hops whose two stamps come from different processes: only when they share one host's clock.
+            guard configuration.sharedClock else { return }
+            record(.springBoardToApp, from: sent.sentAt, to: stamps.appReceived, app)
+            record(.ackBack, from: stamps.dispatchFinished, to: time, app)
             record(.endToEnd, from: sent.hardware, to: stamps.dispatchFinished, app)
         }
         guard settled > 0 else {
@@ -147,15 +130,25 @@ extension SpringBoard {
         app.counters.latency.record(hop, from: start, to: end)
     }
 
+    /// A message that needs a registration, from a connection without one: counted, and told to register.
+    private func refuseUnregistered(_ what: String) {
+        counters.unregisteredMessages &+= 1
+        replyError(.notRegistered, "\(what) from a connection that registered no app")
+    }
+
     /// An error message back to the sender of the message being handled (identity still in `appIdentity`).
     func replyError(_ code: ChannelErrorMessage.Code, _ text: String) {
-        let body = ChannelErrorMessage(code: code, text: text).encoded()
+        replyToSender(ChannelErrorMessage(code: code, text: text).encoded())
+        if configuration.verbose { logLimited("app channel: \(code): \(text)") }
+    }
+
+    /// A one-frame message back to the connection whose message is being handled.
+    func replyToSender(_ body: [UInt8]) {
         do {
             let sent = try appIdentity.withUnsafeBytes { try appSocket.send($0, more: true, dontWait: true) }
             if sent { try appSocket.send(body) }
         } catch {
-            if configuration.verbose { logger.warning("error reply not sent: \(error)") }
+            if configuration.verbose { logger.warning("reply not sent: \(error)") }
         }
-        if configuration.verbose { logger.warning("app channel: \(code): \(text)") }
     }
 }

@@ -8,10 +8,16 @@ import ZeroMQ
 extension SpringBoard {
     func drainControl() {
         for _ in 0..<16 {
-            let frames: [[UInt8]]
+            var frames: [[UInt8]] = []
+            var user: String?
             do {
-                guard let received = try controlSocket.receiveMultipart(dontWait: true) else { return }
-                frames = received
+                guard try controlSocket.receive(into: controlFrame, dontWait: true) else { return }
+                frames.append(controlFrame.bytes)
+                while controlFrame.more {
+                    _ = try controlSocket.receive(into: controlFrame)
+                    frames.append(controlFrame.bytes)
+                }
+                user = controlFrame.property("User-Id")
             } catch {
                 logger.error("control socket: \(error)")
                 return
@@ -20,18 +26,27 @@ extension SpringBoard {
             // [identity][empty delimiter (REQ clients)]...[body]: echo everything before the body.
             guard frames.count >= 2 else { continue }
             let envelope = Array(frames.dropLast())
-            let reply = handleControl(frames[frames.count - 1])
+            let reply = handleControl(frames[frames.count - 1], user: user)
             do { _ = try controlSocket.sendMultipart(envelope + [reply.encoded()], dontWait: true) } catch {
                 logger.warning("control reply not sent: \(error)")
             }
         }
     }
 
-    func handleControl(_ body: [UInt8]) -> ControlReply {
+    func handleControl(_ body: [UInt8], user: String? = nil) -> ControlReply {
         let command: ControlCommand
         do { command = try ControlRequestCodec.decode(body) } catch {
             // The command's name when the request named a known one (a missing field), else "unknown".
             return .failure(error.command ?? "unknown", error)
+        }
+        // Under CURVE a source's key reaches the control socket only to confirm its own end marker.
+        if user == "source" {
+            switch command {
+            case .source, .sources: break
+            default:
+                counters.controlRefused &+= 1
+                return .failure(command.name, ControlError(.notAuthorized, "a source key may only ask `source` and `sources`"))
+            }
         }
         switch command {
         case .apps:
@@ -52,6 +67,8 @@ extension SpringBoard {
         case .home:
             goHome(reason: "sbctl home")
             return ControlReply(ok: true, command: command.name, foreground: nil)
+        case .kill(let bundleID):
+            return killApp(bundleID, command: command)
         case .foreground(let bundleID):
             guard let app = registry.record(bundleID: bundleID) else {
                 let known = registry.apps.map(\.bundleID).joined(separator: ", ")
@@ -67,13 +84,37 @@ extension SpringBoard {
             return ControlReply(ok: true, command: command.name, foreground: bundleID)
         case .source(let senderID):
             let state = sources.first { $0.senderID == senderID } ?? SourceState(senderID: senderID)
-            return ControlReply(
-                ok: true, command: command.name,
-                source: SourceInfo(
-                    senderID: senderID, received: state.received, endReceived: state.endReceived, endCount: state.endCount,
-                    lastSequence: state.lastSequence, sequenceGaps: state.sequenceGaps,
-                    framesMissing: state.framesMissing))
+            return ControlReply(ok: true, command: command.name, source: sourceInfo(state))
+        case .sources:
+            return ControlReply(ok: true, command: command.name, sources: sources.map(sourceInfo))
+        case .cancelSource(let senderID):
+            guard cancelSource(senderID) else {
+                return .failure(
+                    command.name, ControlError(.unknownSource, "springboard has read nothing from source \(senderID)"))
+            }
+            let state = sources.first { $0.senderID == senderID } ?? SourceState(senderID: senderID)
+            return ControlReply(ok: true, command: command.name, source: sourceInfo(state))
         }
+    }
+
+    /// `kill`: SIGKILL to the pid the kernel reported for the app's connection (never a pid the app only
+    /// claimed), then the app is dead: its queue and gesture are dropped, the home screen shows if it was in front.
+    private func killApp(_ bundleID: String, command: ControlCommand) -> ControlReply {
+        guard let app = registry.record(bundleID: bundleID) else {
+            return .failure(command.name, ControlError(.unknownBundleID, "no app \"\(bundleID)\" has registered"))
+        }
+        guard app.isReachable else {
+            return .failure(command.name, ControlError(.appUnavailable, "\(bundleID) is \(registry.state(of: app).rawValue)"))
+        }
+        guard let pid = app.verifiedPid else {
+            return .failure(
+                command.name, ControlError(.appUnavailable, "\(bundleID)'s pid is not known to the kernel here (not an ipc peer)")
+            )
+        }
+        Glibc.kill(pid, SIGKILL)
+        counters.appsKilled &+= 1
+        appVanished(app, reason: "killed by sbctl (pid \(pid))")
+        return ControlReply(ok: true, command: command.name, apps: appInfos().filter { $0.bundleID == bundleID })
     }
 
     func appInfos() -> [AppInfo] {
@@ -107,7 +148,8 @@ extension SpringBoard {
                     inFlight: app.window.count, window: app.windowLimit(sized: configuration.overload == .shed),
                     queued: app.outbound.count,
                     queuedSamples: app.outbound.samples,
-                    drops: c.drops.byName, latency: c.latency.summaries(AppCounters.hops)))
+                    drops: c.drops.byName, latency: c.latency.summaries(AppCounters.hops),
+                    registrationsRefused: c.registrationsRefused, lostInFlight: c.lostInFlight))
         }
         var latency = counters.latency
         for app in registry.apps { latency.add(app.counters.latency) }
@@ -116,7 +158,8 @@ extension SpringBoard {
             notResponding: registry.apps.filter { registry.state(of: $0) == .notResponding }.map(\.bundleID),
             latency: latency.summaries(), overloadMode: configuration.overload.rawValue,
             intervalNanoseconds: now &- countersSince,
-            histograms: histograms ? latency.byName() : nil)
+            histograms: histograms ? latency.byName() : nil, malformedByReason: counters.malformedByReason,
+            malformedByPeer: counters.malformedByPeer)
     }
 
     /// `stats` with `reset`: every counter and histogram starts again from zero (queues and windows are

@@ -21,13 +21,24 @@ extension SpringBoard {
     /// Routes the event port's current frame (in `eventMessage`, bytes `raw`, already validated as `view`)
     /// to `app`.
     func forward(_ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView, to app: AppRecord, kind: FrameKind) {
+        // Routed, then delivered, queued or dropped: each app's counters add up (routed = samplesSent +
+        // queuedSamples + drops).
+        counters.routedToApp &+= 1
+        app.counters.routed &+= 1
         guard app.isReachable else {
             app.counters.drops.add(.appDead)
             counters.drops.add(.appDead)
             return
         }
-        counters.routedToApp &+= 1
-        app.counters.routed &+= 1
+        guard app.isResponding else {
+            // Not responding has a consequence: nothing more is queued for it (the staleness bound: what it gets
+            // when it comes back is at most what was already in flight), and the gesture this frame belongs to is
+            // taken from it, so it never sees the rest of a gesture whose start it missed.
+            app.counters.drops.add(.notResponding)
+            counters.drops.add(.notResponding)
+            if latch.target.isApp(app) { latch.retarget(.cancelled) }
+            return
+        }
         if app.outbound.isEmpty && windowHasRoom(app) {
             switch sendEvent(to: app, body: .message(view), kind: kind) {
             case .sent, .failed: return

@@ -15,7 +15,15 @@ extension SpringBoard {
             }
             guard received else { return }
             counters.eventPortReceived &+= 1
-            let stop = eventMessage.withUnsafeMutableBytes { handleEventFrame($0) }
+            let connection = eventMessage.sourceFileDescriptor ?? -1
+            // One HID frame (or marker) per message: a multipart message is refused whole, never read part by part.
+            if eventMessage.more {
+                var parts = 1
+                while eventMessage.more, (try? eventSocket.receive(into: eventMessage)) == true { parts += 1 }
+                countMalformed(reason: "multipart", connection: connection, MultipartMessage(parts: parts))
+                continue
+            }
+            let stop = eventMessage.withUnsafeMutableBytes { handleEventFrame($0, connection: connection) }
             // A home-screen gesture just ended: let the home source0 act on it (it may bring an app to the
             // foreground) before the next gesture picks its target.
             if stop { return }
@@ -23,27 +31,30 @@ extension SpringBoard {
     }
 
     /// Returns true when the drain should pause for the home screen.
-    private func handleEventFrame(_ raw: UnsafeMutableRawBufferPointer) -> Bool {
+    private func handleEventFrame(_ raw: UnsafeMutableRawBufferPointer, connection: Int32) -> Bool {
         let bytes = UnsafeRawBufferPointer(raw)
         if EndMarker.matches(bytes) {
-            handleEndMarker(bytes)
+            handleEndMarker(bytes, connection: connection)
             return false
         }
         let view: HIDMessageView
         do { view = try HIDMessageView(validating: bytes) } catch {
-            counters.drops.add(.malformed)
-            if configuration.verbose { logger.warning("event port: dropped malformed frame: \(error)") }
+            countMalformed(reason: error.reason.rawValue, connection: connection, error)
             return false
         }
         let time = now
         HIDMessageView.stamp(.routerReceived, time, in: raw)
-        counters.latency.record(.sourceToSpringBoard, from: view.timestamp(.hardware), to: time)
-        let source = noteSource(view.senderID, sequence: view.sequence)
+        if configuration.sharedClock { counters.latency.record(.sourceToSpringBoard, from: view.timestamp(.hardware), to: time) }
+        guard let source = noteSource(view.senderID, sequence: view.sequence, connection: connection) else {
+            dropAtPort(.foreignSender)
+            if configuration.verbose { logLimited("event port: sender \(view.senderID) is another connection's") }
+            return false
+        }
         switch view.kind {
         case .digitizer:
             do { try sources[source].verifier.verify(view) } catch {
-                counters.drops.add(.invalidStream)
-                if configuration.verbose { logger.warning("event port: sender \(view.senderID): \(error)") }
+                dropAtPort(.invalidStream)
+                if configuration.verbose { logLimited("event port: sender \(view.senderID): \(error)") }
                 return false
             }
             return routeDigitizer(view, raw, sender: view.senderID)
@@ -55,7 +66,7 @@ extension SpringBoard {
             if let app = registry.foreground {
                 forward(raw, view, to: app, kind: .other)
             } else {
-                counters.drops.add(.noTarget)
+                dropAtPort(.noTarget)
             }
         }
         return false
@@ -63,7 +74,7 @@ extension SpringBoard {
 
     /// Counts a frame from `senderID` and returns its index in `sources` (the busiest sender is kept last,
     /// so the common case is one comparison).
-    @inline(__always) private func noteSource(_ senderID: UInt64, sequence: UInt64) -> Int {
+    @inline(__always) private func noteSource(_ senderID: UInt64, sequence: UInt64, connection: Int32) -> Int? {
         let index: Int
         if let last = sources.indices.last, sources[last].senderID == senderID {
             index = last
@@ -74,7 +85,10 @@ extension SpringBoard {
             addSource(SourceState(senderID: senderID))
             index = sources.count - 1
         }
+        guard bind(sourceAt: index, to: connection) else { return nil }
+        sources[index].lastHeardFrom = now
         sources[index].received &+= 1
+        if sequence <= sources[index].lastSequence { counters.sequenceRegressions &+= 1 }
         let missing = sources[index].note(sequence: sequence)
         if missing > 0 {
             counters.sequenceGaps &+= 1
@@ -83,18 +97,23 @@ extension SpringBoard {
         return index
     }
 
-    /// Appends a new sender, first forgetting the oldest finished run when at the limit.
-    private func addSource(_ state: SourceState) {
+    /// Appends a new sender, first forgetting the oldest finished run when at the limit, else the oldest
+    /// without fingers down: a source with fingers down is never forgotten (its fingers would outlive its
+    /// liveness checks). At most 32 fingers are down, so of 64 sources one always qualifies.
+    func addSource(_ state: SourceState) {
         if sources.count >= SourceState.limit {
-            sources.remove(at: sources.firstIndex(where: \.isFinished) ?? 0)
+            let forget =
+                sources.firstIndex(where: \.isFinished)
+                ?? sources.firstIndex { !latch.touches.contains(sender: $0.senderID) } ?? 0
+            sources.remove(at: forget)
         }
         sources.append(state)
     }
 
-    private func handleEndMarker(_ bytes: UnsafeRawBufferPointer) {
-        counters.endMarkers &+= 1
-        guard let marker = try? EndMarker.decode(bytes) else {
-            counters.drops.add(.malformed)
+    private func handleEndMarker(_ bytes: UnsafeRawBufferPointer, connection: Int32) {
+        let marker: EndMarker
+        do { marker = try EndMarker.decode(bytes) } catch {
+            countMalformed(reason: "endMarker", connection: connection, error)
             return
         }
         let index: Int
@@ -104,21 +123,30 @@ extension SpringBoard {
             addSource(SourceState(senderID: marker.senderID))
             index = sources.count - 1
         }
+        guard bind(sourceAt: index, to: connection) else {
+            // Another connection's marker cannot end (or confirm, or keep alive) this source's run.
+            counters.markersRefused &+= 1
+            logLimited("event port: an end marker for sender \(marker.senderID) from another connection: refused")
+            return
+        }
+        sources[index].lastHeardFrom = now
+        if marker.isKeepAlive {
+            counters.keepAlives &+= 1
+            return
+        }
+        counters.endMarkers &+= 1
         sources[index].endReceived = true
         sources[index].endCount = marker.count
         guard marker.isFinal else { return }
         sources[index].isFinished = true
         // The sender is done. Fingers it left down would hold the gesture latch forever: cancel them.
-        sources[index].verifier.reset()
-        if latch.touches.contains(sender: marker.senderID) {
-            cancelGesture(retargetTo: .cancelled)
-            latch.removeTouches(of: marker.senderID)
-        }
+        releaseFingers(ofSourceAt: index)
     }
 
     private func handleButton(_ button: HIDButtonEvent, _ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView) {
         if button.button == .home {
             // iOS: the home button is SpringBoard's; apps never see it. Acting on release, like a tap.
+            counters.homeButtonFrames &+= 1
             if !button.isDown {
                 counters.homeButtonPresses &+= 1
                 goHome(reason: "home button")
@@ -128,7 +156,7 @@ extension SpringBoard {
         if let app = registry.foreground {
             forward(raw, view, to: app, kind: .other)
         } else {
-            counters.drops.add(.noTarget)
+            dropAtPort(.noTarget)
         }
     }
 
@@ -165,9 +193,9 @@ extension SpringBoard {
         case .system:
             counters.consumedBySystem &+= 1
         case .cancelled:
-            counters.drops.add(.gestureCancelled)
+            dropAtPort(.gestureCancelled)
         case .none:
-            break
+            dropAtPort(.noTarget)
         }
         latch.endFrame()
         return pauseForHome && latch.isIdle

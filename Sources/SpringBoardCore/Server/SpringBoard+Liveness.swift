@@ -20,6 +20,7 @@ extension SpringBoard {
     func checkLiveness() {
         let time = now
         if probesPending > 0 { probeApps() }
+        checkSources(time: time)
         let timeout = UInt64(configuration.ackTimeoutMilliseconds) * 1_000_000
         for app in registry.apps where app.isReachable {
             if app.isResponding, ackOverdue(app, time: time) {
@@ -71,14 +72,24 @@ extension SpringBoard {
         logger.info("\(app.bundleID) is responding again")
     }
 
+    /// The totals of what `app` loses now (its record counts its own share when it is reset).
+    @discardableResult
+    func countUndelivered(_ app: AppRecord) -> (queuedSamples: UInt64, inFlight: UInt64) {
+        let undelivered = app.undelivered
+        counters.drops.add(.appDead, undelivered.queuedSamples)
+        counters.lostInFlight &+= undelivered.inFlight
+        return undelivered
+    }
+
     /// The app's process is gone (or said goodbye): count what it will never get, take it off the screen.
     func appVanished(_ app: AppRecord, reason: String) {
         guard !app.isDead else { return }
-        let undelivered = app.undeliveredCount
-        counters.drops.add(.appDead, undelivered)
+        let undelivered = countUndelivered(app)
         app.markDead()
         if latch.target.isApp(app) { latch.retarget(.cancelled) }
-        logger.warning("\(app.bundleID) (pid \(app.pid)) is gone: \(reason); \(undelivered) event(s) undelivered")
+        logger.warning(
+            "\(app.bundleID) (pid \(app.pid)) is gone: \(reason); \(undelivered.queuedSamples) queued frame(s) dropped, \(undelivered.inFlight) event(s) lost in flight"
+        )
         if registry.foreground === app { goHome(reason: "\(app.bundleID) died") }
         resumeEventPortIfPossible()
     }

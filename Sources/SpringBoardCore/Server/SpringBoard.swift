@@ -18,6 +18,12 @@ public final class SpringBoard {
     let appSocket: ZMQSocket
     let controlSocket: ZMQSocket
     let monitorSocket: ZMQSocket
+    /// The event port's monitor: a source's connection closed.
+    let eventMonitor: ZMQSocket
+    /// The ZAP handler's REP socket (CURVE only).
+    var zapSocket: ZMQSocket?
+    /// The apps springboard launches (`--launch`), nil when it launches none.
+    var launcher: AppLauncher?
 
     let registry: AppRegistry
     var counters = SpringBoardCounters()
@@ -32,6 +38,8 @@ public final class SpringBoard {
     /// The app channel's frames (identity, then body) are received into these, reused.
     let appIdentity = ZMQMessage()
     let appBody = ZMQMessage()
+    /// The control socket's frames are received into this one (its `User-Id` says which key sent the request).
+    let controlFrame = ZMQMessage()
     /// Scratch for the 24-byte event header, written in place per send.
     let headerBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: EventHeader.size, alignment: 8)
     /// Scratch for synthesized cancels.
@@ -53,8 +61,13 @@ public final class SpringBoard {
     /// A disconnect was seen: probe registered apps with mandatory sends on the next liveness ticks.
     var probesPending = 0
     var pingNonce: UInt64 = 0
+    /// `logLimited`: when the last rate-limited line was written, and how many were held back since.
+    var lastLimitedLog: UInt64 = 0
+    var suppressedLogLines: UInt64 = 0
     let startedAt: UInt64
+    var relaunchTimers: [String: RunLoopTimer] = [:]
     private var instanceLock: InstanceLock?
+    private var endpointLocks: EndpointLocks?
     private var signalHandlers: [RunLoopSignalHandler] = []
 
     /// `homeScreen` makes the home screen on springboard's run loop (the executable passes the UIKit scene).
@@ -69,6 +82,8 @@ public final class SpringBoard {
             try runtime.prepare()
             instanceLock = try InstanceLock(path: runtime.file("springboard.lock"))
         }
+        let endpoints = [configuration.eventEndpoint, configuration.appEndpoint, configuration.controlEndpoint]
+        endpointLocks = try EndpointLocks(endpoints: endpoints)
         runLoop = EventRunLoop()
         startedAt = runLoop.clock.now
         countersSince = startedAt
@@ -85,15 +100,35 @@ public final class SpringBoard {
         appSocket = try context.socket(.router)
         controlSocket = try context.socket(.router)
         for socket in [eventSocket, appSocket, controlSocket] { try socket.setLinger(0) }
+        if let secretKey = configuration.curveSecretKey {
+            // The handler is bound before any socket, so no connection is ever admitted unasked.
+            let zap = try context.socket(.rep)
+            try zap.bind(SpringBoard.zapEndpoint)
+            zapSocket = zap
+            for (socket, domain) in [
+                (eventSocket, ZAPDomain.events), (appSocket, ZAPDomain.apps), (controlSocket, ZAPDomain.control),
+            ] {
+                try socket.setZAPDomain(domain)
+                try socket.setCurveServer(true)
+                try socket.setCurveSecretKey(z85: secretKey)
+            }
+        }
+        // A peer that sends a larger frame is disconnected before it is buffered (a 256 MiB frame costs nothing).
+        try eventSocket.setMaximumMessageSize(AppChannelWire.maxEventPortFrame)
+        try appSocket.setMaximumMessageSize(AppChannelWire.maxAppToSpringBoardFrame)
+        try controlSocket.setMaximumMessageSize(AppChannelWire.maxControlRequest)
         // Mandatory: a send to a vanished app fails with EHOSTUNREACH (and EAGAIN at the HWM) instead of
-        // a silent drop, so every undelivered event is counted. Handover: a restarted app takes its identity back.
+        // a silent drop, so every undelivered event is counted. No handover: a peer that sets a routing id
+        // already in use is refused by libzmq, so no connection can take over another's.
         try appSocket.setRouterMandatory(true)
-        try appSocket.setRouterHandover(true)
         monitorSocket = try appSocket.openMonitor(events: [.disconnected])
+        eventMonitor = try eventSocket.openMonitor(events: [.disconnected])
         try eventSocket.bind(configuration.eventEndpoint)
         try appSocket.bind(configuration.appEndpoint)
         try controlSocket.bind(configuration.controlEndpoint)
+        endpointLocks?.noteBound(endpoints)
         installSources()
+        if !configuration.launches.isEmpty { try makeLauncher() }
     }
 
     deinit {
@@ -108,6 +143,10 @@ public final class SpringBoard {
         runLoop.add(RunLoopSource1(port: .zmq(appSocket), order: 1) { [unowned self] in drainAppChannel() }, mode: .common)
         runLoop.add(RunLoopSource1(port: .zmq(controlSocket), order: 2) { [unowned self] in drainControl() }, mode: .common)
         runLoop.add(RunLoopSource1(port: .zmq(monitorSocket), order: 3) { [unowned self] in drainMonitor() }, mode: .common)
+        runLoop.add(RunLoopSource1(port: .zmq(eventMonitor), order: 4) { [unowned self] in drainEventMonitor() }, mode: .common)
+        if let zapSocket {
+            runLoop.add(RunLoopSource1(port: .zmq(zapSocket), order: 5) { [unowned self] in drainZAP() }, mode: .common)
+        }
         homeScreen.onLaunch = { [unowned self] bundleID in launchFromHomeScreen(bundleID) }
         homeScreen.onPage = { [unowned self] page in
             if configuration.verbose { logger.info("home: page \(page + 1) of \(homeScreen.pageCount)") }
@@ -127,6 +166,7 @@ public final class SpringBoard {
     /// Runs until SIGTERM/SIGINT (or `stop()`), then closes every socket.
     public func run() {
         installSignalHandlers()
+        launchAll()
         logger.info(
             "springboard \(getpid()) listening: events \(configuration.eventEndpoint), apps \(configuration.appEndpoint), control \(configuration.controlEndpoint)"
         )
@@ -152,16 +192,16 @@ public final class SpringBoard {
 
     private func shutdown() {
         for handler in signalHandlers { handler.cancel() }
+        launcher?.stopAll()
         eventSocket.close()
         appSocket.close()
         controlSocket.close()
         monitorSocket.close()
-        // We hold the runtime directory's lock, so the ipc paths are ours to remove (libzmq may not get to
-        // it before the process exits).
-        for endpoint in [configuration.eventEndpoint, configuration.appEndpoint, configuration.controlEndpoint]
-        where endpoint.hasPrefix("ipc://") {
-            unlink(String(endpoint.dropFirst("ipc://".count)))
-        }
+        eventMonitor.close()
+        zapSocket?.close()
+        // We hold the endpoints' locks: the socket files we bound, if still ours, are removed (libzmq may not get
+        // to it before the process exits); nobody else's are.
+        endpointLocks?.release()
         instanceLock?.release()
         logger.info("springboard stopped")
     }

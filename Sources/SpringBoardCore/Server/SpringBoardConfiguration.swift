@@ -13,6 +13,9 @@ public struct SpringBoardConfiguration: Sendable {
     var runtimeDirectory: String?
     /// An app whose oldest unacknowledged event is older than this is not responding (Android: 5 s).
     public var ackTimeoutMilliseconds: UInt32 = 5000
+    /// A source silent for longer than this while it has fingers down loses them (their gesture is cancelled).
+    /// hid-source sends a keep-alive every 250 ms while it holds fingers without sending frames; 0 disables.
+    public var sourceTimeoutMilliseconds: UInt32 = 2000
     /// Heartbeats missed for this many of the app's own intervals make SpringBoard check the app.
     public var missedHeartbeats: UInt64 = 3
     /// Events in flight (sent, not acknowledged) per app before further events wait in its outbound queue.
@@ -36,6 +39,22 @@ public struct SpringBoardConfiguration: Sendable {
     var eventBatch = 256
     public var screenWidth: Double = 390
     public var screenHeight: Double = 844
+    /// CURVE (Z85 secret key): every socket is a CURVE server, and the ZAP handler admits only `authorizedKeys`.
+    public var curveSecretKey: String?
+    public var authorizedKeys: AuthorizedKeys?
+    /// Per-launch secrets of the apps a launcher started: their registrations must carry them.
+    public var launchSecrets = LaunchSecrets()
+    /// Apps springboard launches itself (and relaunches with back-off), with the app-host executable and the
+    /// arguments every launch gets after `SCENE --apps ENDPOINT --trace-file <runtime dir>/logs/BUNDLE.trace.jsonl`.
+    public var launches: [AppLaunch] = []
+    public var appHostPath = "app-host"
+    public var appArguments: [String] = []
+    /// Every peer shares springboard's CLOCK_MONOTONIC (no tcp endpoint): hops between processes are timed.
+    /// Over tcp the peers may be on other hosts, whose monotonic clocks are unrelated: only hops timed on
+    /// one clock are recorded (protocols/control.md, "Latency across hosts").
+    var sharedClock: Bool {
+        ![eventEndpoint, appEndpoint, controlEndpoint].contains { $0.hasPrefix("tcp://") }
+    }
     /// Log registrations, foreground changes, liveness decisions and the home screen's calls (never per event).
     public var verbose = false
 

@@ -16,6 +16,8 @@ package enum DropReason: Int, Sendable, CaseIterable {
     /// A digitizer frame impossible after its sender's previous ones (a finger beginning while down, moving
     /// while up, missing from a frame): Android's stream verifier rejects these.
     case invalidStream
+    /// A HID frame naming a sender id bound to another open event-port connection (a spoofed source).
+    case foreignSender
 
     var name: String {
         switch self {
@@ -26,6 +28,7 @@ package enum DropReason: Int, Sendable, CaseIterable {
         case .malformed: return "malformed"
         case .noTarget: return "noTarget"
         case .invalidStream: return "invalidStream"
+        case .foreignSender: return "foreignSender"
         }
     }
 }

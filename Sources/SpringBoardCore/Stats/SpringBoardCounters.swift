@@ -7,6 +7,16 @@ struct SpringBoardCounters: Sendable {
     var buttonEvents: UInt64 = 0
     var motionEvents: UInt64 = 0
     var endMarkers: UInt64 = 0
+    /// Keep-alive markers read (a source holding fingers down without sending frames).
+    var keepAlives: UInt64 = 0
+    /// Times a source's fingers were cancelled because it fell silent past the source timeout.
+    package var sourceTimeouts: UInt64 = 0
+    /// Times a source's fingers were cancelled by `cancelSource`.
+    package var sourcesCancelled: UInt64 = 0
+    /// Times a source's fingers were cancelled because its connection closed with them down.
+    package var sourceDisconnects: UInt64 = 0
+    /// End markers (final, checkpoint or keep-alive) naming a sender bound to another open connection.
+    package var markersRefused: UInt64 = 0
     /// Frames forwarded to an app (sent, coalesced, queued or given up on: `AppStats.routed` per app).
     var routedToApp: UInt64 = 0
     /// Frames the home screen consumed.
@@ -35,10 +45,47 @@ struct SpringBoardCounters: Sendable {
     package var ackMessages: UInt64 = 0
     package var heartbeats: UInt64 = 0
     package var registrations: UInt64 = 0
+    /// Registrations refused: the bundle id is owned by another live connection, the connection registered
+    /// another one, or the registry is full.
+    package var registrationsRefused: UInt64 = 0
+    /// Acks, heartbeats and goodbyes from connections that registered no app (refused with `notRegistered`).
+    package var unregisteredMessages: UInt64 = 0
+    /// Connections that opened on the app channel (their probe); nothing is kept for them until they register.
+    package var channelProbes: UInt64 = 0
     package var foregroundChanges: UInt64 = 0
     package var controlRequests: UInt64 = 0
     package var notRespondingTransitions: UInt64 = 0
     package var drops = DropCounts()
+    /// The part of `drops` decided at the event port (a frame read and routed nowhere): malformed,
+    /// invalidStream, foreignSender, gestureCancelled, noTarget. Every frame read is counted once:
+    /// `eventPortReceived = endMarkers + keepAlives + markersRefused + routedToApp + routedToHome +
+    /// consumedBySystem + homeButtonFrames + eventPortDropped`.
+    var eventPortDrops = DropCounts()
+    /// Home-button frames (down and up): SpringBoard's own, never routed.
+    var homeButtonFrames: UInt64 = 0
+    /// Rate-limited log lines not written (at most one a second is).
+    var logLinesSuppressed: UInt64 = 0
+    /// Frames whose `sequence` was not above the sender's previous one (a restarted sender reusing its id, a
+    /// duplicate, a replay): counted and routed, the sender's sequence starts over.
+    var sequenceRegressions: UInt64 = 0
+    /// Events settled by a later cumulative ack without their own entry (their stamps were in a lost ack).
+    var implicitAcks: UInt64 = 0
+    /// Events sent to apps and never acknowledged because the app died or registered again.
+    var lostInFlight: UInt64 = 0
+    /// Apps ended with `kill`.
+    var appsKilled: UInt64 = 0
+    /// CURVE connections the ZAP handler admitted, and refused (key not authorized for that socket).
+    var authAccepted: UInt64 = 0
+    var authRefused: UInt64 = 0
+    /// Control requests refused because the key's role does not allow them.
+    var controlRefused: UInt64 = 0
+    /// Apps springboard launched (relaunches included), and launched apps that exited.
+    var launches: UInt64 = 0
+    var launchedExits: UInt64 = 0
+    /// Malformed event-port frames by the rule they broke (protocols/hid-event.md, "Validation"; `endMarker`
+    /// for a bad end marker) and by peer (`pid N` over ipc, else `fd N`; at most 32 peers, the rest `other`).
+    var malformedByReason: [String: UInt64] = [:]
+    var malformedByPeer: [String: UInt64] = [:]
     /// `sourceToSpringBoard` (per source, not per app); the other hops are kept per app and added up for
     /// `stats`.
     package var latency = HopLatencies()
@@ -48,12 +95,20 @@ struct SpringBoardCounters: Sendable {
     var byName: [String: UInt64] {
         [
             "eventPortReceived": eventPortReceived, "digitizerFrames": digitizerFrames, "buttonEvents": buttonEvents,
-            "motionEvents": motionEvents, "endMarkers": endMarkers, "routedToApp": routedToApp,
+            "motionEvents": motionEvents, "eventPortDropped": eventPortDrops.total, "homeButtonFrames": homeButtonFrames,
+            "logLinesSuppressed": logLinesSuppressed,
+            "sequenceRegressions": sequenceRegressions, "implicitAcks": implicitAcks, "lostInFlight": lostInFlight,
+            "appsKilled": appsKilled, "authAccepted": authAccepted, "authRefused": authRefused, "controlRefused": controlRefused,
+            "launches": launches, "launchedExits": launchedExits,
+            "endMarkers": endMarkers, "keepAlives": keepAlives,
+            "sourceTimeouts": sourceTimeouts, "sourcesCancelled": sourcesCancelled,
+            "sourceDisconnects": sourceDisconnects, "markersRefused": markersRefused, "routedToApp": routedToApp,
             "routedToHome": routedToHome, "consumedBySystem": consumedBySystem, "homeButtonPresses": homeButtonPresses,
             "cancelsSynthesized": cancelsSynthesized, "coalescedSamples": coalescedSamples, "giveUps": giveUps,
             "eventPortPauses": eventPortPauses, "sequenceGaps": sequenceGaps, "framesMissing": framesMissing,
             "outgoingStreamErrors": outgoingStreamErrors, "acks": acks, "ackMessages": ackMessages,
-            "heartbeats": heartbeats, "registrations": registrations, "foregroundChanges": foregroundChanges,
+            "heartbeats": heartbeats, "registrations": registrations, "registrationsRefused": registrationsRefused,
+            "unregisteredMessages": unregisteredMessages, "channelProbes": channelProbes, "foregroundChanges": foregroundChanges,
             "controlRequests": controlRequests, "notRespondingTransitions": notRespondingTransitions,
         ]
     }

@@ -68,6 +68,21 @@ public final class ZMQMessage {
         try body(UnsafeMutableRawBufferPointer(start: zmq_msg_data(pointer), count: zmq_msg_size(pointer)))
     }
 
+    /// The file descriptor of the connection the message arrived on (`ZMQ_SRCFD`; nil for a message not
+    /// received, or from inproc). It names the peer's connection while it is open: a PULL or ROUTER socket
+    /// can tell its peers apart by it, and an ipc peer's credentials can be read from it (`SO_PEERCRED`).
+    package var sourceFileDescriptor: Int32? {
+        let fd = zmq_msg_get(pointer, ZMQ_SRCFD)
+        return fd >= 0 ? fd : nil
+    }
+
+    /// A metadata property of a received message (`zmq_msg_gets`): `User-Id` is what the ZAP handler
+    /// answered for the peer's connection (its proven identity under CURVE).
+    package func property(_ name: String) -> String? {
+        guard let value = zmq_msg_gets(pointer, name) else { return nil }
+        return String(cString: value)
+    }
+
     /// A copy of the payload (allocates: not for the hot path).
     package var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
 

@@ -48,6 +48,11 @@ extension ZMQSocket {
         get throws { try bytes(ZMQ_CURVE_SERVERKEY, "ZMQ_CURVE_SERVERKEY", capacity: 32) }
     }
 
+    /// `ZMQ_ZAP_DOMAIN`: the domain this socket's ZAP requests name (a handler tells its sockets apart by it).
+    package func setZAPDomain(_ domain: String) throws {
+        try Array(domain.utf8).withUnsafeBytes { try setBytes(ZMQ_ZAP_DOMAIN, "ZMQ_ZAP_DOMAIN", $0) }
+    }
+
     private func setCurveKey(_ option: Int32, _ name: String, _ key: [UInt8]) throws {
         guard key.count == 32 else {
             throw ZMQError(

@@ -24,6 +24,16 @@ extension ZMQSocket {
 
     /// `ZMQ_LINGER`: how long unsent messages survive `close()` (-1 = until delivered, 0 = drop at once).
     public func setLinger(_ milliseconds: Int) throws { try setInt(ZMQ_LINGER, "ZMQ_LINGER", milliseconds) }
+
+    /// `ZMQ_MAXMSGSIZE`: a peer that sends a larger frame is disconnected by libzmq before the frame is
+    /// buffered, so no peer can make this process hold more than `bytes` per frame (-1: no limit).
+    public func setMaximumMessageSize(_ bytes: Int64) throws {
+        let socket = try openHandle("zmq_setsockopt(ZMQ_MAXMSGSIZE)")
+        var value = bytes
+        if zmq_setsockopt(socket, ZMQ_MAXMSGSIZE, &value, MemoryLayout<Int64>.size) != 0 {
+            throw ZMQError.last("zmq_setsockopt(ZMQ_MAXMSGSIZE, \(bytes))")
+        }
+    }
     package var linger: Int { get throws { try int(ZMQ_LINGER, "ZMQ_LINGER") } }
 
     /// `ZMQ_SNDTIMEO`: how long a blocking send waits before returning false (-1 = forever).

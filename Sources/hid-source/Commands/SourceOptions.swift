@@ -8,6 +8,7 @@ struct SourceOptions: ParsableArguments {
     /// Asked whether the end marker arrived.
     @OptionGroup var control: EndpointOption<ControlSocket>
     @OptionGroup var runtime: RuntimeDirectoryOptions
+    @OptionGroup var curve: CurveOptions
 
     @Option(name: .long, help: "The senderID stamped on every frame (default: derived from the pid and a random number).")
     var senderID: UInt64?

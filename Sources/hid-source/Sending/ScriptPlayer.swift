@@ -44,51 +44,81 @@ enum ScriptPlayer {
         let controlEndpoint = options.controlEndpoint
 
         let context = try ZMQContext(ioThreads: 1)
-        let socket = try context.socket(.push)
-        try socket.setLinger(0)
-        try socket.connect(eventEndpoint)
+        let curve = try options.curve.client()
+        let port = try EventPortSender(context: context, endpoint: eventEndpoint, curve: curve)
 
         var buffer: [UInt8] = []
         buffer.reserveCapacity(64 + 8 + 33 * 96)
         var sequence: UInt64 = 0
+        // Which fingers are down after the frames sent so far: while any is, silences get keep-alives.
+        var fingers = HIDStreamVerifier()
         let started = MonotonicTime.now
         var lastOffset: UInt64 = 0
+        var lastSent = started
         Interruption.install()
         rounds: for round in 0..<max(1, options.repeatCount) {
             let roundStart = lastOffset + (round > 0 ? 50_000_000 : 0)
             for frame in frames {
-                if Interruption.requested { break rounds }
                 let offset = roundStart + frame.time
                 lastOffset = offset
-                if options.speed > 0 { MonotonicTime.sleep(until: started + UInt64(Double(offset) / options.speed)) }
+                if options.speed > 0 {
+                    let due = started + UInt64(Double(offset) / options.speed)
+                    // A long press: the source stays alive for springboard's source timeout.
+                    while !fingers.fingersDown.isEmpty, !Interruption.requested, due > lastSent + keepAliveInterval {
+                        MonotonicTime.sleep(until: lastSent + keepAliveInterval)
+                        if Interruption.requested { break }
+                        _ = try? port.socket.send(
+                            EndMarker.keepAlive(senderID: senderID, count: sequence).encoded(), dontWait: true)
+                        lastSent = MonotonicTime.now
+                    }
+                    if !Interruption.requested { MonotonicTime.sleep(until: due) }
+                }
                 if Interruption.requested { break rounds }
-                sequence += 1
-                let message = frame.message(sequence: sequence, senderID: senderID, hardware: MonotonicTime.now)
+                let message = frame.message(sequence: sequence + 1, senderID: senderID, hardware: MonotonicTime.now)
                 buffer.removeAll(keepingCapacity: true)
                 try HIDEncoder.append(message, to: &buffer)
-                _ = try socket.send(buffer)
+                guard try port.send(buffer) else { break rounds }
+                sequence += 1
+                lastSent = MonotonicTime.now
+                if case .digitizer(let digitizer) = message.payload { try? fingers.verify(digitizer) }
             }
         }
         let elapsed = MonotonicTime.now - started
+        // Interrupted: everything below fits in the second a signal allows (the marker may not get through).
+        let interrupted = Interruption.requested
+        let markerDeadline = interrupted ? MonotonicTime.now + 300_000_000 : UInt64.max
         // Final: springboard cancels any finger this run left down (an interrupted drag).
-        _ = try socket.send(EndMarker(senderID: senderID, count: sequence, isFinal: true).encoded())
-
-        let confirmed = try waitForEndMarker(
-            controlEndpoint: controlEndpoint, senderID: senderID,
-            timeoutMilliseconds: options.confirmTimeout)
-        socket.close()
+        let markerSent = try port.send(
+            EndMarker(senderID: senderID, count: sequence, isFinal: true).encoded(), deadline: markerDeadline)
+        let confirmed =
+            markerSent
+            ? try waitForEndMarker(
+                controlEndpoint: controlEndpoint, curve: curve, senderID: senderID,
+                timeoutMilliseconds: interrupted ? min(options.confirmTimeout, 500) : options.confirmTimeout) : nil
+        port.close()
+        if !markerSent {
+            FileHandle.standardError.write(
+                Data("hid-source: the event port \(eventEndpoint) did not take the end marker (no springboard reading)\n".utf8))
+        } else if confirmed == nil, interrupted {
+            FileHandle.standardError.write(
+                Data("hid-source: interrupted; the control socket \(controlEndpoint) did not confirm the end marker\n".utf8))
+        }
         report(sent: sequence, confirmed: confirmed, senderID: senderID, elapsed: elapsed, json: options.json)
         guard let confirmed, confirmed.received >= sequence else { throw ExitCode(3) }
     }
 
+    /// While fingers are down and nothing else is sent, a keep-alive this often (a quarter of springboard's
+    /// default source timeout, 2 s; protocols/app-channel.md, "Source liveness").
+    static let keepAliveInterval: UInt64 = 250_000_000
+
     /// Polls `{"command":"source"}` until springboard has read the end marker (or the deadline passes).
     private static func waitForEndMarker(
-        controlEndpoint: String, senderID: UInt64, timeoutMilliseconds: Int
+        controlEndpoint: String, curve: ZMQCurveClient?, senderID: UInt64, timeoutMilliseconds: Int
     ) throws -> SourceInfo? {
         let deadline = MonotonicTime.now + UInt64(timeoutMilliseconds) * 1_000_000
         while MonotonicTime.now < deadline {
             let remaining = Int((deadline - MonotonicTime.now) / 1_000_000) + 1
-            let client = try ControlClient(endpoint: controlEndpoint, timeoutMilliseconds: remaining)
+            let client = try ControlClient(endpoint: controlEndpoint, timeoutMilliseconds: remaining, curve: curve)
             guard let reply = try? client.request(.source(senderID: senderID)), let source = reply.source else { return nil }
             if source.endReceived { return source }
             MonotonicTime.sleep(until: MonotonicTime.now + 2_000_000)

@@ -2,11 +2,13 @@ import AppChannel
 import ArgumentParser
 import CommandLineSupport
 import ControlProtocol
+import ZeroMQ
 
 /// Options every subcommand shares: where springboard's control socket is, and the output format.
 struct ConnectionOptions: ParsableArguments {
     @OptionGroup var control: EndpointOption<ControlSocket>
     @OptionGroup var runtime: RuntimeDirectoryOptions
+    @OptionGroup var curve: CurveOptions
 
     @Option(name: .long, help: "Milliseconds to wait for the reply.")
     var timeout: Int = 2000
@@ -24,7 +26,7 @@ struct ConnectionOptions: ParsableArguments {
     func run(raw body: [UInt8], human: (ControlReply) -> String) throws {
         let reply: ControlReply
         do {
-            reply = try ControlClient(endpoint: endpoint, timeoutMilliseconds: timeout).request(raw: body)
+            reply = try ControlClient(endpoint: endpoint, timeoutMilliseconds: timeout, curve: curve.client()).request(raw: body)
         } catch {
             printError("sbctl: \(error)")
             if json {

@@ -13,6 +13,18 @@ enum ReplyText {
         return TextTable.render(rows)
     }
 
+    static func sources(_ sources: [SourceInfo]) -> String {
+        guard !sources.isEmpty else { return "no sources" }
+        var rows = [["SENDER ID", "RECEIVED", "FINGERS DOWN", "IDLE MS", "GAPS", "MISSING", "TIMEOUTS", "CANCELS", "ENDED"]]
+        for s in sources {
+            rows.append([
+                "\(s.senderID)", "\(s.received)", "\(s.fingersDown)", "\(s.idleMilliseconds)", "\(s.sequenceGaps)",
+                "\(s.framesMissing)", "\(s.timeouts)", "\(s.cancels)", s.endReceived ? "yes" : "no",
+            ])
+        }
+        return TextTable.render(rows)
+    }
+
     static func status(_ status: StatusInfo) -> String {
         [
             "springboard pid:  \(status.pid)",

@@ -241,8 +241,7 @@ final class RoutingTests: XCTestCase {
     }
 
     func testSbctlStatsResetStartsTheCountersAndHistogramsAgain() throws {
-        try fixture.startSpringBoard()
-        try fixture.startApp("maps", bundleID: maps)
+        // setUp started springboard and the apps (a second Maps would now be refused: its bundle id is live).
         XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
         let source = try TestTouchSource(fixture: fixture)
         try source.tap(200, 125)
@@ -268,8 +267,6 @@ final class RoutingTests: XCTestCase {
     }
 
     func testAFrameLostBeforeSpringBoardIsReportedAsASequenceGap() throws {
-        try fixture.startSpringBoard()
-        try fixture.startApp("maps", bundleID: maps)
         XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
         let source = try TestTouchSource(fixture: fixture)
         try source.down(1, 200, 400)

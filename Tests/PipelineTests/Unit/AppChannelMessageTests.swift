@@ -132,13 +132,16 @@ final class AppChannelMessageTests: XCTestCase {
         let checkpoint = EndMarker(senderID: 1, count: 2, isFinal: false)
         XCTAssertEqual(checkpoint.encoded()[5], 0)
         try checkpoint.encoded().withUnsafeBytes { XCTAssertEqual(try EndMarker.decode($0), checkpoint) }
+        let keepAlive = EndMarker.keepAlive(senderID: 1, count: 2)
+        XCTAssertEqual(keepAlive.encoded()[5], 2)
+        try keepAlive.encoded().withUnsafeBytes { XCTAssertEqual(try EndMarker.decode($0), keepAlive) }
         var bad = bytes
-        bad[5] = 2
+        bad[5] = 3  // final and keep-alive at once
         try bad.withUnsafeBytes { raw in
             XCTAssertThrowsError(try EndMarker.decode(raw)) { error in
                 XCTAssertEqual(
                     error as? AppChannelError,
-                    .invalidField(message: "endMarker", field: "flags", offset: 5, expected: "0 or 1", found: "2"))
+                    .invalidField(message: "endMarker", field: "flags", offset: 5, expected: "0, 1 or 2", found: "3"))
             }
         }
     }

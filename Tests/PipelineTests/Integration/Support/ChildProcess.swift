@@ -10,7 +10,8 @@ final class ChildProcess {
     let stdoutURL: URL
     let stderrURL: URL
 
-    init(name: String, executable: String, arguments: [String], directory: URL) throws {
+    /// `environment`: variables added to the test's own.
+    init(name: String, executable: String, arguments: [String], directory: URL, environment: [String: String] = [:]) throws {
         self.name = name
         stdoutURL = directory.appendingPathComponent("\(name).stdout")
         stderrURL = directory.appendingPathComponent("\(name).stderr")
@@ -18,6 +19,9 @@ final class ChildProcess {
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         process.executableURL = Executables.url(executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
         process.standardError = try FileHandle(forWritingTo: stderrURL)
         process.standardInput = FileHandle.nullDevice

@@ -49,18 +49,26 @@ final class PipelineFixture {
     // MARK: Processes
 
     @discardableResult
-    func launch(_ executable: String, _ arguments: [String]) throws -> ChildProcess {
+    func launch(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess {
         counter += 1
         let child = try ChildProcess(
-            name: "\(counter)-\(executable)", executable: executable, arguments: arguments, directory: directory)
+            name: "\(counter)-\(executable)", executable: executable, arguments: arguments, directory: directory,
+            environment: environment)
         children.append(child)
         return child
     }
 
-    /// Starts springboard and waits until its control socket answers.
-    func startSpringBoard(ackTimeoutMilliseconds: Int = 5000, extra: [String] = []) throws {
+    /// Starts springboard and waits until its control socket answers. The source timeout is long by default:
+    /// `TestTouchSource` holds fingers down while a test waits, and sends no keep-alives.
+    func startSpringBoard(
+        ackTimeoutMilliseconds: Int = 5000, sourceTimeoutMilliseconds: Int = 60_000, extra: [String] = []
+    ) throws {
         springboard = try launch(
-            "springboard", runtimeArguments + ["--ack-timeout-ms", "\(ackTimeoutMilliseconds)", "--verbose"] + extra)
+            "springboard",
+            runtimeArguments + [
+                "--ack-timeout-ms", "\(ackTimeoutMilliseconds)", "--source-timeout-ms", "\(sourceTimeoutMilliseconds)",
+                "--verbose",
+            ] + extra)
         eventually("springboard's control socket", timeout: 5) { (try? request(.status, timeout: 100))?.ok == true }
     }
 

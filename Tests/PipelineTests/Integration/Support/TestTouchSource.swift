@@ -10,7 +10,7 @@ import ZeroMQ
 /// port's protocol like hid-source: HID messages over PUSH, then an end marker confirmed through the
 /// control socket.
 final class TestTouchSource {
-    let senderID = UInt64.random(in: 1...UInt64(UInt32.max)) | 0x7E57_0000_0000_0000
+    let senderID: UInt64
     private let context: ZMQContext
     private let socket: ZMQSocket
     private let controlEndpoint: String
@@ -18,7 +18,9 @@ final class TestTouchSource {
     private var live: [UInt32: (x: Float, y: Float)] = [:]
     private var buffer: [UInt8] = []
 
-    init(fixture: PipelineFixture) throws {
+    /// `senderID`: another source's id, to play an impostor (default: a fresh one).
+    init(fixture: PipelineFixture, senderID: UInt64? = nil) throws {
+        self.senderID = senderID ?? (UInt64.random(in: 1...UInt64(UInt32.max)) | 0x7E57_0000_0000_0000)
         controlEndpoint = fixture.endpoints.control
         context = try ZMQContext(ioThreads: 1)
         socket = try context.socket(.push)
@@ -80,6 +82,18 @@ final class TestTouchSource {
         XCTAssertTrue(try socket.send(buffer))
     }
 
+    /// Sends `payload` with a sequence number of the test's choosing (a replay, a restarted sender).
+    func sendRaw(sequence explicit: UInt64, _ payload: HIDPayload) throws {
+        let message = HIDMessage(
+            envelope: HIDEnvelope(
+                kind: payload.kind, sequence: explicit, senderID: senderID,
+                timestamps: HIDHopTimestamps(hardware: MonotonicClock.now)),
+            payload: payload)
+        buffer.removeAll(keepingCapacity: true)
+        try HIDEncoder.append(message, to: &buffer)
+        XCTAssertTrue(try socket.send(buffer))
+    }
+
     /// Sequence numbers used without sending their frame (an injected loss before springboard).
     private var skipped: UInt64 = 0
     var sent: UInt64 { sequence - skipped }
@@ -98,6 +112,16 @@ final class TestTouchSource {
     /// Ends the run (a final marker: springboard cancels fingers left down) and waits for the confirmation.
     func finish(file: StaticString = #filePath, line: UInt = #line) throws {
         try confirm(final: true, timeout: 2, file: file, line: line)
+    }
+
+    /// Sends a keep-alive naming any sender id (a flood of fake sources on this one connection).
+    func sendRawMarker(senderID other: UInt64) throws {
+        XCTAssertTrue(try socket.send(EndMarker.keepAlive(senderID: other, count: 0).encoded()))
+    }
+
+    /// Sends an end marker and does not wait for a confirmation (an impostor's marker gets none).
+    func sendEndMarker(final: Bool) throws {
+        XCTAssertTrue(try socket.send(EndMarker(senderID: senderID, count: sent, isFinal: final).encoded()))
     }
 
     private func confirm(final: Bool, timeout: TimeInterval, file: StaticString, line: UInt) throws {

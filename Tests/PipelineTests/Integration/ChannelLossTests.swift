@@ -1,0 +1,71 @@
+import ControlProtocol
+import Foundation
+import XCTest
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// springboard dies mid-gesture (issue 12, finding 3): the app cancels the touches the lost session left down,
+/// so after the restart a one-finger drag is a pan again, not a pinch with a ghost finger.
+final class ChannelLossTests: XCTestCase {
+    private var fixture: PipelineFixture!
+    private let maps = PipelineFixture.maps
+
+    override func setUpWithError() throws {
+        fixture = try PipelineFixture()
+        let fixture = fixture!
+        addTeardownBlock { fixture.tearDown() }
+    }
+
+    func testAnAppCancelsItsLiveTouchesWhenSpringBoardDiesAndTheNextDragIsAPan() throws {
+        try fixture.startSpringBoard()
+        let mapsProcess = try fixture.startApp("maps", bundleID: maps)
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
+        let source = try TestTouchSource(fixture: fixture)
+        try source.down(1, 200, 400)
+        try source.flush()
+        fixture.waitForTrace(maps, "-[MapView touchesBegan:withEvent:]")
+
+        let first = try XCTUnwrap(fixture.springboard)
+        first.signal(SIGKILL)
+        XCTAssertNotNil(first.wait(timeout: 2))
+        // The app's channel monitor sees the disconnect: its touch is cancelled at once, by the app itself.
+        fixture.waitForTrace(maps, "-[MapView touchesCancelled:withEvent:]")
+        XCTAssertTrue(
+            mapsProcess.stderr.contains("the channel to springboard was lost: cancelling 1 live touch(es)"), mapsProcess.stderr)
+
+        try fixture.startSpringBoard()
+        eventually("Maps to register with the new springboard") {
+            fixture.appInfo(maps).map { $0.pid == UInt32(mapsProcess.pid) && $0.state == "background" } ?? false
+        }
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
+        let before = fixture.trace(maps).count
+        let drag = try TestTouchSource(fixture: fixture)
+        try drag.down(1, 200, 500)
+        for step in 1...5 { try drag.move(1, 200, 500 - Float(step) * 40) }
+        try drag.up(1, 200, 300)
+        try drag.flush()
+        eventually("the drag to reach Maps") {
+            fixture.trace(maps).dropFirst(before).contains { $0.hasPrefix("Map panned ended") }
+        }
+        let after = Array(fixture.trace(maps).dropFirst(before))
+        XCTAssertEqual(
+            TraceLines.touchLines(after), ["-[MapView touchesBegan:withEvent:]", "-[MapView touchesCancelled:withEvent:]"],
+            "a new touch, cancelled when the pan begins")
+        XCTAssertFalse(after.contains { $0.hasPrefix("Map pinched") }, "no ghost finger: \(after)")
+        XCTAssertEqual(
+            TraceLines.mapPanLines(after),
+            [
+                "Map panned began translation=(0, -40)", "Map panned changed translation=(0, -80)",
+                "Map panned changed translation=(0, -120)", "Map panned changed translation=(0, -160)",
+                "Map panned changed translation=(0, -200)", "Map panned ended translation=(0, -200)",
+            ])
+        let stats = try fixture.stats()
+        XCTAssertEqual(stats.drops, [:])
+        XCTAssertEqual(stats.hops["outgoingStreamErrors"], 0)
+        assertEveryCountAddsUp(stats)
+        mapsProcess.signal(SIGTERM)
+        XCTAssertEqual(mapsProcess.wait(timeout: 5), 0)
+        XCTAssertTrue(mapsProcess.stderr.contains("channel cancels 1\n"), mapsProcess.stderr)
+    }
+}
