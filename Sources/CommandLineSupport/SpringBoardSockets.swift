@@ -20,3 +20,10 @@ public enum ControlSocket: SpringBoardSocket {
     public static let help = "springboard's control endpoint (default: ipc://<runtime dir>/control)."
     public static func endpoint(in defaults: DefaultEndpoints) -> String { defaults.control }
 }
+
+/// The frame monitor: springboard -> sbctl monitor (XPUB -> SUB).
+public enum MonitorSocket: SpringBoardSocket {
+    public static let flag = "monitor"
+    public static let help = "springboard's frame monitor endpoint (default: ipc://<runtime dir>/monitor)."
+    public static func endpoint(in defaults: DefaultEndpoints) -> String { defaults.monitor }
+}

@@ -13,6 +13,6 @@ struct SBCtl: ParsableCommand {
             AppsCommand.self, ForegroundCommand.self, HomeCommand.self, StatusCommand.self,
             StatsCommand.self, OverloadCommand.self, SourcesCommand.self, CancelSourceCommand.self, KillCommand.self,
             KeygenCommand.self,
-            SendCommand.self, TopCommand.self,
+            SendCommand.self, TopCommand.self, MonitorCommand.self,
         ])
 }

@@ -26,6 +26,7 @@ struct SpringBoardCommand: ParsableCommand {
     @OptionGroup var events: EndpointOption<EventsSocket>
     @OptionGroup var apps: EndpointOption<AppsSocket>
     @OptionGroup var control: EndpointOption<ControlSocket>
+    @OptionGroup var monitor: EndpointOption<MonitorSocket>
 
     @Option(name: .long, help: "Milliseconds an event may wait for its ack before the app is not responding.")
     var ackTimeoutMs: UInt32 = 5000
@@ -115,6 +116,7 @@ struct SpringBoardCommand: ParsableCommand {
         var configuration = SpringBoardConfiguration(
             eventEndpoint: events.resolved(runtime), appEndpoint: apps.resolved(runtime),
             controlEndpoint: control.resolved(runtime), runtimeDirectory: runtime.endpoints.runtimeDirectory)
+        configuration.monitorEndpoint = monitor.resolved(runtime)
         configuration.ackTimeoutMilliseconds = ackTimeoutMs
         configuration.missedHeartbeats = missedHeartbeats
         configuration.sourceTimeoutMilliseconds = sourceTimeoutMs

@@ -25,4 +25,6 @@ public struct DefaultEndpoints: Sendable, Equatable {
     public var apps: String { "ipc://\(runtimeDirectory)/apps" }
     /// sbctl -> springboard (REQ/DEALER -> ROUTER).
     public var control: String { "ipc://\(runtimeDirectory)/control" }
+    /// springboard -> sbctl monitor (XPUB -> SUB): one record per frame read, while someone watches.
+    public var monitor: String { "ipc://\(runtimeDirectory)/monitor" }
 }

@@ -17,13 +17,19 @@ extension SpringBoard {
             counters.eventPortReceived &+= 1
             let connection = eventMessage.sourceFileDescriptor ?? -1
             // One HID frame (or marker) per message: a multipart message is refused whole, never read part by part.
+            let watched = monitorSnapshot()
             if eventMessage.more {
                 var parts = 1
                 while eventMessage.more, (try? eventSocket.receive(into: eventMessage)) == true { parts += 1 }
                 countMalformed(reason: "multipart", connection: connection, MultipartMessage(parts: parts))
+                if let watched { publishFrame(UnsafeRawBufferPointer(start: nil, count: 0), kind: "multipart", since: watched) }
                 continue
             }
-            let stop = eventMessage.withUnsafeMutableBytes { handleEventFrame($0, connection: connection) }
+            let stop = eventMessage.withUnsafeMutableBytes { raw in
+                let stop = handleEventFrame(raw, connection: connection)
+                if let watched { publishFrame(UnsafeRawBufferPointer(raw), since: watched) }
+                return stop
+            }
             // A home-screen gesture just ended: let the home source0 act on it (it may bring an app to the
             // foreground) before the next gesture picks its target.
             if stop { return }

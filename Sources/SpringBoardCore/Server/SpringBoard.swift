@@ -68,6 +68,8 @@ public final class SpringBoard {
     var relaunchTimers: [String: RunLoopTimer] = [:]
     private var instanceLock: InstanceLock?
     private var endpointLocks: EndpointLocks?
+    /// `sbctl monitor`'s feed (nil without a monitor endpoint).
+    var frameMonitor: FrameMonitor?
     private var signalHandlers: [RunLoopSignalHandler] = []
 
     /// `homeScreen` makes the home screen on springboard's run loop (the executable passes the UIKit scene).
@@ -82,7 +84,9 @@ public final class SpringBoard {
             try runtime.prepare()
             instanceLock = try InstanceLock(path: runtime.file("springboard.lock"))
         }
-        let endpoints = [configuration.eventEndpoint, configuration.appEndpoint, configuration.controlEndpoint]
+        let endpoints =
+            [configuration.eventEndpoint, configuration.appEndpoint, configuration.controlEndpoint]
+            + (configuration.monitorEndpoint.map { [$0] } ?? [])
         endpointLocks = try EndpointLocks(endpoints: endpoints)
         runLoop = EventRunLoop()
         startedAt = runLoop.clock.now
@@ -100,6 +104,7 @@ public final class SpringBoard {
         appSocket = try context.socket(.router)
         controlSocket = try context.socket(.router)
         for socket in [eventSocket, appSocket, controlSocket] { try socket.setLinger(0) }
+        if configuration.monitorEndpoint != nil { frameMonitor = try FrameMonitor(socket: context.socket(.xpub)) }
         if let secretKey = configuration.curveSecretKey {
             // The handler is bound before any socket, so no connection is ever admitted unasked.
             let zap = try context.socket(.rep)
@@ -111,6 +116,11 @@ public final class SpringBoard {
                 try socket.setZAPDomain(domain)
                 try socket.setCurveServer(true)
                 try socket.setCurveSecretKey(z85: secretKey)
+            }
+            if let monitor = frameMonitor?.socket {  // watching needs a control key
+                try monitor.setZAPDomain(ZAPDomain.control)
+                try monitor.setCurveServer(true)
+                try monitor.setCurveSecretKey(z85: secretKey)
             }
         }
         // A peer that sends a larger frame is disconnected before it is buffered (a 256 MiB frame costs nothing).
@@ -126,6 +136,7 @@ public final class SpringBoard {
         try eventSocket.bind(configuration.eventEndpoint)
         try appSocket.bind(configuration.appEndpoint)
         try controlSocket.bind(configuration.controlEndpoint)
+        if let frameMonitor, let endpoint = configuration.monitorEndpoint { try frameMonitor.socket.bind(endpoint) }
         endpointLocks?.noteBound(endpoints)
         installSources()
         if !configuration.launches.isEmpty { try makeLauncher() }
@@ -144,6 +155,12 @@ public final class SpringBoard {
         runLoop.add(RunLoopSource1(port: .zmq(controlSocket), order: 2) { [unowned self] in drainControl() }, mode: .common)
         runLoop.add(RunLoopSource1(port: .zmq(monitorSocket), order: 3) { [unowned self] in drainMonitor() }, mode: .common)
         runLoop.add(RunLoopSource1(port: .zmq(eventMonitor), order: 4) { [unowned self] in drainEventMonitor() }, mode: .common)
+        if let frameMonitor {
+            runLoop.add(
+                RunLoopSource1(port: .zmq(frameMonitor.socket), order: 6, name: "frame monitor") { [unowned self] in
+                    drainMonitorSubscriptions()
+                }, mode: .common)
+        }
         if let zapSocket {
             runLoop.add(RunLoopSource1(port: .zmq(zapSocket), order: 5) { [unowned self] in drainZAP() }, mode: .common)
         }
@@ -196,6 +213,7 @@ public final class SpringBoard {
         eventSocket.close()
         appSocket.close()
         controlSocket.close()
+        frameMonitor?.socket.close()
         monitorSocket.close()
         eventMonitor.close()
         zapSocket?.close()

@@ -9,6 +9,8 @@ public struct SpringBoardConfiguration: Sendable {
     public var appEndpoint: String
     /// Where sbctl connects (ROUTER; JSON requests).
     public var controlEndpoint: String
+    /// Where `sbctl monitor` subscribes (XPUB; one JSON record per frame read); nil: no frame monitor.
+    public var monitorEndpoint: String?
     /// The runtime directory whose lock this springboard holds (nil: no lock, e.g. tcp-only runs).
     var runtimeDirectory: String?
     /// An app whose oldest unacknowledged event is older than this is not responding (Android: 5 s).

@@ -65,6 +65,9 @@ struct SpringBoardCounters: Sendable {
     var homeButtonFrames: UInt64 = 0
     /// Rate-limited log lines not written (at most one a second is).
     var logLinesSuppressed: UInt64 = 0
+    /// Frame-monitor records published (`sbctl monitor`), and refused by a subscriber at its high-water mark.
+    var monitorRecords: UInt64 = 0
+    var monitorRecordsDropped: UInt64 = 0
     /// Frames whose `sequence` was not above the sender's previous one (a restarted sender reusing its id, a
     /// duplicate, a replay): counted and routed, the sender's sequence starts over.
     var sequenceRegressions: UInt64 = 0
@@ -96,7 +99,8 @@ struct SpringBoardCounters: Sendable {
         [
             "eventPortReceived": eventPortReceived, "digitizerFrames": digitizerFrames, "buttonEvents": buttonEvents,
             "motionEvents": motionEvents, "eventPortDropped": eventPortDrops.total, "homeButtonFrames": homeButtonFrames,
-            "logLinesSuppressed": logLinesSuppressed,
+            "logLinesSuppressed": logLinesSuppressed, "monitorRecords": monitorRecords,
+            "monitorRecordsDropped": monitorRecordsDropped,
             "sequenceRegressions": sequenceRegressions, "implicitAcks": implicitAcks, "lostInFlight": lostInFlight,
             "appsKilled": appsKilled, "authAccepted": authAccepted, "authRefused": authRefused, "controlRefused": controlRefused,
             "launches": launches, "launchedExits": launchedExits,

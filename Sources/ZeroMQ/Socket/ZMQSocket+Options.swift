@@ -83,6 +83,14 @@ extension ZMQSocket {
 
     // MARK: Subscriptions (SUB/XSUB)
 
+    /// `ZMQ_XPUB_VERBOSE`: an XPUB passes every subscribe message up, not only a topic's first (so a publisher
+    /// can greet each new subscriber).
+    package func setXPubVerbose(_ enabled: Bool) throws { try setInt(ZMQ_XPUB_VERBOSE, "ZMQ_XPUB_VERBOSE", enabled ? 1 : 0) }
+
+    /// `ZMQ_XPUB_NODROP`: a send that would pass a subscriber's high-water mark fails with EAGAIN instead of
+    /// being dropped silently, so the publisher can count it.
+    package func setXPubNoDrop(_ enabled: Bool) throws { try setInt(ZMQ_XPUB_NODROP, "ZMQ_XPUB_NODROP", enabled ? 1 : 0) }
+
     /// `ZMQ_SUBSCRIBE`: receive messages starting with `prefix` (empty = everything).
     package func subscribe(_ prefix: [UInt8] = []) throws {
         try prefix.withUnsafeBytes { try setBytes(ZMQ_SUBSCRIBE, "ZMQ_SUBSCRIBE", $0) }
