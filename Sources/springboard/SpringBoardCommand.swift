@@ -28,6 +28,13 @@ struct SpringBoardCommand: ParsableCommand {
     @OptionGroup var control: EndpointOption<ControlSocket>
     @OptionGroup var monitor: EndpointOption<MonitorSocket>
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Check an ensemble file (deploy/ensemble.yaml) and print its settings as shell assignments, then exit.",
+            valueName: "file"))
+    var printEnsemble: String?
+
     @Option(name: .long, help: "Milliseconds an event may wait for its ack before the app is not responding.")
     var ackTimeoutMs: UInt32 = 5000
 
@@ -113,6 +120,13 @@ struct SpringBoardCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let printEnsemble {
+            do { print(try EnsembleFile.load(printEnsemble).shellAssignments) } catch let problem as EnsembleFile.Problem {
+                FileHandle.standardError.write(Data("springboard: \(problem)\n".utf8))
+                throw ExitCode(1)
+            }
+            return
+        }
         var configuration = SpringBoardConfiguration(
             eventEndpoint: events.resolved(runtime), appEndpoint: apps.resolved(runtime),
             controlEndpoint: control.resolved(runtime), runtimeDirectory: runtime.endpoints.runtimeDirectory)

@@ -1,0 +1,77 @@
+import Foundation
+import Yams
+
+/// `deploy/ensemble.yaml`, read with a YAML library (not by hand) for `deploy/ensemble`: every key is known and
+/// every value checked, and the result is printed as shell assignments (`springboard --print-ensemble FILE`).
+struct EnsembleFile {
+    /// Top-level keys and what their values must be.
+    enum Kind { case path, positiveInteger, boolean, overload }
+    static let keys: [(name: String, kind: Kind)] = [
+        ("runtime_dir", .path), ("ack_timeout_ms", .positiveInteger), ("heartbeat_ms", .positiveInteger),
+        ("app_quiet", .boolean), ("ack_window", .positiveInteger), ("min_ack_window", .positiveInteger),
+        ("outbound_capacity", .positiveInteger), ("coalesce_limit", .positiveInteger), ("overload", .overload),
+    ]
+
+    /// Values by key; an absent or empty key is absent.
+    var values: [String: String] = [:]
+    /// The `apps:` list's `scene:` paths, in order (the order of the home screen's icons).
+    var scenes: [String] = []
+
+    struct Problem: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func load(_ path: String) throws -> EnsembleFile {
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw Problem(description: "\(path): cannot read: \(error.localizedDescription)")
+        }
+        let root: Any?
+        do { root = try Yams.load(yaml: text) } catch { throw Problem(description: "\(path): not YAML: \(error)") }
+        guard let mapping = root as? [String: Any?] else { throw Problem(description: "\(path): expected a mapping of keys") }
+        var file = EnsembleFile()
+        let known = Set(keys.map(\.name) + ["apps"])
+        if let unknown = mapping.keys.sorted().first(where: { !known.contains($0) }) {
+            throw Problem(description: "\(path): unknown key \"\(unknown)\" (known: \(known.sorted().joined(separator: ", ")))")
+        }
+        for (name, kind) in keys {
+            guard let entry = mapping[name], let value = entry, !(value is NSNull) else { continue }  // `key:` alone
+            let text = "\(value)"
+            switch kind {
+            case .path:
+                guard value is String else { throw Problem(description: "\(path): \(name) must be a path") }
+            case .positiveInteger:
+                guard let number = value as? Int, number > 0 else {
+                    throw Problem(description: "\(path): \(name) must be a positive integer, not \"\(text)\"")
+                }
+            case .boolean:
+                guard value is Bool else { throw Problem(description: "\(path): \(name) must be true or false, not \"\(text)\"") }
+            case .overload:
+                guard ["shed", "backpressure"].contains(text) else {
+                    throw Problem(description: "\(path): overload must be shed or backpressure, not \"\(text)\"")
+                }
+            }
+            if !text.isEmpty { file.values[name] = text }
+        }
+        if let entry = mapping["apps"], let apps = entry, !(apps is NSNull) {
+            guard let list = apps as? [Any?] else {
+                throw Problem(description: "\(path): apps must be a list of `- scene: FILE`")
+            }
+            for (index, item) in list.enumerated() {
+                guard let app = item as? [String: Any?], app.count == 1, let scene = app["scene"] as? String, !scene.isEmpty
+                else { throw Problem(description: "\(path): apps item \(index + 1) must be `- scene: FILE`") }
+                file.scenes.append(scene)
+            }
+        }
+        return file
+    }
+
+    /// `ENSEMBLE_<key>='value'` lines and `ENSEMBLE_scenes=(...)`, single-quoted for the shell.
+    var shellAssignments: String {
+        var lines = Self.keys.map { "ENSEMBLE_\($0.name)=\(Self.quoted(values[$0.name] ?? ""))" }
+        lines.append("ENSEMBLE_scenes=(\(scenes.map(Self.quoted).joined(separator: " ")))")
+        return lines.joined(separator: "\n")
+    }
+
+    private static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+}
