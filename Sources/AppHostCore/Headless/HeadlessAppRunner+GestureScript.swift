@@ -6,7 +6,8 @@ extension HeadlessAppRunner {
     /// (`sendActions`) at theirs, after the frames of the same time.
     @discardableResult
     public func run(_ script: GestureScript, settle: UInt64 = 1_000_000_000) -> [UITraceLine] {
-        var steps = script.appSteps[...]
+        let appSteps = script.appSteps  // computed from the entries: once
+        var steps = appSteps[...]
         let frames = script.frames()
         for input in frames {
             while let step = steps.first, step.time < input.time {
@@ -16,7 +17,7 @@ extension HeadlessAppRunner {
             feed(input.payload, at: input.time)
         }
         for step in steps { perform(step) }
-        let end = max(clock.now, frames.last?.time ?? 0, script.appSteps.last?.time ?? 0)
+        let end = max(clock.now, frames.last?.time ?? 0, appSteps.last?.time ?? 0)
         application.advanceMainLoop(to: end &+ settle)
         return trace
     }

@@ -11,15 +11,8 @@ extension AppHost {
     /// Follows the fingers down in the stream as received (the newest position of each).
     func noteReceived(_ message: HIDMessage) {
         guard case .digitizer(let frame) = message.payload else { return }
-        for finger in frame.children {
-            let index = finger.transducerIndex
-            if finger.phase.contains(.ended) || finger.phase.contains(.cancelled) {
-                liveTouches.removeAll { $0.index == index }
-            } else if let i = liveTouches.firstIndex(where: { $0.index == index }) {
-                liveTouches[i] = (index, finger.x, finger.y)
-            } else if finger.phase != .mayBegin {
-                liveTouches.append((index, finger.x, finger.y))
-            }
+        for finger in frame.children where finger.phase != .mayBegin {  // in range only: no touch to cancel
+            liveTouches.apply(TouchSample(index: finger.transducerIndex, phase: finger.phase, x: finger.x, y: finger.y))
         }
     }
 
@@ -35,7 +28,7 @@ extension AppHost {
     /// events, after the ones already read, and is dispatched but never acknowledged (springboard did not send it).
     func cancelLiveTouches(reason: String) {
         guard !liveTouches.isEmpty else { return }
-        let fingers = liveTouches.map { HIDDigitizerEvent(finger: $0.index, .cancel, x: $0.x, y: $0.y) }
+        let fingers = liveTouches.cancelFingers
         liveTouches.removeAll()
         channelCancels &+= 1
         ownSequence &+= 1

@@ -47,7 +47,7 @@ public final class AppHost {
     var expectedSequence: UInt64 = 1
     var heartbeats: UInt64 = 0
     /// Fingers down in the stream as received, with their newest positions: what a lost channel cancels.
-    var liveTouches: [(index: UInt32, x: Float, y: Float)] = []
+    var liveTouches = LiveTouches()
     /// Times the app cancelled its live touches itself (channel lost or re-established), and its own sequence.
     package internal(set) var channelCancels: UInt64 = 0
     var ownSequence: UInt64 = 0

@@ -1,3 +1,4 @@
+import HIDEvent
 /// The gesture-target latch: which target owns the gesture, the live fingers, and where the gesture
 /// started (for the bottom-edge system gesture).
 package struct GestureLatch {

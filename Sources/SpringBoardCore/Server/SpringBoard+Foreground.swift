@@ -57,12 +57,7 @@ extension SpringBoard {
     /// One digitizer frame cancelling every finger of `touches`, from SpringBoard's own sender id
     /// (protocols/hid-event.md: a cancelled finger has phase `cancelled` and mask `range|touch|cancel`).
     private func cancelMessage(for touches: LiveTouches) -> HIDMessage {
-        var fingers: [HIDDigitizerEvent] = []
-        fingers.reserveCapacity(touches.count)
-        for i in 0..<touches.count {
-            let touch = touches[i]
-            fingers.append(HIDDigitizerEvent(finger: touch.index, .cancel, x: touch.x, y: touch.y))
-        }
+        let fingers = touches.cancelFingers
         ownSequence &+= 1
         let time = now
         return HIDMessage(

@@ -7,15 +7,8 @@ import XCTest
 
 /// springboard dies mid-gesture (issue 12, finding 3): the app cancels the touches the lost session left down,
 /// so after the restart a one-finger drag is a pan again, not a pinch with a ghost finger.
-final class ChannelLossTests: XCTestCase {
-    private var fixture: PipelineFixture!
+final class ChannelLossTests: PipelineTestCase {
     private let maps = PipelineFixture.maps
-
-    override func setUpWithError() throws {
-        fixture = try PipelineFixture()
-        let fixture = fixture!
-        addTeardownBlock { fixture.tearDown() }
-    }
 
     func testAnAppCancelsItsLiveTouchesWhenSpringBoardDiesAndTheNextDragIsAPan() throws {
         try fixture.startSpringBoard()

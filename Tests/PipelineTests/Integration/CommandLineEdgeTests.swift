@@ -7,14 +7,7 @@ import XCTest
 /// The command lines' edges: negative numbers without `--`, a clear error for a non-number, exit statuses as
 /// the help says, `sbctl --json` with no springboard, error replies naming the command, `/` unescaped,
 /// trace records read back by `app-host trace`.
-final class CommandLineEdgeTests: XCTestCase {
-    private var fixture: PipelineFixture!
-
-    override func setUpWithError() throws {
-        fixture = try PipelineFixture()
-        let fixture = fixture!
-        addTeardownBlock { fixture.tearDown() }
-    }
+final class CommandLineEdgeTests: PipelineTestCase {
 
     func testNegativeCoordinatesNeedNoDoubleDashAndNaNIsNamed() throws {
         // Parsed and sent (no springboard to confirm: exit status 3, as the help says).

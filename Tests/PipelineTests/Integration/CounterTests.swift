@@ -11,15 +11,8 @@ import ZeroMQ
 
 /// Counters that add up (issue 12, finding 8): every frame is counted once, malformed ones by reason and by
 /// peer, home-button frames and sequence regressions are counted, and the invariants hold after faults.
-final class CounterTests: XCTestCase {
-    private var fixture: PipelineFixture!
+final class CounterTests: PipelineTestCase {
     private let maps = PipelineFixture.maps
-
-    override func setUpWithError() throws {
-        fixture = try PipelineFixture()
-        let fixture = fixture!
-        addTeardownBlock { fixture.tearDown() }
-    }
 
     func testEveryFrameIsCountedOnceWithItsReasonAndValidTrafficGoesOn() throws {
         try fixture.startSpringBoard()

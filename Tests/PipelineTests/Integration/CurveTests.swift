@@ -8,16 +8,13 @@ import ZeroMQ
 
 /// springboard on tcp with CURVE and its ZAP handler (issue 12, finding 11): only listed keys connect, an app's
 /// key is bound to its bundle id, and a second springboard cannot bind the same endpoints.
-final class CurveTests: XCTestCase {
-    private var fixture: PipelineFixture!
+final class CurveTests: PipelineTestCase {
     private let maps = PipelineFixture.maps
     private var endpoints: [String] = []
     private var springboard: ChildProcess!
 
     override func setUpWithError() throws {
-        fixture = try PipelineFixture()
-        let fixture = fixture!
-        addTeardownBlock { fixture.tearDown() }
+        try super.setUpWithError()
         // Keys made by the documented command; the authorized-keys file binds each app key to a bundle id.
         for name in ["server", "source", "control", "maps", "settings", "stranger"] {
             XCTAssertEqual(try fixture.runTool("sbctl", ["keygen", keyBase(name)]).status, 0)

@@ -4,14 +4,7 @@ import XCTest
 
 /// `deploy/ensemble.yaml` is read by springboard with a YAML library: every key known, every value checked,
 /// printed as shell assignments for `deploy/ensemble`.
-final class EnsembleFileTests: XCTestCase {
-    private var fixture: PipelineFixture!
-
-    override func setUpWithError() throws {
-        fixture = try PipelineFixture()
-        let fixture = fixture!
-        addTeardownBlock { fixture.tearDown() }
-    }
+final class EnsembleFileTests: PipelineTestCase {
 
     func testTheShippedFileReadsAsShellAssignments() throws {
         let file = SharedPaths.packageRoot.appendingPathComponent("deploy/ensemble.yaml").path

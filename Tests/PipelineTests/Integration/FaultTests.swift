@@ -9,16 +9,9 @@ import XCTest
 
 /// Apps that die or stop acknowledging: springboard survives, counts what it could not deliver, keeps
 /// serving everyone else, and takes the app back when it restarts.
-final class FaultTests: XCTestCase {
-    private var fixture: PipelineFixture!
+final class FaultTests: PipelineTestCase {
     private let maps = PipelineFixture.maps
     private let settings = PipelineFixture.settings
-
-    override func setUpWithError() throws {
-        fixture = try PipelineFixture()
-        let fixture = fixture!
-        addTeardownBlock { fixture.tearDown() }
-    }
 
     /// SIGUSR1 blocks the app's main thread (--hang-on-sigusr1); wait until it says so, since the block runs
     /// on the main run loop after whatever it is doing.

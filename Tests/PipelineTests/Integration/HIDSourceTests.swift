@@ -8,15 +8,8 @@ import XCTest
 
 /// The `hid-source` command line against a real springboard: frames on time, the end marker confirmed
 /// through the control socket, the count reported.
-final class HIDSourceTests: XCTestCase {
-    private var fixture: PipelineFixture!
+final class HIDSourceTests: PipelineTestCase {
     private let maps = PipelineFixture.maps
-
-    override func setUpWithError() throws {
-        fixture = try PipelineFixture()
-        let fixture = fixture!
-        addTeardownBlock { fixture.tearDown() }
-    }
 
     private func startWithMapsInFront() throws {
         try fixture.startSpringBoard()

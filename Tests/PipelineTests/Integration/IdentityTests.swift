@@ -10,16 +10,9 @@ import ZeroMQ
 /// Who may speak for an app (issue 12, finding 2): the connection that registered it. Another connection
 /// naming a live bundle id is refused and counted, only the owner can say goodbye, and the real app keeps
 /// getting its events.
-final class IdentityTests: XCTestCase {
-    private var fixture: PipelineFixture!
+final class IdentityTests: PipelineTestCase {
     private let maps = PipelineFixture.maps
     private let settings = PipelineFixture.settings
-
-    override func setUpWithError() throws {
-        fixture = try PipelineFixture()
-        let fixture = fixture!
-        addTeardownBlock { fixture.tearDown() }
-    }
 
     /// A hand-made app-channel peer: a DEALER with any routing identity it likes.
     private final class Impostor {

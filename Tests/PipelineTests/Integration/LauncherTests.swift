@@ -7,15 +7,8 @@ import XCTest
 
 /// springboard launches its apps (issue 12, "Apps are launched and known by springboard"): it knows their pids,
 /// hands each launch a secret only that process can present, and relaunches a crashed app with back-off.
-final class LauncherTests: XCTestCase {
-    private var fixture: PipelineFixture!
+final class LauncherTests: PipelineTestCase {
     private let maps = PipelineFixture.maps
-
-    override func setUpWithError() throws {
-        fixture = try PipelineFixture()
-        let fixture = fixture!
-        addTeardownBlock { fixture.tearDown() }
-    }
 
     private func parent(of pid: UInt32) -> Int32? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

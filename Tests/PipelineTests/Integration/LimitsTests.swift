@@ -9,16 +9,9 @@ import ZeroMQ
 #endif
 
 /// Limits (issue 12, finding 9) and a not-responding app with consequences (finding 10).
-final class LimitsTests: XCTestCase {
-    private var fixture: PipelineFixture!
+final class LimitsTests: PipelineTestCase {
     private let maps = PipelineFixture.maps
     private let settings = PipelineFixture.settings
-
-    override func setUpWithError() throws {
-        fixture = try PipelineFixture()
-        let fixture = fixture!
-        addTeardownBlock { fixture.tearDown() }
-    }
 
     private func rawPush() throws -> (ZMQContext, ZMQSocket) {
         let context = try ZMQContext(ioThreads: 1)

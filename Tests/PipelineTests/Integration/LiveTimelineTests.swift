@@ -9,15 +9,8 @@ import XCTest
 /// `app-host serve --timeline FILE`: a live app writes its run as Chrome trace-event JSON at exit, with the
 /// hops of every HID event from the envelope's stamps (source, springboard, app) and the ack back, linked by
 /// flow arrows.
-final class LiveTimelineTests: XCTestCase {
-    private var fixture: PipelineFixture!
+final class LiveTimelineTests: PipelineTestCase {
     private let maps = PipelineFixture.maps
-
-    override func setUpWithError() throws {
-        fixture = try PipelineFixture()
-        let fixture = fixture!
-        addTeardownBlock { fixture.tearDown() }
-    }
 
     func testALiveTapIsAValidTimelineWithEachEventsHopsLinked() throws {
         try fixture.startSpringBoard()

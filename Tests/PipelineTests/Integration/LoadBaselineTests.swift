@@ -6,14 +6,7 @@ import XCTest
 
 /// `hid-bench relay` (the raw three-process baseline) and `hid-source load --baseline` reading its JSON. Counts
 /// only: every frame through the relay and its sink and acknowledged; the ratios present, whatever they are.
-final class LoadBaselineTests: XCTestCase {
-    private var fixture: PipelineFixture!
-
-    override func setUpWithError() throws {
-        fixture = try PipelineFixture()
-        let fixture = fixture!
-        addTeardownBlock { fixture.tearDown() }
-    }
+final class LoadBaselineTests: PipelineTestCase {
 
     private func run(
         _ executable: String, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line

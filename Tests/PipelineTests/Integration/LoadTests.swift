@@ -9,15 +9,8 @@ import XCTest
 /// `hid-source load` against a real springboard and the silent bench app: every frame offered is accounted
 /// for in the JSON report, under both overload policies. Only counts are asserted, never timings (the
 /// machine is shared); the latency check is that the end-to-end hop was measured at all.
-final class LoadTests: XCTestCase {
-    private var fixture: PipelineFixture!
+final class LoadTests: PipelineTestCase {
     private let bench = "com.example.bench"
-
-    override func setUpWithError() throws {
-        fixture = try PipelineFixture()
-        let fixture = fixture!
-        addTeardownBlock { fixture.tearDown() }
-    }
 
     private func startWithBenchInFront() throws {
         try fixture.startSpringBoard()

@@ -3,14 +3,7 @@ import Foundation
 import XCTest
 
 /// `sbctl monitor`: one record per frame springboard reads, with where it went, in order.
-final class MonitorTests: XCTestCase {
-    private var fixture: PipelineFixture!
-
-    override func setUpWithError() throws {
-        fixture = try PipelineFixture()
-        let fixture = fixture!
-        addTeardownBlock { fixture.tearDown() }
-    }
+final class MonitorTests: PipelineTestCase {
 
     func testEachFrameIsShownWithWhereItWent() throws {
         let nobody = try fixture.sbctl("monitor", "--timeout", "200")

@@ -8,15 +8,12 @@ import XCTest
 
 /// Events from a hardware source → springboard → the foreground app or the home screen, as real processes
 /// over ipc sockets.
-final class RoutingTests: XCTestCase {
-    private var fixture: PipelineFixture!
+final class RoutingTests: PipelineTestCase {
     private let maps = PipelineFixture.maps
     private let settings = PipelineFixture.settings
 
     override func setUpWithError() throws {
-        fixture = try PipelineFixture()
-        let fixture = fixture!
-        addTeardownBlock { fixture.tearDown() }
+        try super.setUpWithError()
         try fixture.startSpringBoard()
         try fixture.startApp("maps", bundleID: maps)
         try fixture.startApp("settings", bundleID: settings)

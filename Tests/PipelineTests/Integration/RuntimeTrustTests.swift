@@ -8,14 +8,7 @@ import XCTest
 
 /// One springboard per endpoint, and a runtime directory that is checked before anything touches it (issue
 /// 12, findings 5 and 6).
-final class RuntimeTrustTests: XCTestCase {
-    private var fixture: PipelineFixture!
-
-    override func setUpWithError() throws {
-        fixture = try PipelineFixture()
-        let fixture = fixture!
-        addTeardownBlock { fixture.tearDown() }
-    }
+final class RuntimeTrustTests: PipelineTestCase {
 
     private func privateDirectory(_ name: String) throws -> String {
         let path = fixture.directory.appendingPathComponent(name).path

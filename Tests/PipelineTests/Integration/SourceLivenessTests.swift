@@ -8,16 +8,9 @@ import XCTest
 /// Sources that die or fall silent with fingers down (issue 12, findings 1 and 7): their fingers are cancelled
 /// after the source timeout, everyone else's touches keep flowing, and hid-source itself stops on a signal
 /// whatever its socket does.
-final class SourceLivenessTests: XCTestCase {
-    private var fixture: PipelineFixture!
+final class SourceLivenessTests: PipelineTestCase {
     private let maps = PipelineFixture.maps
     private let settings = PipelineFixture.settings
-
-    override func setUpWithError() throws {
-        fixture = try PipelineFixture()
-        let fixture = fixture!
-        addTeardownBlock { fixture.tearDown() }
-    }
 
     private func startWithMapsInFront(sourceTimeout: Int) throws {
         try fixture.startSpringBoard(sourceTimeoutMilliseconds: sourceTimeout)

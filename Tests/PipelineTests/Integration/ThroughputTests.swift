@@ -6,14 +6,7 @@ import XCTest
 /// Load through the real processes: a long one-finger drag blasted at springboard as fast as a PUSH socket
 /// takes it, to a silent app. Every frame is accounted for (delivered and acknowledged, or dropped with a
 /// reason); the figures are printed for the load-test comparison with a raw ZeroMQ relay.
-final class ThroughputTests: XCTestCase {
-    private var fixture: PipelineFixture!
-
-    override func setUpWithError() throws {
-        fixture = try PipelineFixture()
-        let fixture = fixture!
-        addTeardownBlock { fixture.tearDown() }
-    }
+final class ThroughputTests: PipelineTestCase {
 
     func testEveryFrameOfAFastDragIsDeliveredOrCountedAsDropped() throws {
         let bench = "com.example.bench"

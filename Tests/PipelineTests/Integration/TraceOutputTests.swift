@@ -5,15 +5,8 @@ import XCTest
 import ZeroMQ
 
 /// app-host's trace outputs that tools follow: stdout text and JSON lines on a PUB socket.
-final class TraceOutputTests: XCTestCase {
-    private var fixture: PipelineFixture!
+final class TraceOutputTests: PipelineTestCase {
     private let maps = PipelineFixture.maps
-
-    override func setUpWithError() throws {
-        fixture = try PipelineFixture()
-        let fixture = fixture!
-        addTeardownBlock { fixture.tearDown() }
-    }
 
     func testTraceGoesToStdoutAndIsPublishedAsJSONLines() throws {
         try fixture.startSpringBoard()

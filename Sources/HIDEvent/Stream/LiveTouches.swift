@@ -1,12 +1,13 @@
-/// The fingers currently down in the gesture SpringBoard is routing, with their last positions (needed to
-/// synthesize a cancel). Fixed capacity (a frame carries at most 32 fingers): updating never allocates.
+/// The fingers currently down in a touch stream, with their last positions: what a synthesized cancel must
+/// cover (springboard's gesture latch and the stream it sent each app; an app's own view of springboard's
+/// stream). Fixed capacity (a frame carries at most 32 fingers): updating never allocates.
 package struct LiveTouches: Sendable {
     package struct Touch: Equatable, Sendable {
-        var index: UInt32
-        var x: Float
-        var y: Float
+        package var index: UInt32
+        package var x: Float
+        package var y: Float
         /// The hid-source (envelope senderID) whose finger this is.
-        var sender: UInt64
+        package var sender: UInt64
 
         package init(index: UInt32, x: Float, y: Float, sender: UInt64 = 0) {
             self.index = index
@@ -20,14 +21,14 @@ package struct LiveTouches: Sendable {
     private var slots = [Touch](repeating: Touch(index: 0, x: 0, y: 0), count: LiveTouches.capacity)
     package private(set) var count = 0
 
-    init() {}
+    package init() {}
 
-    var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
     package subscript(_ i: Int) -> Touch { slots[i] }
 
     /// Began/changed/stationary fingers are kept (added or moved); ended/cancelled ones removed.
-    mutating func apply(_ sample: TouchSample, sender: UInt64 = 0) {
+    package mutating func apply(_ sample: TouchSample, sender: UInt64 = 0) {
         var found = -1
         for i in 0..<count where slots[i].index == sample.index && slots[i].sender == sender { found = i; break }
         if sample.isLifting {
@@ -51,7 +52,7 @@ package struct LiveTouches: Sendable {
     }
 
     /// Forgets every finger of `sender` (its run ended).
-    mutating func removeAll(of sender: UInt64) {
+    package mutating func removeAll(of sender: UInt64) {
         var i = 0
         while i < count {
             if slots[i].sender == sender {
@@ -63,5 +64,11 @@ package struct LiveTouches: Sendable {
         }
     }
 
-    mutating func removeAll() { count = 0 }
+    package mutating func removeAll() { count = 0 }
+
+    /// One cancelled finger per live touch, at its last position (IOHIDFamily's cancel: phase cancelled, mask
+    /// range|touch|cancel): the fingers of a frame that ends every touch of the stream.
+    package var cancelFingers: [HIDDigitizerEvent] {
+        (0..<count).map { HIDDigitizerEvent(finger: slots[$0].index, .cancel, x: slots[$0].x, y: slots[$0].y) }
+    }
 }

@@ -1,11 +1,9 @@
-import HIDEvent
-
 /// One finger of a digitizer frame, as much of it as routing needs (read from the wire without allocating).
 package struct TouchSample: Equatable, Sendable {
-    var index: UInt32
-    var phase: HIDDigitizerPhase
-    var x: Float
-    var y: Float
+    package var index: UInt32
+    package var phase: HIDDigitizerPhase
+    package var x: Float
+    package var y: Float
 
     package init(index: UInt32, phase: HIDDigitizerPhase, x: Float, y: Float) {
         self.index = index
@@ -15,5 +13,5 @@ package struct TouchSample: Equatable, Sendable {
     }
 
     /// The finger leaves the gesture with this frame.
-    var isLifting: Bool { phase.contains(.ended) || phase.contains(.cancelled) }
+    package var isLifting: Bool { phase.contains(.ended) || phase.contains(.cancelled) }
 }
