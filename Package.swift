@@ -114,7 +114,8 @@ let package = Package(
         .executableTarget(
             name: "hid-bench",
             dependencies: [
-                "ControlProtocol", "ZeroMQ", "HIDEvent", "RunLoopKit", .product(name: "Histogram", package: "hdrhistogram-swift"),
+                "CommandLineSupport", "ControlProtocol", "ZeroMQ", "HIDEvent", "RunLoopKit",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Shared test helpers: paths to shared/, process launching, trace comparison.

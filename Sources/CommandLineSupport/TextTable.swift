@@ -1,6 +1,6 @@
 /// Plain-text tables for terminals: columns as wide as their widest cell, two spaces apart, no trailing
-/// spaces. The one table writer of the command-line tools (sbctl's replies; hid-bench's report is the
-/// next to move here, as `render(_:rightAligned:)` with its number columns).
+/// spaces. The one table writer of the command-line tools (sbctl's replies, hid-source load's and hid-bench
+/// relay's reports).
 public enum TextTable {
     /// `rows` (the first is usually the header) in aligned columns; the columns in `rightAligned` (numbers)
     /// are padded on the left.
@@ -15,6 +15,11 @@ public enum TextTable {
             }
             .joined(separator: "  ").trimmingTrailingSpaces()
         }.joined(separator: "\n")
+    }
+
+    /// The same, with every column from `rightAlignedFrom` on right-aligned (a label, then numbers).
+    public static func render(_ rows: [[String]], rightAlignedFrom: Int) -> String {
+        render(rows, rightAligned: Set(rightAlignedFrom..<max(rightAlignedFrom, rows.map(\.count).max() ?? 0)))
     }
 
     /// `value` with one decimal, rounded half away from zero ("12.3"), without Foundation's formatting.

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import ControlProtocol
 import Foundation
 
@@ -40,15 +41,7 @@ struct RelayReport: Codable {
             guard let l = latency[hop] else { continue }
             rows.append(["  " + hop, "\(l.count)"] + [l.p50, l.p90, l.p99, l.p999, l.max].map { String(format: "%.1f", $0) })
         }
-        let widths = (0..<7).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        for row in rows {
-            lines.append(
-                row.enumerated().map { column, cell in
-                    column == 0
-                        ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0)
-                        : String(repeating: " ", count: widths[column] - cell.count) + cell
-                }.joined(separator: "  "))
-        }
+        lines.append(TextTable.render(rows, rightAlignedFrom: 1))
         return lines.joined(separator: "\n")
     }
 }

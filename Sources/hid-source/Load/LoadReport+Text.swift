@@ -1,3 +1,4 @@
+import CommandLineSupport
 import ControlProtocol
 import Foundation
 
@@ -13,7 +14,7 @@ extension LoadReport {
             drops.isEmpty ? "none" : drops.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         let elsewhereText = elsewhere.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         lines.append(
-            Self.table(
+            TextTable.render(
                 [
                     ["frames", ""],
                     ["  offered", "\(offered)"],
@@ -48,7 +49,7 @@ extension LoadReport {
                 format(l.max, 1),
             ])
         }
-        lines.append(Self.table(rows, rightAlignedFrom: 1))
+        lines.append(TextTable.render(rows, rightAlignedFrom: 1))
         if let baseline {
             lines.append(
                 "against the raw relay (\(baseline.file)): \(format(baseline.relayFramesPerSecond, 0)) frames/s, "
@@ -63,24 +64,4 @@ extension LoadReport {
     private func ratio(_ value: Double?) -> String { value.map { "\(format($0, 2))×" } ?? "n/a" }
 
     private func format(_ value: Double, _ decimals: Int) -> String { String(format: "%.\(decimals)f", value) }
-
-    /// Columns padded to their widest cell; columns from `rightAlignedFrom` on are right-aligned.
-    static func table(_ rows: [[String]], rightAlignedFrom: Int) -> String {
-        let columns = rows.map(\.count).max() ?? 0
-        let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
-        return rows.map { row in
-            row.enumerated().map { column, cell in
-                let fill = String(repeating: " ", count: widths[column] - cell.count)
-                return column >= rightAlignedFrom ? fill + cell : cell + fill
-            }.joined(separator: "  ").trailingSpacesRemoved
-        }.joined(separator: "\n")
-    }
-}
-
-private extension String {
-    var trailingSpacesRemoved: String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
-    }
 }

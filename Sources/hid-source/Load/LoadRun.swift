@@ -95,28 +95,28 @@ enum LoadRun {
         timeoutMilliseconds: Int
     ) throws -> (SourceInfo?, Bool) {
         let patience = UInt64(timeoutMilliseconds) * 1_000_000
-        var deadline = MonotonicTime.now + patience
+        var deadline = MonotonicClock.now + patience
         var last: SourceInfo?
         while true {
             let source = try control.source(senderID)
             if source.endReceived, source.received >= offered { return (source, true) }
-            if let last, source.received > last.received { deadline = MonotonicTime.now + patience }
+            if let last, source.received > last.received { deadline = MonotonicClock.now + patience }
             last = source
-            if MonotonicTime.now >= deadline { return (last, false) }
-            MonotonicTime.sleep(until: MonotonicTime.now + 2_000_000)
+            if MonotonicClock.now >= deadline { return (last, false) }
+            MonotonicClock.sleep(until: MonotonicClock.now + 2_000_000)
         }
     }
 
     /// Waits until the app has nothing in flight or queued; returns when that was seen, or nil at the timeout.
     private static func waitForDrain(_ control: LoadControl, app: String, timeoutMilliseconds: Int) throws -> UInt64? {
-        let deadline = MonotonicTime.now + UInt64(timeoutMilliseconds) * 1_000_000
+        let deadline = MonotonicClock.now + UInt64(timeoutMilliseconds) * 1_000_000
         while true {
-            let now = MonotonicTime.now
+            let now = MonotonicClock.now
             if let stats = try control.stats().apps.first(where: { $0.bundleID == app }), stats.inFlight == 0, stats.queued == 0 {
                 return now
             }
             if now >= deadline { return nil }
-            MonotonicTime.sleep(until: MonotonicTime.now + 2_000_000)
+            MonotonicClock.sleep(until: MonotonicClock.now + 2_000_000)
         }
     }
 }

@@ -19,7 +19,7 @@ struct LoadSendLoop {
         buffer.reserveCapacity(64 + 8 + 11 * 96)
         let interval = settings.intervalNanoseconds
         if interval != nil { MonotonicClock.minimizeTimerSlack() }
-        let t0 = MonotonicTime.now
+        let t0 = MonotonicClock.now
         let end = settings.duration.map { t0 + $0.nanoseconds }
         result.started = t0
         progress.begin(at: t0)
@@ -27,22 +27,22 @@ struct LoadSendLoop {
         while !Interruption.requested {
             if let count = settings.count, index >= count { break }
             let due = interval.map { t0 + UInt64((Double(index) * $0).rounded()) }
-            if let end, (due ?? MonotonicTime.now) >= end { break }
+            if let end, (due ?? MonotonicClock.now) >= end { break }
             let frame = try generator.next(
                 sequence: index + 1, senderID: settings.senderID,
                 last: isLast(index, t0: t0, end: end), into: &buffer)
             let stamp: UInt64
             if let due {
-                if MonotonicTime.now < due { MonotonicTime.sleep(until: due) }
+                if MonotonicClock.now < due { MonotonicClock.sleep(until: due) }
                 if Interruption.requested { break }
                 stamp = due
             } else {
-                stamp = MonotonicTime.now
+                stamp = MonotonicClock.now
             }
             let sent = try buffer.withUnsafeMutableBytes { raw -> Bool in
                 HIDMessageView.stamp(.hardware, stamp, in: raw)
                 return try sender.send(UnsafeRawBufferPointer(raw)) {
-                    progress.tick(now: MonotonicTime.now, offered: index)
+                    progress.tick(now: MonotonicClock.now, offered: index)
                     return !Interruption.requested
                 }
             }
@@ -53,7 +53,7 @@ struct LoadSendLoop {
                 result.fingersLeftDown = true
             }
             if frame.lifted { result.fingersLeftDown = false }
-            let now = MonotonicTime.now
+            let now = MonotonicClock.now
             _ = result.sourceSend.record(min(now - min(now, stamp), 60_000_000_000))
             result.finished = now
             progress.tick(now: now, offered: index)

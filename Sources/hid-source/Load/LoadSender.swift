@@ -1,3 +1,4 @@
+import RunLoopKit
 import AppChannel
 import HIDEvent
 import ZeroMQ
@@ -38,10 +39,10 @@ final class LoadSender {
     /// Sends the run's final end marker: it must go, even after an interruption, so it waits up to
     /// `timeoutNanoseconds` for room.
     func sendEndMarker(_ marker: EndMarker, timeoutNanoseconds: UInt64) throws -> Bool {
-        let deadline = MonotonicTime.now + timeoutNanoseconds
+        let deadline = MonotonicClock.now + timeoutNanoseconds
         let bytes = marker.encoded()
         return try bytes.withUnsafeBytes { raw in
-            try send(raw) { MonotonicTime.now < deadline }
+            try send(raw) { MonotonicClock.now < deadline }
         }
     }
 }

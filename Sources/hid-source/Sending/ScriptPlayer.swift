@@ -52,7 +52,7 @@ enum ScriptPlayer {
         var sequence: UInt64 = 0
         // Which fingers are down after the frames sent so far: while any is, silences get keep-alives.
         var fingers = HIDStreamVerifier()
-        let started = MonotonicTime.now
+        let started = MonotonicClock.now
         var lastOffset: UInt64 = 0
         var lastSent = started
         Interruption.install()
@@ -65,28 +65,28 @@ enum ScriptPlayer {
                     let due = started + UInt64(Double(offset) / options.speed)
                     // A long press: the source stays alive for springboard's source timeout.
                     while !fingers.fingersDown.isEmpty, !Interruption.requested, due > lastSent + keepAliveInterval {
-                        MonotonicTime.sleep(until: lastSent + keepAliveInterval)
+                        MonotonicClock.sleep(until: lastSent + keepAliveInterval)
                         if Interruption.requested { break }
                         _ = try? port.socket.send(
                             EndMarker.keepAlive(senderID: senderID, count: sequence).encoded(), dontWait: true)
-                        lastSent = MonotonicTime.now
+                        lastSent = MonotonicClock.now
                     }
-                    if !Interruption.requested { MonotonicTime.sleep(until: due) }
+                    if !Interruption.requested { MonotonicClock.sleep(until: due) }
                 }
                 if Interruption.requested { break rounds }
-                let message = frame.message(sequence: sequence + 1, senderID: senderID, hardware: MonotonicTime.now)
+                let message = frame.message(sequence: sequence + 1, senderID: senderID, hardware: MonotonicClock.now)
                 buffer.removeAll(keepingCapacity: true)
                 try HIDEncoder.append(message, to: &buffer)
                 guard try port.send(buffer) else { break rounds }
                 sequence += 1
-                lastSent = MonotonicTime.now
+                lastSent = MonotonicClock.now
                 if case .digitizer(let digitizer) = message.payload { try? fingers.verify(digitizer) }
             }
         }
-        let elapsed = MonotonicTime.now - started
+        let elapsed = MonotonicClock.now - started
         // Interrupted: everything below fits in the second a signal allows (the marker may not get through).
         let interrupted = Interruption.requested
-        let markerDeadline = interrupted ? MonotonicTime.now + 300_000_000 : UInt64.max
+        let markerDeadline = interrupted ? MonotonicClock.now + 300_000_000 : UInt64.max
         // Final: springboard cancels any finger this run left down (an interrupted drag).
         let markerSent = try port.send(
             EndMarker(senderID: senderID, count: sequence, isFinal: true).encoded(), deadline: markerDeadline)
@@ -115,13 +115,13 @@ enum ScriptPlayer {
     private static func waitForEndMarker(
         controlEndpoint: String, curve: ZMQCurveClient?, senderID: UInt64, timeoutMilliseconds: Int
     ) throws -> SourceInfo? {
-        let deadline = MonotonicTime.now + UInt64(timeoutMilliseconds) * 1_000_000
-        while MonotonicTime.now < deadline {
-            let remaining = Int((deadline - MonotonicTime.now) / 1_000_000) + 1
+        let deadline = MonotonicClock.now + UInt64(timeoutMilliseconds) * 1_000_000
+        while MonotonicClock.now < deadline {
+            let remaining = Int((deadline - MonotonicClock.now) / 1_000_000) + 1
             let client = try ControlClient(endpoint: controlEndpoint, timeoutMilliseconds: remaining, curve: curve)
             guard let reply = try? client.request(.source(senderID: senderID)), let source = reply.source else { return nil }
             if source.endReceived { return source }
-            MonotonicTime.sleep(until: MonotonicTime.now + 2_000_000)
+            MonotonicClock.sleep(until: MonotonicClock.now + 2_000_000)
         }
         return nil
     }
