@@ -40,6 +40,34 @@ final class PollerTests: XCTestCase {
         XCTAssertEqual(poller.revents(at: pipeIndex), [])
     }
 
+    /// The trap of waiting on `ZMQ_FD` alone: a call on the socket can process the command that made its fd
+    /// readable, so the fd stays quiet while a message waits. The poller asks such a socket again (every call
+    /// marks it), so it still reports the message, at once, and keeps reporting one the caller leaves unread.
+    func testAMessageWhoseSignalACallSwallowedIsStillReported() throws {
+        for transport in ["inproc", "ipc"] {
+            let fixture = try ZMQFixture()
+            let (push, pull) = try fixture.pushPull(over: transport)
+            var poller = ZMQPoller()
+            let index = poller.add(socket: pull, events: .in)
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 0, transport)
+
+            XCTAssertTrue(try push.send([0x01]))
+            XCTAssertTrue(try push.send([0x02]))
+            XCTAssertEqual(try pull.expectFrame(), [0x01], transport)  // takes the fd's signal with it
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 5000), 1, "\(transport): the second frame waits")
+            XCTAssertEqual(poller.revents(at: index), .in)
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 5000), 1, "\(transport): level-triggered: still unread")
+            XCTAssertEqual(try pull.expectFrame(), [0x02], transport)
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 10), 0, transport)
+            XCTAssertEqual(poller.revents(at: index), [])
+
+            // A socket left alone since its last answer: only its fd's signal tells the poller of a new message.
+            XCTAssertTrue(try push.send([0x03]))
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 5000), 1, transport)
+            XCTAssertEqual(try pull.expectFrame(), [0x03], transport)
+        }
+    }
+
     func testPollReportsWritableSocketsAndAHungUpPipeAsError() throws {
         let fixture = try ZMQFixture()
         let (push, pull) = try fixture.pushPull(over: "inproc")

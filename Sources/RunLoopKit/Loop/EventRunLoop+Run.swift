@@ -14,7 +14,7 @@ extension EventRunLoop {
     /// sleep, it polls its ports with zero timeout; if something is ready it handles it at the current
     /// time, otherwise it sets the clock to the earlier of the next timer deadline and `deadline` and
     /// wakes as if that much time had passed (BeforeWaiting and AfterWaiting are still notified). Only
-    /// with neither a timer nor a deadline does it block in `zmq_poll` for real, until a port is
+    /// with neither a timer nor a deadline does it block in its poller for real, until a port is
     /// readable or `wakeUp()`.
     @discardableResult
     public func run(

@@ -33,7 +33,7 @@ extension EventRunLoop {
             let timeout = wakeTime.map { milliseconds(until: $0) } ?? -1
             let wake = pollPorts(timeoutMilliseconds: timeout, nextTimer: nextTimer)
             guard case .nothing = wake else { return wake }
-            // zmq_poll counts whole milliseconds on its own clock and may return a little early: keep
+            // The poller counts whole milliseconds on its own clock and may return a little early: keep
             // waiting, since CF's wait ends only for a port or a deadline.
             if let wakeTime, clock.now >= wakeTime { return .nothing }
         }
@@ -76,11 +76,11 @@ extension EventRunLoop {
         return Int(min((deadline - now + 999_999) / 1_000_000, UInt64(Int32.max)))
     }
 
-    /// One `zmq_poll`, then the live port. The wake-up port is drained whenever it is readable (it
+    /// One wait of the `ZMQPoller` (zmq_poll's answers, fewer system calls), then the live port. The wake-up port is drained whenever it is readable (it
     /// carries no work). Then, in this order: the timer port if its deadline has passed (the earliest
     /// event), else one ready source1, else the wake-up port. Ready source1s are served in their
     /// order, starting after the one served last time, so a port that is never drained cannot starve
-    /// the others (CF serves whichever message arrived first; zmq_poll does not say).
+    /// the others (CF serves whichever message arrived first; a poll does not say).
     /// The poller retries EINTR with the time left; any other failure (a closed socket, a terminated
     /// context) is recorded with libzmq's text for its errno.
     private func pollPorts(timeoutMilliseconds: Int, nextTimer: UInt64?) -> RunLoopWake {

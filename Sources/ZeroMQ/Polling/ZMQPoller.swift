@@ -5,13 +5,21 @@ import CZeroMQ
     import Darwin
 #endif
 
-/// A reusable `zmq_poll` set over zmq sockets and plain file descriptors (an eventfd or a pipe for
-/// cross-thread wake-ups). Level-triggered, as `zmq_poll` is. Polling allocates nothing: the item array
-/// is built once and reused.
+/// A reusable poll set over zmq sockets and plain file descriptors (an eventfd or a pipe for cross-thread
+/// wake-ups), with `zmq_poll`'s level-triggered answers. Polling allocates nothing: the arrays are built once
+/// and reused.
+///
+/// Why not `zmq_poll` itself: it asks every socket for `ZMQ_EVENTS` before and after each wait, and each ask
+/// costs a `getpid` and a `poll` of the socket's mailbox; with springboard's six sockets that was about 25
+/// system calls a wake-up, the largest part of a frame's cost at low rates. This poller asks a socket only
+/// when its answer can have changed (see `poll`), so a wake-up costs one `poll(2)` and one ask per socket that
+/// was used or signalled.
 public struct ZMQPoller {
     private var items: [zmq_pollitem_t] = []
-    /// Keeps each polled socket alive (its `void*` is in `items`) and lets `poll` refuse closed ones.
+    /// Keeps each polled socket alive and lets `poll` refuse closed ones (nil for plain fds).
     private var sockets: [ZMQSocket?] = []
+    /// One per item: the socket's `ZMQ_FD` (readable when its mailbox got a command) or the plain fd.
+    private var descriptors: [pollfd] = []
 
     public init() {}
 
@@ -23,6 +31,7 @@ public struct ZMQPoller {
     public mutating func add(socket: ZMQSocket, events: ZMQPollEvents) -> Int {
         items.append(zmq_pollitem_t(socket: socket.handle, fd: -1, events: events.rawValue, revents: 0))
         sockets.append(socket)
+        descriptors.append(pollfd(fd: -1, events: Int16(POLLIN), revents: 0))
         return items.count - 1
     }
 
@@ -31,6 +40,7 @@ public struct ZMQPoller {
     public mutating func add(fileDescriptor: Int32, events: ZMQPollEvents) -> Int {
         items.append(zmq_pollitem_t(socket: nil, fd: fileDescriptor, events: events.rawValue, revents: 0))
         sockets.append(nil)
+        descriptors.append(pollfd(fd: fileDescriptor, events: Self.systemEvents(events), revents: 0))
         return items.count - 1
     }
 
@@ -38,38 +48,117 @@ public struct ZMQPoller {
     public mutating func removeAll() {
         items.removeAll(keepingCapacity: true)
         sockets.removeAll(keepingCapacity: true)
+        descriptors.removeAll(keepingCapacity: true)
     }
 
     /// Changes which events item `index` waits for.
     package mutating func setEvents(_ events: ZMQPollEvents, at index: Int) {
         items[index].events = events.rawValue
+        if sockets[index] == nil { descriptors[index].events = Self.systemEvents(events) }
     }
 
     /// The events item `index` waits for.
     package func events(at index: Int) -> ZMQPollEvents { ZMQPollEvents(rawValue: items[index].events) }
 
-    /// Waits until an item is ready or the timeout passes (-1 = forever, 0 = just check).
+    /// What item `index` was ready for in the last `poll` (empty if nothing).
+    public func revents(at index: Int) -> ZMQPollEvents { ZMQPollEvents(rawValue: items[index].revents) }
+
+    /// Waits until an item is ready or the timeout passes (-1 = forever, 0 = just check), as `zmq_poll` does.
     /// EINTR is retried with the time that is left. Returns the number of ready items (0 on timeout).
+    ///
+    /// The rule that makes it level-triggered without asking every socket every time: a socket's readiness
+    /// changes only (1) through a command in its mailbox, which makes its `ZMQ_FD` readable until the socket
+    /// processes its commands, or (2) through a call on the socket, which may process those commands itself
+    /// and so swallow the fd's signal. So `ZMQ_EVENTS` is asked of a socket used since it was last asked
+    /// (`openHandle` marks it) and of one whose fd is readable; any other keeps its last answer, including
+    /// "ready" for a socket whose messages the caller left where they are.
     @discardableResult
     public mutating func poll(timeoutMilliseconds: Int) throws(ZMQError) -> Int {
         for (index, socket) in sockets.enumerated() where socket?.isClosed == true {
             throw ZMQError(code: ENOTSOCK, operation: "zmq_poll", detail: "item \(index) is a closed socket")
         }
+        var ready = 0
+        for index in items.indices {
+            guard let socket = sockets[index] else { continue }
+            if socket.pollDescriptor == nil { socket.pollDescriptor = try Self.descriptor(of: socket) }
+            descriptors[index].fd = socket.pollDescriptor!
+            if socket.pollEventsStale { try Self.ask(socket) }
+            if settle(index) { ready += 1 }
+        }
         let started = SuspendingClock.now
-        var timeout = timeoutMilliseconds
         while true {
-            let ready = items.withUnsafeMutableBufferPointer {
-                zmq_poll($0.baseAddress, Int32($0.count), timeout)
+            let timeout =
+                ready > 0 || timeoutMilliseconds == 0
+                ? 0 : timeoutMilliseconds < 0 ? -1 : max(0, timeoutMilliseconds - Self.milliseconds(since: started))
+            let woken = descriptors.withUnsafeMutableBufferPointer {
+                systemPoll($0.baseAddress, nfds_t($0.count), Int32(timeout))
             }
-            if ready >= 0 { return Int(ready) }
-            let code = zmq_errno()
-            guard code == EINTR else { throw ZMQError(code: code, operation: "zmq_poll") }
-            if timeoutMilliseconds > 0 { timeout = max(0, timeoutMilliseconds - ZMQPoller.milliseconds(since: started)) }
+            if woken < 0 {
+                guard errno == EINTR else { throw ZMQError(code: errno, operation: "zmq_poll", detail: "poll(2)") }
+                continue
+            }
+            ready = 0
+            for index in items.indices {
+                let signalled = descriptors[index].revents != 0
+                if let socket = sockets[index] {
+                    if signalled { try Self.ask(socket) }
+                } else {
+                    items[index].revents = Self.zmqEvents(descriptors[index].revents)
+                    if items[index].revents != 0 { ready += 1 }
+                    continue
+                }
+                if settle(index) { ready += 1 }
+            }
+            if ready > 0 { return ready }
+            // Nothing ready: a signalled socket had nothing new (a command that was not a message). Wait on,
+            // unless this was a check or the time is up.
+            if timeoutMilliseconds >= 0, timeout == 0 { return 0 }
         }
     }
 
-    /// What item `index` was ready for in the last `poll` (empty if nothing).
-    public func revents(at index: Int) -> ZMQPollEvents { ZMQPollEvents(rawValue: items[index].revents) }
+    /// Item `index`'s answer from its socket's last `ZMQ_EVENTS`; true when ready.
+    private mutating func settle(_ index: Int) -> Bool {
+        items[index].revents = sockets[index]!.pollEvents.rawValue & items[index].events
+        return items[index].revents != 0
+    }
+
+    /// `ZMQ_EVENTS`, through the raw handle (not `openHandle`: asking does not make the answer stale).
+    private static func ask(_ socket: ZMQSocket) throws(ZMQError) {
+        var value: Int32 = 0
+        var size = MemoryLayout<Int32>.size
+        if zmq_getsockopt(socket.handle, ZMQ_EVENTS, &value, &size) != 0 {
+            throw ZMQError(code: zmq_errno(), operation: "zmq_poll", detail: "ZMQ_EVENTS")
+        }
+        socket.pollEvents = ZMQPollEvents(rawValue: Int16(truncatingIfNeeded: value))
+        socket.pollEventsStale = false
+    }
+
+    private static func descriptor(of socket: ZMQSocket) throws(ZMQError) -> Int32 {
+        var value: Int32 = -1
+        var size = MemoryLayout<Int32>.size
+        if zmq_getsockopt(socket.handle, ZMQ_FD, &value, &size) != 0 {
+            throw ZMQError(code: zmq_errno(), operation: "zmq_poll", detail: "ZMQ_FD")
+        }
+        return value
+    }
+
+    /// zmq_poll's mapping for plain fds, both ways.
+    private static func systemEvents(_ events: ZMQPollEvents) -> Int16 {
+        var out: Int16 = 0
+        if events.contains(.in) { out |= Int16(POLLIN) }
+        if events.contains(.out) { out |= Int16(POLLOUT) }
+        if events.contains(.pri) { out |= Int16(POLLPRI) }
+        return out
+    }
+
+    private static func zmqEvents(_ revents: Int16) -> Int16 {
+        var out: ZMQPollEvents = []
+        if revents & Int16(POLLIN) != 0 { out.insert(.in) }
+        if revents & Int16(POLLOUT) != 0 { out.insert(.out) }
+        if revents & Int16(POLLPRI) != 0 { out.insert(.pri) }
+        if revents & ~Int16(POLLIN | POLLOUT | POLLPRI) != 0 { out.insert(.err) }
+        return out.rawValue
+    }
 
     /// Whole milliseconds elapsed. The standard library's monotonic clock: only a duration is needed here,
     /// so ZeroMQ stays free of the pipeline's modules (the pipeline's clock is RunLoopKit's `MonotonicClock`).
@@ -77,4 +166,9 @@ public struct ZMQPoller {
         let elapsed = start.duration(to: .now).components
         return Int(elapsed.seconds) * 1000 + Int(elapsed.attoseconds / 1_000_000_000_000_000)
     }
+}
+
+/// poll(2) (inside `ZMQPoller` the name is its own method's).
+private func systemPoll(_ descriptors: UnsafeMutablePointer<pollfd>?, _ count: nfds_t, _ timeout: Int32) -> Int32 {
+    poll(descriptors, count, timeout)
 }

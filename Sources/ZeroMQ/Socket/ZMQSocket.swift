@@ -21,6 +21,13 @@ public final class ZMQSocket {
     /// Frame storage reused by the multipart receive conveniences (one socket, one thread: no sharing).
     var scratch: ZMQMessage?
 
+    /// `ZMQPoller`'s knowledge of this socket (see `ZMQPoller.poll`): what `ZMQ_EVENTS` said last, and whether
+    /// a call made since (every libzmq call goes through `openHandle`) may have changed it without a signal.
+    var pollEvents: ZMQPollEvents = []
+    var pollEventsStale = true
+    /// `ZMQ_FD`, read once (it does not change for the socket's life).
+    var pollDescriptor: Int32?
+
     init(handle: UnsafeMutableRawPointer, type: ZMQSocketType, context: ZMQContext) {
         self.handle = handle
         self.type = type
@@ -42,6 +49,7 @@ public final class ZMQSocket {
     @inline(__always)
     func openHandle(_ operation: @autoclosure () -> String) throws -> UnsafeMutableRawPointer {
         if isClosed { throw ZMQError(code: ENOTSOCK, operation: operation(), detail: "the socket was closed") }
+        pollEventsStale = true
         return handle
     }
 
