@@ -13,6 +13,9 @@ public struct AppStats: Codable, Equatable, Sendable {
     public var coalescedSamples: UInt64
     public var acked: UInt64
     var handled: UInt64
+    /// Of the acknowledged events, the ones the app's UIKit coalesced into a later event of the same pass
+    /// (its touches arrived as that event's coalesced touches): `handled - coalescedInApp` events were sent.
+    public var coalescedInApp: UInt64
     public var cancelsSent: UInt64
     /// Times springboard gave up on the app because it stopped responding (its queue dropped, its touches
     /// cancelled).
@@ -38,8 +41,10 @@ public struct AppStats: Codable, Equatable, Sendable {
         bundleID: String, state: String, routed: UInt64, sent: UInt64, samplesSent: UInt64,
         coalescedSamples: UInt64, acked: UInt64, handled: UInt64, cancelsSent: UInt64, giveUps: UInt64,
         heartbeats: UInt64, registrations: UInt64, inFlight: Int, window: Int, queued: Int, queuedSamples: UInt64,
-        drops: [String: UInt64], latency: [String: LatencySummary], registrationsRefused: UInt64 = 0, lostInFlight: UInt64 = 0
+        drops: [String: UInt64], latency: [String: LatencySummary], registrationsRefused: UInt64 = 0, lostInFlight: UInt64 = 0,
+        coalescedInApp: UInt64 = 0
     ) {
+        self.coalescedInApp = coalescedInApp
         self.bundleID = bundleID
         self.state = state
         self.routed = routed

@@ -44,6 +44,15 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: "At exit, write the run as Chrome trace-event JSON (hops, run loop, UIKit) to this file.")
     var timeline: String?
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Send every frame as its own event.",
+            discussion: "By default UIKit coalesces the moves it finds queued behind each other into one touchesMoved "
+                + "(the samples in coalescedTouches(for:)), as iOS does when an app falls behind; then what the trace "
+                + "shows depends on how fast the app kept up. With this flag it does not."))
+    var noCoalescing = false
+
     @Flag(name: .long, help: "Log channel activity on stderr.")
     var verbose = false
 
@@ -75,6 +84,7 @@ struct ServeCommand: ParsableCommand {
         configuration.traceTimestamps = timestamps
         configuration.timelineFile = timeline
         configuration.verbose = verbose
+        configuration.coalescesQueuedMoves = !noCoalescing
         configuration.hangOnSIGUSR1 = hangOnSigusr1
         configuration.curve = try curve.client()
         configuration.launchSecret = try LaunchSecret.takeFromEnvironment()

@@ -2,20 +2,31 @@
 /// one message per pass, however many events the pass handled).
 /// Layout: header(8), firstSequence u64 @8, count u32 @16 (1...4096), reserved u32 @20 (0), then `count`
 /// entries of 32 bytes, one per event firstSequence, firstSequence+1, ...: appReceived u64 @0,
-/// dispatchStarted u64 @8, dispatchFinished u64 @16, flags u32 @24 (bit 0: handled), reserved u32 @28 (0).
+/// dispatchStarted u64 @8, dispatchFinished u64 @16, flags u32 @24 (bit 0: handled; bit 1: coalesced in the app,
+/// only with bit 0), reserved u32 @28 (0).
 public struct AcksMessage: Equatable, Sendable {
     public struct Entry: Equatable, Sendable {
         public var appReceived: UInt64
         public var dispatchStarted: UInt64
         public var dispatchFinished: UInt64
         public var handled: Bool
+        /// UIKit coalesced this event's moves into a later event of the same pass (its touches reached the app as
+        /// that event's coalesced touches, with no `sendEvent` of their own); the times are that event's.
+        public var coalescedInApp: Bool
 
-        public init(appReceived: UInt64, dispatchStarted: UInt64, dispatchFinished: UInt64, handled: Bool = true) {
+        public init(
+            appReceived: UInt64, dispatchStarted: UInt64, dispatchFinished: UInt64, handled: Bool = true,
+            coalescedInApp: Bool = false
+        ) {
             self.appReceived = appReceived
             self.dispatchStarted = dispatchStarted
             self.dispatchFinished = dispatchFinished
             self.handled = handled
+            self.coalescedInApp = coalescedInApp
         }
+
+        /// The flags word: bit 0 handled, bit 1 coalesced in the app.
+        var flags: UInt32 { (handled ? 1 : 0) | (handled && coalescedInApp ? 2 : 0) }
     }
 
     static let headerSize = 24
@@ -57,7 +68,7 @@ public struct AcksMessage: Equatable, Sendable {
             b.put(entry.appReceived, offset)
             b.put(entry.dispatchStarted, offset + 8)
             b.put(entry.dispatchFinished, offset + 16)
-            b.put(UInt32(entry.handled ? 1 : 0), offset + 24)
+            b.put(entry.flags, offset + 24)
             b.put(UInt32((offset + entrySize - headerSize) / entrySize), 16)
         }
     }
@@ -101,9 +112,9 @@ public struct AcksView {
         }
         for i in 0..<count {
             let offset = AcksMessage.headerSize + i * AcksMessage.entrySize
-            guard b.u32(offset + 24) <= 1 else {
+            guard [0, 1, 3].contains(b.u32(offset + 24)) else {
                 throw .invalidField(
-                    message: "acks", field: "flags", offset: offset + 24, expected: "0 or 1", found: "\(b.u32(offset + 24))")
+                    message: "acks", field: "flags", offset: offset + 24, expected: "0, 1 or 3", found: "\(b.u32(offset + 24))")
             }
             guard b.u32(offset + 28) == 0 else {
                 throw .invalidField(
@@ -121,6 +132,7 @@ public struct AcksView {
         let offset = AcksMessage.headerSize + index * AcksMessage.entrySize
         return AcksMessage.Entry(
             appReceived: bytes.u64(offset), dispatchStarted: bytes.u64(offset + 8),
-            dispatchFinished: bytes.u64(offset + 16), handled: bytes.u32(offset + 24) == 1)
+            dispatchFinished: bytes.u64(offset + 16), handled: bytes.u32(offset + 24) & 1 != 0,
+            coalescedInApp: bytes.u32(offset + 24) & 2 != 0)
     }
 }

@@ -13,18 +13,29 @@ extension AppHost {
         sendOrLog(message.encoded(), what: "register")
     }
 
-    /// UIKit's dispatcher is about to turn the next received event into a UIEvent and send it.
-    func willDispatch() {
-        while dispatched < pending.count, !pending[dispatched].handled { dispatched += 1 }  // never reached UIKit
-        guard dispatched < pending.count else { return }
-        pending[dispatched].dispatchStarted = runLoop.clock.now
+    /// UIKit's dispatcher is about to send one event standing for the next `messages` received events (more
+    /// than one when it coalesced queued moves).
+    func willDispatch(_ messages: Int) {
+        let now = runLoop.clock.now
+        var index = dispatched
+        for _ in 0..<messages {
+            while index < pending.count, !pending[index].handled { index += 1 }  // never reached UIKit
+            guard index < pending.count else { return }
+            pending[index].dispatchStarted = now
+            index += 1
+        }
     }
 
-    /// `sendEvent` returned for it.
-    func didDispatch() {
-        guard dispatched < pending.count else { return }
-        pending[dispatched].dispatchFinished = runLoop.clock.now
-        dispatched += 1
+    /// `sendEvent` returned for them; all but the last were coalesced into it.
+    func didDispatch(_ messages: Int) {
+        let now = runLoop.clock.now
+        for message in 0..<messages {
+            while dispatched < pending.count, !pending[dispatched].handled { dispatched += 1 }
+            guard dispatched < pending.count else { return }
+            pending[dispatched].dispatchFinished = now
+            pending[dispatched].coalescedInApp = message < messages - 1
+            dispatched += 1
+        }
     }
 
     /// Runs after UIKit's source0 in the same pass: every pending event has been through `sendEvent`. One
@@ -44,7 +55,8 @@ extension AppHost {
                     AcksMessage.Entry(
                         appReceived: entry.appReceived,
                         dispatchStarted: entry.dispatchStarted == 0 ? time : entry.dispatchStarted,
-                        dispatchFinished: entry.dispatchFinished == 0 ? time : entry.dispatchFinished, handled: entry.handled),
+                        dispatchFinished: entry.dispatchFinished == 0 ? time : entry.dispatchFinished, handled: entry.handled,
+                        coalescedInApp: entry.coalescedInApp),
                     to: &ackScratch)
                 index += 1
                 count += 1

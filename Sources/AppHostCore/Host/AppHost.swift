@@ -143,8 +143,9 @@ public final class AppHost {
             RunLoopSource1(port: .zmq(channelMonitor), order: 1, name: "channel monitor") { [unowned self] in
                 drainChannelMonitor()
             }, mode: .common)
-        application.eventDispatcher.willDispatch = { [unowned self] in willDispatch() }
-        application.eventDispatcher.didDispatch = { [unowned self] in didDispatch() }
+        application.eventDispatcher.coalescesQueuedMoves = configuration.coalescesQueuedMoves
+        application.eventDispatcher.willDispatch = { [unowned self] in willDispatch($0) }
+        application.eventDispatcher.didDispatch = { [unowned self] in didDispatch($0) }
         ackSource = RunLoopSource0(order: Order.acknowledge, name: "acknowledge") { [unowned self] in sendAcks() }
         runLoop.add(ackSource, mode: .common)
         let interval = UInt64(configuration.heartbeatIntervalMilliseconds) * 1_000_000
@@ -170,7 +171,8 @@ public final class AppHost {
         let summary =
             "app-host[\(configuration.bundleID)]: events \(eventsReceived), samples \(samplesReceived) "
             + "(\(samplesOutOfOrder) out of order), ack messages \(ackMessagesSent) (\(ackSendsDeferred) deferred, "
-            + "\(unsentAcks.count) unsent), delivery gaps \(sequenceGaps), channel cancels \(channelCancels)\n"
+            + "\(unsentAcks.count) unsent), delivery gaps \(sequenceGaps), channel cancels \(channelCancels), "
+            + "coalesced in the app \(application.eventDispatcher.framesCoalescedInQueue)\n"
         try? FileHandle.standardError.write(contentsOf: Data(summary.utf8))
         channelMonitor.close()
         socket.close()

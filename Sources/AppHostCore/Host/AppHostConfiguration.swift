@@ -22,6 +22,9 @@ public struct AppHostConfiguration: Sendable {
     /// Test-only: SIGUSR1 blocks the main thread (no acks, no heartbeats) until SIGTERM/SIGKILL.
     public var hangOnSIGUSR1 = false
     public var verbose = false
+    /// UIKit coalesces moves that queued up behind each other into one event (the default, as on iOS). Off:
+    /// every frame is its own event, so a trace does not depend on how fast the app kept up.
+    public var coalescesQueuedMoves = true
     /// The app channel's high-water mark and kernel buffer sizes (nil: libzmq's and the OS's defaults). Small
     /// values let a test fill the channel.
     package var channelHighWaterMark: Int?

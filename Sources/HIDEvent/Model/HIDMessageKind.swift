@@ -34,7 +34,7 @@ public struct HIDEnvelope: Equatable, Sendable {
     /// Per-sender sequence number; receivers use it to see gaps.
     public var sequence: UInt64
     /// The id of the sending service (IOHIDEvent `senderID`), copied into every child on the wire.
-    var senderID: UInt64
+    package var senderID: UInt64
     public var timestamps: HIDHopTimestamps
 
     public init(kind: HIDMessageKind, sequence: UInt64, senderID: UInt64, timestamps: HIDHopTimestamps = HIDHopTimestamps()) {

@@ -15,6 +15,9 @@ package struct AppCounters: Sendable {
     /// lostInFlight`.
     package var lostInFlight: UInt64 = 0
     package var handled: UInt64 = 0
+    /// Of `handled`, events the app's UIKit coalesced into a later event of the same pass (ack flag bit 1):
+    /// `handled - coalescedInApp` is how many times the app called `sendEvent`.
+    package var coalescedInApp: UInt64 = 0
     package var cancelsSent: UInt64 = 0
     package var giveUps: UInt64 = 0
     package var heartbeats: UInt64 = 0

@@ -106,12 +106,13 @@ extension SpringBoard {
             }
             let stamps = entry(Int(sent.sequence - first))
             if stamps.handled { app.counters.handled &+= 1 }
+            if stamps.coalescedInApp { app.counters.coalescedInApp &+= 1 }
             record(.springBoardQueue, from: sent.routerReceived, to: sent.sentAt, app)
             record(.appQueue, from: stamps.appReceived, to: stamps.dispatchStarted, app)
             record(.dispatch, from: stamps.dispatchStarted, to: stamps.dispatchFinished, app)
             record(.ack, from: sent.sentAt, to: time, app)
             // Hops whose two stamps come from different processes: only when they share one host's clock.
-            guard configuration.sharedClock else { return }
+            guard sharedClock else { return }
             record(.springBoardToApp, from: sent.sentAt, to: stamps.appReceived, app)
             record(.ackBack, from: stamps.dispatchFinished, to: time, app)
             record(.endToEnd, from: sent.hardware, to: stamps.dispatchFinished, app)

@@ -149,7 +149,8 @@ extension SpringBoard {
                     queued: app.outbound.count,
                     queuedSamples: app.outbound.samples,
                     drops: c.drops.byName, latency: c.latency.summaries(AppCounters.hops),
-                    registrationsRefused: c.registrationsRefused, lostInFlight: c.lostInFlight))
+                    registrationsRefused: c.registrationsRefused, lostInFlight: c.lostInFlight,
+                    coalescedInApp: c.coalescedInApp))
         }
         var latency = counters.latency
         for app in registry.apps { latency.add(app.counters.latency) }

@@ -50,7 +50,7 @@ extension SpringBoard {
         }
         let time = now
         HIDMessageView.stamp(.routerReceived, time, in: raw)
-        if configuration.sharedClock { counters.latency.record(.sourceToSpringBoard, from: view.timestamp(.hardware), to: time) }
+        if sharedClock { counters.latency.record(.sourceToSpringBoard, from: view.timestamp(.hardware), to: time) }
         guard let source = noteSource(view.senderID, sequence: view.sequence, connection: connection) else {
             dropAtPort(.foreignSender)
             if configuration.verbose { logLimited("event port: sender \(view.senderID) is another connection's") }

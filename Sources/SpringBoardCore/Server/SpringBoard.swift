@@ -11,6 +11,9 @@ import ZeroMQ
 /// (source1), the app socket's monitor (source1), the home screen (source0), and a liveness timer.
 public final class SpringBoard {
     var configuration: SpringBoardConfiguration
+    /// `configuration.sharedClock`, worked out once: the per-frame paths ask it (a computed property of the
+    /// struct made them copy the whole configuration every time).
+    let sharedClock: Bool
     let runLoop: EventRunLoop
     let logger: Logger
     let context: ZMQContext
@@ -78,6 +81,7 @@ public final class SpringBoard {
         homeScreen makeHomeScreen: (EventRunLoop) -> any HomeScreenSeam
     ) throws {
         self.configuration = configuration
+        self.sharedClock = configuration.sharedClock
         self.logger = logger
         if let dir = configuration.runtimeDirectory {
             let runtime = RuntimeDirectory(path: dir)

@@ -15,7 +15,7 @@ public final class UIEventDispatcher {
     /// HID messages received by the fetcher and not yet converted (swapped out on each pass, so steady traffic
     /// reuses the same two buffers).
     private var pending: [Received] = []
-    private var converting: [Received] = []
+    var converting: [Received] = []
 
     /// A received HID message and the samples coalesced into it (empty: none; an empty array allocates nothing).
     struct Received {
@@ -23,10 +23,15 @@ public final class UIEventDispatcher {
         var coalesced: [HIDMessage]
     }
 
-    /// Called just before and just after each received HID message is turned into an event and sent
-    /// (`sendEvent` returned): an app host times every event's dispatch with them.
-    public var willDispatch: (() -> Void)?
-    public var didDispatch: (() -> Void)?
+    /// Called just before and just after each event is sent (`sendEvent` returned), with the number of received
+    /// HID messages it stands for (more than 1 when queued moves were coalesced into it): an app host times
+    /// every message's dispatch with them.
+    public var willDispatch: ((_ messages: Int) -> Void)?
+    public var didDispatch: ((_ messages: Int) -> Void)?
+    /// UIKit coalesces moves queued behind each other (on by default, as iOS); off, every frame is its own event.
+    public var coalescesQueuedMoves = true
+    /// Received digitizer frames coalesced into a later event of the same pass (see `handleEventQueue`).
+    public internal(set) var framesCoalescedInQueue: UInt64 = 0
 
     /// The event of the touch sequence in progress (nil between sequences).
     package internal(set) var touchesEvent: UIEvent?
@@ -49,14 +54,21 @@ public final class UIEventDispatcher {
         pending.append(Received(message: message, coalesced: coalesced))
     }
 
-    /// The source0's perform: converts and sends every queued message, first in, first out.
+    /// The source0's perform: converts and sends every queued message, first in, first out. Moves that queued
+    /// up behind each other are coalesced first (`foldQueuedMove(at:)`): one event stands for the run.
     func handleEventQueue() {
         while !pending.isEmpty {
             swap(&pending, &converting)
-            for received in converting {
-                willDispatch?()
-                dispatch(received.message, coalesced: received.coalesced)
-                didDispatch?()
+            var index = 0
+            while index < converting.count {
+                let first = index
+                while coalescesQueuedMoves, index + 1 < converting.count, foldQueuedMove(at: index) { index += 1 }
+                let messages = index - first + 1
+                framesCoalescedInQueue &+= UInt64(messages - 1)
+                willDispatch?(messages)
+                dispatch(converting[index].message, coalesced: converting[index].coalesced)
+                didDispatch?(messages)
+                index += 1
             }
             converting.removeAll(keepingCapacity: true)
         }

@@ -11,7 +11,7 @@ struct SummaryTable {
         for note in notes { lines.append(note + "  ") }
         if !notes.isEmpty { lines.append("") }
         let header = [
-            "run", "policy", "rate/s", "fingers", "offered/s", "delivered frames/s", "events/s", "lost",
+            "run", "policy", "rate/s", "fingers", "offered/s", "delivered frames/s", "events/s", "sendEvent/s", "lost",
             "unexplained", "e2e p50 µs", "e2e p99 µs", "e2e p99.9 µs", "ack p50 µs", "÷ relay: frames/s",
             "e2e p50", "e2e p99",
         ]
@@ -22,7 +22,9 @@ struct SummaryTable {
             "",
             "- **offered/s, delivered frames/s, events/s** are counted over the send interval (t0 → the last frame taken by "
                 + "the source's socket). Delivered frames reached the app alone or as coalesced samples; events are what the "
-                + "app dispatched and acknowledged (shed coalesces moves, so fewer events than frames).",
+                + "app dispatched and acknowledged (shed coalesces moves, so fewer events than frames). **sendEvent/s** are "
+                + "the app's own `sendEvent` calls: its UIKit coalesces the moves it finds queued behind each other into one "
+                + "event (their samples in `coalescedTouches(for:)`), so under load it sends fewer events than it acknowledges.",
             "- **lost** are frames springboard dropped, with a reason (springboard gives up only on an app that stops responding); "
                 + "**unexplained** = offered − (delivered + queued + lost + consumed elsewhere) and must be 0.",
             "- **e2e** is the frame's intended time (open loop: a frame that waits to be sent counts its wait) → the app's "
@@ -42,7 +44,7 @@ struct SummaryTable {
             let offered = run.number("offered") ?? 0, delivered = run.number("delivered") ?? 0
             return [
                 "**\(run.name)**", "relay", rate, fingers, run.number("offeredPerSecond").map(whole) ?? "-",
-                run.number("framesPerSecond").map(whole) ?? "-", "-", whole(offered - delivered), "-",
+                run.number("framesPerSecond").map(whole) ?? "-", "-", "-", whole(offered - delivered), "-",
             ]
                 + e2e + [ackP50, "", "", ""]
         }
@@ -52,6 +54,7 @@ struct SummaryTable {
             run.number("throughput", "offeredPerSecond").map(whole) ?? "-",
             run.number("throughput", "deliveredPerSecond").map(whole) ?? "-",
             run.number("throughput", "dispatchedEventsPerSecond").map(whole) ?? "-",
+            run.number("throughput", "sendEventsPerSecond").map(whole) ?? "-",
             run.number("lost").map(whole) ?? "-", run.number("unexplained").map(whole) ?? "-",
         ]
             + e2e + [ackP50, ratio("throughput"), ratio("endToEndP50"), ratio("endToEndP99")]

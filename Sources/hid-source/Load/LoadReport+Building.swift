@@ -39,6 +39,7 @@ extension LoadReport {
 
         events = target?.sent ?? 0
         dispatched = target?.acked ?? 0
+        coalescedInApp = target?.coalescedInApp ?? 0
         cancelsSent = target?.cancelsSent ?? 0
         giveUps = target?.giveUps ?? 0
         gestures = Dictionary(uniqueKeysWithValues: sent.gestures.map { ($0.key.rawValue, $0.value) })
@@ -50,7 +51,8 @@ extension LoadReport {
         func perSecond(_ n: UInt64) -> Double { seconds > 0 ? Double(n) / seconds : 0 }
         let throughput = Throughput(
             offeredPerSecond: perSecond(sent.offered), deliveredPerSecond: perSecond(target?.samplesSent ?? 0),
-            dispatchedEventsPerSecond: perSecond(target?.acked ?? 0))
+            dispatchedEventsPerSecond: perSecond(target?.acked ?? 0),
+            sendEventsPerSecond: perSecond((target?.acked ?? 0) - min(target?.acked ?? 0, target?.coalescedInApp ?? 0)))
         self.throughput = throughput
         var latency: [String: HopLatency] = ["sourceSend": HopLatency(nanoseconds: sent.sourceSend)]
         for (hop, histogram) in stats.histograms ?? [:] where histogram.totalCount > 0 {

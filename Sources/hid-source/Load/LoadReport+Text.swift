@@ -33,6 +33,11 @@ extension LoadReport {
                     ],
                     ["  dispatched (acknowledged)", "\(dispatched)"],
                     [
+                        "  sendEvent calls in the app",
+                        "\(dispatched - min(dispatched, coalescedInApp))"
+                            + (coalescedInApp > 0 ? " (UIKit coalesced \(coalescedInApp) queued moves)" : ""),
+                    ],
+                    [
                         "throughput",
                         "over the \(format(sendSeconds, 3)) s send interval"
                             + (drainSeconds.map { "; drained at \(format($0, 3)) s" } ?? ""),
@@ -40,6 +45,7 @@ extension LoadReport {
                     ["  offered", "\(format(throughput.offeredPerSecond, 0)) frames/s"],
                     ["  delivered", "\(format(throughput.deliveredPerSecond, 0)) frames/s"],
                     ["  dispatched", "\(format(throughput.dispatchedEventsPerSecond, 0)) events/s"],
+                    ["  sendEvent", "\(format(throughput.sendEventsPerSecond, 0)) calls/s"],
                 ], rightAlignedFrom: 99))
         var rows = [["latency (µs)", "count", "p50", "p90", "p99", "p99.9", "max"]]
         for hop in HopLatency.ordered(latency) {

@@ -51,6 +51,10 @@ struct LoadReport: Codable {
     var events: UInt64
     /// Events the app acknowledged after `sendEvent` returned.
     var dispatched: UInt64
+    /// Of `dispatched`, events whose moves the app's UIKit coalesced into a later event it had queued (they
+    /// reached `coalescedTouches(for:)`, with no `sendEvent` of their own): `dispatched − coalescedInApp` is how
+    /// many times the app called `sendEvent`.
+    var coalescedInApp: UInt64
     var cancelsSent: UInt64
     var giveUps: UInt64
     var gestures: [String: UInt64]
@@ -69,5 +73,7 @@ struct LoadReport: Codable {
         var offeredPerSecond: Double
         var deliveredPerSecond: Double
         var dispatchedEventsPerSecond: Double
+        /// `sendEvent` calls in the app (its UIKit coalesces queued moves).
+        var sendEventsPerSecond: Double
     }
 }

@@ -86,6 +86,81 @@ final class AppHostAckTests: XCTestCase {
         XCTAssertEqual(host.acksWaiting, 0)
     }
 
+    /// UIKit coalesces moves it finds queued behind each other (an app that fell behind): each of them is
+    /// still acknowledged, once and in order, flagged as coalesced in the app and stamped with the times of the
+    /// event it travelled in; a down or an up never is.
+    func testMovesUIKitCoalescedAreEachAcknowledgedWithTheFlagAndTheirEventsTimes() throws {
+        let endpoint = "ipc://\(directory!)/apps"
+        let context = try ZMQContext(ioThreads: 1)
+        let router = try context.socket(.router)
+        defer { router.close() }
+        try router.setLinger(0)
+        try router.bind(endpoint)
+        var configuration = AppHostConfiguration(appEndpoint: endpoint, bundleID: "com.example.fold", displayName: "Fold")
+        configuration.traceToStdout = false
+        // The real clock: each event's dispatch times are its own, so sharing them means travelling together.
+        let application = UIApplication(runLoop: EventRunLoop())
+        let host = try AppHost(application: application, configuration: configuration)
+        try router.setRouterMandatory(true)
+        var probe: [[UInt8]]?
+        try runUntil("the app's connect probe", application) {
+            probe = probe ?? (try? router.receiveMultipart(dontWait: true)) ?? nil
+            return probe != nil
+        }
+        let identity = try XCTUnwrap(probe?.first)
+
+        // Bursts of a down, 6 moves and an up, all sent before the app's loop runs, so they wait in its socket
+        // together. How many one drain finds is up to libzmq's I/O threads: a burst (a new touch each time) is
+        // sent again until one shows coalescing.
+        let burst = 8
+        var sequence: UInt64 = 0
+        var entries: [AcksMessage.Entry] = []
+        for attempt in 0..<20 {
+            for step in 0..<burst {
+                let change: HIDFingerChange = step == 0 ? .down : step == burst - 1 ? .up : .move
+                let finger = HIDDigitizerEvent(finger: 1, change, x: 10 + Float(step), y: 10)
+                sequence += 1
+                let frame = try HIDEncoder.encode(
+                    HIDMessage(
+                        envelope: HIDEnvelope(
+                            kind: .digitizer, sequence: sequence, senderID: 1,
+                            timestamps: HIDHopTimestamps(hardware: sequence)),
+                        payload: .digitizer(HIDDigitizerFrame(fingers: [finger]))))
+                XCTAssertTrue(try router.send(identity, more: true))
+                XCTAssertTrue(try router.send(EventHeader(deliverySequence: sequence).encoded(), more: true))
+                XCTAssertTrue(try router.send(frame))
+            }
+            usleep(UInt32(20_000 * (attempt + 1)))  // lets the I/O threads move the burst; waiting longer each time
+            try runUntil("burst \(attempt + 1) handled", application) { host.eventsReceived == sequence }
+            let deadline = Date().addingTimeInterval(5)
+            while entries.count < Int(sequence), Date() < deadline {
+                guard let frames = try router.receiveMultipart(dontWait: true) else {
+                    usleep(200)
+                    continue
+                }
+                guard frames.count == 2, case .acks(let acks) = try? AppChannelMessage.decode(frames[1]) else { continue }
+                XCTAssertEqual(acks.firstSequence, UInt64(entries.count + 1), "acknowledged in order, each once")
+                entries += acks.entries
+            }
+            XCTAssertEqual(entries.count, Int(sequence))
+            if entries.contains(where: \.coalescedInApp) { break }
+        }
+
+        let coalesced = entries.indices.filter { entries[$0].coalescedInApp }
+        XCTAssertFalse(coalesced.isEmpty, "no burst was coalesced: the test proves nothing")
+        XCTAssertEqual(UInt64(coalesced.count), application.eventDispatcher.framesCoalescedInQueue)
+        for index in coalesced {
+            let step = index % burst
+            XCTAssertTrue((1..<burst - 1).contains(step), "sequence \(index + 1) is a down or an up, never coalesced")
+            // A coalesced move is followed, in the same event, by the move it was folded into (the last one is not
+            // flagged): the same dispatch times.
+            XCTAssertEqual(entries[index].dispatchStarted, entries[index + 1].dispatchStarted)
+            XCTAssertEqual(entries[index].dispatchFinished, entries[index + 1].dispatchFinished)
+            XCTAssertTrue(entries[index].handled)
+        }
+        XCTAssertTrue(entries.allSatisfy(\.handled))
+    }
+
     /// Runs the app's loop until `condition` holds (the event crosses libzmq's I/O thread first).
     private func runUntil(_ what: String, _ application: UIApplication, _ condition: () -> Bool) throws {
         let deadline = Date().addingTimeInterval(5)

@@ -55,6 +55,31 @@ final class LoadTests: PipelineTestCase {
         XCTAssertEqual(try fixture.request(.overload(mode: nil)).overload, .shed, "the previous policy is restored")
     }
 
+    /// With the app's own coalescing on (app-host's default): moves its UIKit found queued behind each other
+    /// went out as one event, yet each frame is acknowledged, and springboard's count of them (from the ack
+    /// flags) is the app's own.
+    func testMovesTheAppCoalescedAreEachAcknowledgedAndCountedAtBothEnds() throws {
+        try fixture.startSpringBoard()
+        let app = try fixture.startApp("bench", bundleID: bench, coalescing: true)
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: bench)).ok, true)
+        let report = try load(["--count", "3000", "--rate", "0", "--overload", "backpressure"])
+        XCTAssertEqual(report["delivered"] as? Int, 3000)
+        XCTAssertEqual(report["dispatched"] as? Int, 3000, "every frame acknowledged, coalesced or not")
+        XCTAssertEqual(report["lost"] as? Int, 0)
+        XCTAssertEqual(report["unexplained"] as? Int, 0)
+        let coalescedInApp = try XCTUnwrap(report["coalescedInApp"] as? Int)
+        // Every gesture has a down and an up of its own: at most 3000 − 2 × gestures moves can be folded.
+        let gestures = (report["gestures"] as? [String: Int] ?? [:]).values.reduce(0, +)
+        XCTAssertGreaterThan(gestures, 0)
+        XCTAssertLessThanOrEqual(coalescedInApp, 3000 - 2 * gestures)
+
+        app.signal(SIGTERM)
+        XCTAssertNotNil(app.wait(timeout: 10))
+        XCTAssertTrue(
+            app.stderr.contains("coalesced in the app \(coalescedInApp)\n"),
+            "springboard counted \(coalescedInApp); the app said: \(app.stderr.suffix(300))")
+    }
+
     func testShedAccountsForEveryFrameAndLosesNoDownOrUp() throws {
         try startWithBenchInFront()
         let report = try load(["--count", "2000", "--rate", "0", "--overload", "shed"])

@@ -30,8 +30,12 @@ final class AppChannelMessageTests: XCTestCase {
         XCTAssertEqual(
             error { $0.append(0) },
             .invalidField(message: "acks", field: "length", offset: 0, expected: "56 bytes", found: "57 bytes"))
+        // Bit 1 (coalesced in the app) only with bit 0 (handled); no other bit.
         XCTAssertEqual(
-            error { $0[48] = 2 }, .invalidField(message: "acks", field: "flags", offset: 48, expected: "0 or 1", found: "2"))
+            error { $0[48] = 2 }, .invalidField(message: "acks", field: "flags", offset: 48, expected: "0, 1 or 3", found: "2"))
+        XCTAssertEqual(
+            error { $0[48] = 4 }, .invalidField(message: "acks", field: "flags", offset: 48, expected: "0, 1 or 3", found: "4"))
+        XCTAssertNil(error { $0[48] = 3 })
         XCTAssertEqual(
             error { $0[8] = 0 }, .invalidField(message: "acks", field: "firstSequence", offset: 8, expected: ">= 1", found: "0"))
         XCTAssertEqual(
@@ -59,7 +63,10 @@ final class AppChannelMessageTests: XCTestCase {
             .acks(
                 AcksMessage(
                     firstSequence: 9,
-                    entries: [AcksMessage.Entry(appReceived: 1, dispatchStarted: 2, dispatchFinished: 3, handled: false)])),
+                    entries: [
+                        AcksMessage.Entry(appReceived: 1, dispatchStarted: 2, dispatchFinished: 3, handled: false),
+                        AcksMessage.Entry(appReceived: 4, dispatchStarted: 5, dispatchFinished: 6, coalescedInApp: true),
+                    ])),
             .heartbeat(HeartbeatMessage(counter: 9, appTime: 123_456)),
             .state(StateMessage(visibility: .foreground)),
             .error(ChannelErrorMessage(code: .notRegistered, text: "register first")),

@@ -55,4 +55,100 @@ final class CoalescedTouchesTests: XCTestCase {
         XCTAssertNotNil(touch)
         XCTAssertNil(otherEvent.coalescedTouches(for: touch!))
     }
+
+    // MARK: Moves queued in the app (UIKit's own coalescing)
+
+    /// Records every touches call as `began x`, `moved x [samples]`, `ended x`.
+    private final class PhaseView: UIView {
+        var calls: [String] = []
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+            calls.append("began \(Int(touches.first!.location(in: nil).x))")
+        }
+        override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+            let touch = touches.first!
+            let samples = event?.coalescedTouches(for: touch)?.map { "\(Int($0.location(in: nil).x))" } ?? []
+            calls.append("moved \(Int(touch.location(in: nil).x)) [\(samples.joined(separator: " "))]")
+        }
+        override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+            calls.append("ended \(Int(touches.first!.location(in: nil).x))")
+        }
+    }
+
+    /// Queues `frames` in the app before its event source0 runs once (the main thread fell behind).
+    private func queueThenRun(_ app: DirectApp, _ frames: [HIDMessage]) -> [Int] {
+        var dispatches: [Int] = []
+        app.application.eventDispatcher.willDispatch = { dispatches.append($0) }
+        for frame in frames { app.application.eventFetcher.receive(frame) }
+        app.application.runLoop.runUntilIdle(mode: .default)
+        return dispatches
+    }
+
+    private func drag(from x: Float, moves: Int, sequence: UInt64 = 1) -> [HIDMessage] {
+        var frames = [HIDFrames.frame(at: 1.0, [HIDFrames.finger(1, x, 10, .down)], sequence: sequence)]
+        for i in 1...moves {
+            frames.append(
+                HIDFrames.frame(
+                    at: 1.0 + Double(i) / 100, [HIDFrames.finger(1, x + Float(i), 10, .move)], sequence: sequence + UInt64(i)))
+        }
+        frames.append(
+            HIDFrames.frame(
+                at: 1.0 + Double(moves + 1) / 100, [HIDFrames.finger(1, x + Float(moves), 10, .up)],
+                sequence: sequence + UInt64(moves + 1)))
+        return frames
+    }
+
+    func testMovesQueuedBehindEachOtherBecomeOneTouchesMovedWithTheirSamples() {
+        let view = PhaseView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let app = DirectApp(root: view)
+        let dispatches = queueThenRun(app, drag(from: 10, moves: 4))
+
+        // The down and the up are never folded; the four moves queued between them are one event.
+        XCTAssertEqual(view.calls, ["began 10", "moved 14 [11 12 13 14]", "ended 14"])
+        XCTAssertEqual(dispatches, [1, 4, 1], "each sent event and the received frames it stands for")
+        XCTAssertEqual(app.application.eventDispatcher.framesCoalescedInQueue, 3)
+    }
+
+    func testMovesOfDifferentFingersOrSendersAreNotFolded() {
+        let view = PhaseView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let app = DirectApp(root: view)
+        app.send([HIDFrames.frame(at: 1.0, [HIDFrames.finger(1, 10, 10, .down)], sequence: 1)])
+        var other = HIDFrames.frame(at: 1.02, [HIDFrames.finger(1, 12, 10, .move)], sequence: 1)
+        other.envelope.senderID += 1
+        let dispatches = queueThenRun(
+            app,
+            [
+                HIDFrames.frame(at: 1.01, [HIDFrames.finger(1, 11, 10, .move)], sequence: 2),
+                other,
+                // A second finger comes down: a began, never folded, and the frames around it keep their own events.
+                HIDFrames.frame(at: 1.03, [HIDFrames.finger(1, 13, 10, .move), HIDFrames.finger(2, 50, 10, .down)], sequence: 3),
+                HIDFrames.frame(at: 1.04, [HIDFrames.finger(1, 14, 10, .move), HIDFrames.finger(2, 51, 10, .move)], sequence: 4),
+            ])
+        XCTAssertEqual(dispatches, [1, 1, 1, 1])
+        XCTAssertEqual(app.application.eventDispatcher.framesCoalescedInQueue, 0)
+    }
+
+    func testAFingerThatMovedOnlyInAnEarlierQueuedFrameIsStillMoved() {
+        let view = PhaseView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let app = DirectApp(root: view)
+        app.send([HIDFrames.frame(at: 1.0, [HIDFrames.finger(1, 10, 10, .down)], sequence: 1)])
+        // The newest frame says the finger kept still; the queued one before it moved it: the event is a move.
+        let dispatches = queueThenRun(
+            app,
+            [
+                HIDFrames.frame(at: 1.01, [HIDFrames.finger(1, 11, 10, .move)], sequence: 2),
+                HIDFrames.frame(at: 1.02, [HIDFrames.finger(1, 11, 10, .stationary)], sequence: 3),
+            ])
+        XCTAssertEqual(dispatches, [2])
+        XCTAssertEqual(view.calls, ["began 10", "moved 11 [11 11]"])
+    }
+
+    func testWithCoalescingOffEveryQueuedFrameIsItsOwnEvent() {
+        let view = PhaseView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let app = DirectApp(root: view)
+        app.application.eventDispatcher.coalescesQueuedMoves = false
+        let dispatches = queueThenRun(app, drag(from: 10, moves: 3))
+        XCTAssertEqual(view.calls, ["began 10", "moved 11 [11]", "moved 12 [12]", "moved 13 [13]", "ended 13"])
+        XCTAssertEqual(dispatches, [1, 1, 1, 1, 1])
+        XCTAssertEqual(app.application.eventDispatcher.framesCoalescedInQueue, 0)
+    }
 }

@@ -72,14 +72,16 @@ final class PipelineFixture {
         eventually("springboard's control socket", timeout: 5) { (try? request(.status, timeout: 100))?.ok == true }
     }
 
-    /// Starts an app-host for a demo scene and waits until springboard lists it as registered.
+    /// Starts an app-host for a demo scene and waits until springboard lists it as registered. Without
+    /// `coalescing` the app sends every frame as its own event (`--no-coalescing`): traces and counts then do
+    /// not depend on how fast a loaded test machine let the app keep up.
     @discardableResult
-    func startApp(_ scene: String, bundleID: String, extra: [String] = []) throws -> ChildProcess {
+    func startApp(_ scene: String, bundleID: String, coalescing: Bool = false, extra: [String] = []) throws -> ChildProcess {
         let app = try launch(
             "app-host",
             [PipelineFixture.scene(scene)] + runtimeArguments + [
                 "--heartbeat-ms", "100", "--trace-file", traceFile(bundleID).path, "--quiet", "--verbose",
-            ] + extra)
+            ] + (coalescing ? [] : ["--no-coalescing"]) + extra)
         apps[bundleID] = app
         let pid = app.pid
         // Process start-up (a debug build loading its scene) can be slow on a loaded machine: 5 s.

@@ -1,0 +1,54 @@
+import HIDEvent
+
+// UIKit's coalescing of queued touches (pipeline.md, "Coalescing, concretely"; Apple's "Getting high-fidelity
+// input with coalesced touches"): when moves arrive faster than the main thread handles them, UIKit does not
+// send one event per digitizer sample. The moves waiting in the queue become one `touchesMoved` with the
+// newest position, and every sample in between is kept for `UIEvent.coalescedTouches(for:)`. A began, an
+// ended or a cancelled is never folded, so every phase change still gets its own event, in order.
+extension UIEventDispatcher {
+    /// Folds `converting[index]` into `converting[index + 1]` when both only move (or keep still) fingers the
+    /// app already follows, the same fingers in the same order from the same sender. The later message
+    /// becomes the one delivered: the earlier one and its own samples go in front of its samples, and a
+    /// finger that moved in the earlier one is marked moved in it. Returns false, changing nothing, otherwise.
+    func foldQueuedMove(at index: Int) -> Bool {
+        guard case .digitizer(let older) = converting[index].message.payload,
+            case .digitizer(let newer) = converting[index + 1].message.payload,
+            converting[index].message.envelope.senderID == converting[index + 1].message.envelope.senderID,
+            older.children.count == newer.children.count
+        else { return false }
+        var carries = !newer.parent.phase.isSuperset(of: older.parent.phase)
+        for (a, b) in zip(older.children, newer.children) {
+            guard a.transducerIndex == b.transducerIndex, a.depth == b.depth else { return false }
+            guard a.depth > 0 else { continue }
+            guard isMoveOfTrackedTouch(a), isMoveOfTrackedTouch(b) else { return false }
+            if !b.phase.isSuperset(of: a.phase) || !b.eventMask.isSuperset(of: a.eventMask) { carries = true }
+        }
+        // Nothing began or ended between the two, so the touches the newer frame finds are the same. Usually both
+        // moved the same fingers and there is nothing to carry (and the frame is not copied).
+        if carries {
+            var merged = newer
+            for i in merged.children.indices {
+                merged.children[i].phase.formUnion(older.children[i].phase)
+                merged.children[i].eventMask.formUnion(older.children[i].eventMask)
+            }
+            merged.parent.phase.formUnion(older.parent.phase)
+            merged.parent.eventMask.formUnion(older.parent.eventMask)
+            converting[index + 1].message.payload = .digitizer(merged)
+        }
+
+        var samples: [HIDMessage] = []
+        swap(&samples, &converting[index].coalesced)  // unique, so appending does not copy
+        samples.append(converting[index].message)
+        samples.append(contentsOf: converting[index + 1].coalesced)
+        converting[index + 1].coalesced = samples
+        return true
+    }
+
+    /// A finger whose phase in its frame would be moved or stationary for a touch UIKit already follows.
+    private func isMoveOfTrackedTouch(_ finger: HIDDigitizerEvent) -> Bool {
+        guard touchesByTransducer[finger.transducerIndex] != nil,
+            let phase = UITouch.Phase(hidFinger: finger, isTracked: true)
+        else { return false }
+        return phase == .moved || phase == .stationary
+    }
+}
