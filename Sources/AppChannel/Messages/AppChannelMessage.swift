@@ -1,5 +1,5 @@
-/// Any single-frame app-channel message, decoded. (`event` has two frames: use `EventHeader` plus the HID
-/// decoder; it is listed here so a receiver can switch on the first frame.)
+/// Any app-channel message, decoded. (For an `event` only its header is decoded here: `EventHeader.split` says
+/// where its HID message and samples lie, for the HID decoder.)
 public enum AppChannelMessage: Equatable, Sendable {
     case register(RegisterMessage)
     case registered(RegisteredMessage)

@@ -1,6 +1,6 @@
 import HIDEvent
 
-/// The third frame of a coalesced `event`: the older samples springboard folded into the event, whole HID
+/// The tail of a coalesced `event` frame, after its HID message: the older samples springboard folded into it, whole HID
 /// messages back to back, oldest first (each one's length is 64 + its envelope's `payloadLength`).
 public enum CoalescedSamples {
     public static func decode(_ bytes: UnsafeRawBufferPointer) throws -> [HIDMessage] {

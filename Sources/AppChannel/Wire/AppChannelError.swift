@@ -11,8 +11,6 @@ public enum AppChannelError: Error, Equatable, CustomStringConvertible {
     case unsupportedVersion(found: UInt8)
     /// The type byte names no message this version knows.
     case unknownType(UInt8)
-    /// A message arrived with the wrong number of frames.
-    case frameCount(message: String, expected: Int, found: Int)
 
     public var description: String {
         switch self {
@@ -26,8 +24,6 @@ public enum AppChannelError: Error, Equatable, CustomStringConvertible {
             return "unsupported app-channel version \(found) (this side speaks \(AppChannelWire.versionMajor))"
         case let .unknownType(type):
             return "unknown app-channel message type \(type)"
-        case let .frameCount(message, expected, found):
-            return "\(message): expected \(expected) frame(s), found \(found)"
         }
     }
 }

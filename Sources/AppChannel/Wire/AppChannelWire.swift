@@ -2,7 +2,7 @@
 public enum AppChannelWire {
     /// "TPAC" read as a little-endian u32.
     static let magic: UInt32 = 0x4341_5054
-    static let versionMajor: UInt8 = 1
+    static let versionMajor: UInt8 = 2
     /// Every message starts with magic u32, version u8, type u8, reserved u16.
     static let headerSize = 8
     /// Routing identities are 1...255 bytes and must not start with a zero byte (libzmq rule).

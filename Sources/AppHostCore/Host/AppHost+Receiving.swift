@@ -20,19 +20,9 @@ extension AppHost {
     private func handleFrame() throws {
         let header = try frame.withUnsafeBytes { try AppChannelHeader.decode($0) }
         if header.type == .event {
-            let event = try frame.withUnsafeBytes { try EventHeader.decode($0) }
-            guard frame.more, try socket.receive(into: hidFrame) else {
-                throw AppChannelError.frameCount(message: "event", expected: 2, found: 1)
-            }
-            var hasSamples = false
-            if event.flags.contains(.coalesced), hidFrame.more {
-                _ = try socket.receive(into: samplesFrame)
-                hasSamples = true
-                skipExtraFrames(samplesFrame)
-            } else {
-                skipExtraFrames(hidFrame)
-            }
-            try deliver(event, hasSamples: hasSamples)
+            // One frame; anything more (a peer speaking the old three-frame layout) is read past, after.
+            defer { skipExtraFrames(frame) }
+            try deliverEvent()
             return
         }
         skipExtraFrames(frame)
@@ -71,8 +61,10 @@ extension AppHost {
         }
     }
 
-    private func deliver(_ event: EventHeader, hasSamples: Bool) throws {
+    /// An `event` frame: its header, the HID message, and any coalesced samples after it.
+    private func deliverEvent() throws {
         let time = runLoop.clock.now
+        let event = try frame.withUnsafeBytes { try EventHeader.decode($0) }
         if event.deliverySequence != expectedSequence { sequenceGaps &+= 1 }
         expectedSequence = event.deliverySequence &+ 1
         eventsReceived &+= 1
@@ -80,8 +72,13 @@ extension AppHost {
         var message: HIDMessage
         var coalesced: [HIDMessage] = []
         do {
-            message = try hidFrame.withUnsafeBytes { bytes throws(HIDDecodeError) in try HIDDecoder.decode(bytes) }
-            if hasSamples { coalesced = try samplesFrame.withUnsafeBytes { try CoalescedSamples.decode($0) } }
+            (message, coalesced) = try frame.withUnsafeBytes { bytes in
+                let (_, messageRange, samplesRange) = try EventHeader.split(bytes)
+                let message = try HIDDecoder.decode(UnsafeRawBufferPointer(rebasing: bytes[messageRange]))
+                let samples =
+                    samplesRange.isEmpty ? [] : try CoalescedSamples.decode(UnsafeRawBufferPointer(rebasing: bytes[samplesRange]))
+                return (message, samples)
+            }
         } catch {
             // Still acknowledged (not handled), so springboard does not wait for it until the ack timeout.
             pending.append(

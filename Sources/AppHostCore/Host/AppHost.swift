@@ -53,8 +53,6 @@ public final class AppHost {
     var ownSequence: UInt64 = 0
 
     let frame = ZMQMessage()
-    let hidFrame = ZMQMessage()
-    let samplesFrame = ZMQMessage()
     /// Events read and not yet acknowledged, in delivery order.
     var pending: [PendingAck] = []
     /// Encoded ack messages the channel refused (high-water mark): sent first on the next pass.

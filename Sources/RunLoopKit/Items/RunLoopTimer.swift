@@ -17,8 +17,10 @@ public final class RunLoopTimer: RunLoopItem {
     /// Kept for parity with `CFRunLoopTimerCreate`, whose documentation says run loop timers ignore it;
     /// so does RunLoopKit.
     let order: Int
-    /// Shown in traces (`timer fired <name>`).
-    var name: String?
+    /// Shown in traces (`timer fired <name>`), worked out only when a trace asks for it: a gesture recognizer
+    /// arms a timer on every touch down, and formatting its name cost more than the timer.
+    var name: String? { describe() }
+    private let describe: () -> String?
     let callout: (RunLoopTimer) -> Void
     private(set) var isValid = true
     /// Set during the callout, so a nested run does not fire the timer again (CF).
@@ -27,13 +29,13 @@ public final class RunLoopTimer: RunLoopItem {
     var sortKey: UInt64 { fireDate }
 
     public init(
-        fireAt fireDate: UInt64, interval: UInt64? = nil, order: Int = 0, name: String? = nil,
+        fireAt fireDate: UInt64, interval: UInt64? = nil, order: Int = 0, name: @autoclosure @escaping () -> String? = nil,
         _ callout: @escaping (RunLoopTimer) -> Void
     ) {
         self.fireDate = fireDate
         self.interval = interval
         self.order = order
-        self.name = name
+        self.describe = name
         self.callout = callout
     }
 

@@ -103,36 +103,33 @@ extension SpringBoard {
 
     enum SendResult { case sent, wouldBlock, failed }
 
-    /// One `event` message: [identity][24-byte header][HID bytes] and, when moves were coalesced into it,
-    /// [the older samples]. routerForwarded is stamped just before the send.
+    /// One `event` message: [identity][24-byte header + HID bytes + (when moves were coalesced into it) the older
+    /// samples]. routerForwarded is stamped just before the send.
     func sendEvent(to app: AppRecord, body: EventBody, kind: FrameKind, historyCount: Int = 0) -> SendResult {
         let sequence = app.nextDeliverySequence
         var flags: EventHeader.Flags = kind == .synthesizedCancel ? .synthesized : []
         if historyCount > 0 { flags.insert(.coalesced) }
-        EventHeader(deliverySequence: sequence, flags: flags).encode(into: headerBuffer)
         let time = now
         var entry = AckWindow.Entry(sequence: sequence, sentAt: time)
         do {
             // Only the first frame can hit the high-water mark; the rest of the message then always goes.
             guard try appSocket.send(app.identity, more: true, dontWait: true) else { return .wouldBlock }
-            try appSocket.send(UnsafeRawBufferPointer(headerBuffer), more: true)
+            // One frame (protocols/app-channel.md, `event`): the header, the HID message, any samples.
+            let header = EventHeader(deliverySequence: sequence, flags: flags)
             switch body {
             case .message(let view):
-                eventMessage.withUnsafeMutableBytes { _ = HIDMessageView.stamp(.routerForwarded, time, in: $0) }
-                noteSent(view, to: app, entry: &entry)
-                try appSocket.send(eventMessage)
+                try eventMessage.withUnsafeMutableBytes { raw in
+                    HIDMessageView.stamp(.routerForwarded, time, in: raw)
+                    noteSent(view, to: app, entry: &entry)
+                    try sendEventFrame(header, UnsafeRawBufferPointer(raw), history: nil)
+                }
             case .bytes(let raw, let history):
                 HIDMessageView.stamp(.routerForwarded, time, in: raw)
                 // The slow path (queued or synthesized bytes): validated here, once per send.
                 if let view = try? HIDMessageView(validating: UnsafeRawBufferPointer(raw)) {
                     noteSent(view, to: app, entry: &entry)
                 }
-                if let history {
-                    try appSocket.send(UnsafeRawBufferPointer(raw), more: true)
-                    try appSocket.send(history)
-                } else {
-                    try appSocket.send(UnsafeRawBufferPointer(raw))
-                }
+                try sendEventFrame(header, UnsafeRawBufferPointer(raw), history: history)
             }
         } catch let error as ZMQError where error.code == EHOSTUNREACH {
             countSendFailure(app, samples: kind == .synthesizedCancel ? 0 : UInt64(1 + historyCount))
@@ -151,6 +148,20 @@ extension SpringBoard {
         app.counters.coalescedSamples &+= UInt64(historyCount)
         counters.coalescedSamples &+= UInt64(historyCount)
         return .sent
+    }
+
+    /// The event's one frame, assembled in a buffer kept across sends (after warm-up nothing is allocated).
+    private func sendEventFrame(
+        _ header: EventHeader, _ message: UnsafeRawBufferPointer, history: UnsafeRawBufferPointer?
+    )
+        throws
+    {
+        eventFrame.removeAll(keepingCapacity: true)
+        eventFrame.append(contentsOf: repeatElement(0, count: EventHeader.size))
+        eventFrame.withUnsafeMutableBytes { header.encode(into: $0) }
+        eventFrame.append(contentsOf: message)
+        if let history { eventFrame.append(contentsOf: history) }
+        try appSocket.send(eventFrame)
     }
 
     private func countSendFailure(_ app: AppRecord, samples: UInt64) {

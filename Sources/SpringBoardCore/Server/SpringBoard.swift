@@ -44,7 +44,8 @@ public final class SpringBoard {
     /// The control socket's frames are received into this one (its `User-Id` says which key sent the request).
     let controlFrame = ZMQMessage()
     /// Scratch for the 24-byte event header, written in place per send.
-    let headerBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: EventHeader.size, alignment: 8)
+    /// An `event` message's one frame, assembled for each send (SpringBoard+Delivery).
+    var eventFrame: [UInt8] = []
     /// Scratch for synthesized cancels.
     var cancelBytes: [UInt8] = []
     /// Spare buffers swapped with outbound-queue slots while they are sent.
@@ -147,7 +148,6 @@ public final class SpringBoard {
     }
 
     deinit {
-        headerBuffer.deallocate()
     }
 
     private func installSources() {

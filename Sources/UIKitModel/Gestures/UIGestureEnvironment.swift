@@ -86,11 +86,13 @@ final class UIGestureEnvironment: UITouchInterceptor {
 
     /// Schedules `body` on the application's run loop (common modes) after `seconds` of its clock: every
     /// gesture delay is a run-loop timer, never a sleep (event-delivery.md §8).
-    func schedule(after seconds: TimeInterval, name: String? = nil, _ body: @escaping () -> Void) -> RunLoopTimer? {
+    func schedule(
+        after seconds: TimeInterval, name: @autoclosure @escaping () -> String? = nil, _ body: @escaping () -> Void
+    ) -> RunLoopTimer? {
         guard let runLoop = application?.runLoop else { return nil }
         let deadline = runLoop.clock.now &+ UIGestureConstants.nanoseconds(seconds)
         // Named for run-loop traces (`timer fired LXFTapGestureRecognizer after 0.75 s`).
-        let timer = RunLoopTimer(fireAt: deadline, name: name ?? "UIGestureEnvironment after \(seconds) s") { [weak self] _ in
+        let timer = RunLoopTimer(fireAt: deadline, name: name() ?? "UIGestureEnvironment after \(seconds) s") { [weak self] _ in
             body()
             self?.settleAfterCallout()
         }

@@ -8,6 +8,8 @@ extension UIGestureRecognizer {
     @discardableResult
     package func schedule(after seconds: TimeInterval, _ body: @escaping () -> Void) -> RunLoopTimer? {
         let environment = self.environment ?? view?.window?.application?.gestureEnvironment
-        return environment?.schedule(after: seconds, name: "\(traceClassName) after \(seconds) s", body)
+        // The name is made only if a run-loop trace shows the timer; the recognizer is not kept alive for it.
+        return environment?.schedule(
+            after: seconds, name: { [weak self] in self.map { "\($0.traceClassName) after \(seconds) s" } }(), body)
     }
 }

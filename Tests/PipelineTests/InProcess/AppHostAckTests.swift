@@ -62,8 +62,7 @@ final class AppHostAckTests: XCTestCase {
         let events = 2_000
         for sequence in 1...events {
             XCTAssertTrue(try router.send(identity, more: true))
-            XCTAssertTrue(try router.send(EventHeader(deliverySequence: UInt64(sequence)).encoded(), more: true))
-            XCTAssertTrue(try router.send(frame))
+            XCTAssertTrue(try router.send(EventHeader(deliverySequence: UInt64(sequence)).encoded() + frame))
             try runUntil("event \(sequence) handled", application) { host.eventsReceived == UInt64(sequence) }
         }
         XCTAssertGreaterThan(host.ackSendsDeferred, 0, "the channel never pushed back: the test proves nothing")
@@ -127,8 +126,7 @@ final class AppHostAckTests: XCTestCase {
                             timestamps: HIDHopTimestamps(hardware: sequence)),
                         payload: .digitizer(HIDDigitizerFrame(fingers: [finger]))))
                 XCTAssertTrue(try router.send(identity, more: true))
-                XCTAssertTrue(try router.send(EventHeader(deliverySequence: sequence).encoded(), more: true))
-                XCTAssertTrue(try router.send(frame))
+                XCTAssertTrue(try router.send(EventHeader(deliverySequence: sequence).encoded() + frame))
             }
             usleep(UInt32(20_000 * (attempt + 1)))  // lets the I/O threads move the burst; waiting longer each time
             try runUntil("burst \(attempt + 1) handled", application) { host.eventsReceived == sequence }

@@ -1,4 +1,5 @@
 import AppChannel
+import HIDEvent
 import XCTest
 
 final class AppChannelMessageTests: XCTestCase {
@@ -6,7 +7,7 @@ final class AppChannelMessageTests: XCTestCase {
         let ack = AckMessage(deliverySequence: 0x0102, handled: true, appReceived: 10, dispatchStarted: 11, dispatchFinished: 12)
         let bytes = ack.encoded()
         XCTAssertEqual(bytes.count, 48)
-        XCTAssertEqual(Array(bytes[0..<8]), [0x54, 0x50, 0x41, 0x43, 1, 4, 0, 0])  // "TPAC", v1, type 4
+        XCTAssertEqual(Array(bytes[0..<8]), [0x54, 0x50, 0x41, 0x43, 2, 4, 0, 0])  // "TPAC", v2, type 4
         XCTAssertEqual(Array(bytes[8..<16]), [0x02, 0x01, 0, 0, 0, 0, 0, 0])
         XCTAssertEqual(Array(bytes[16..<24]), [1, 0, 0, 0, 0, 0, 0, 0])
         XCTAssertEqual(bytes[24], 10)
@@ -78,7 +79,7 @@ final class AppChannelMessageTests: XCTestCase {
         }
         XCTAssertEqual(RegisteredMessage.size, 32)
         XCTAssertEqual(EventHeader.size, 24)
-        XCTAssertEqual(AppChannelMessage.hello.encoded(), [0x54, 0x50, 0x41, 0x43, 1, 9, 0, 0])
+        XCTAssertEqual(AppChannelMessage.hello.encoded(), [0x54, 0x50, 0x41, 0x43, 2, 9, 0, 0])
     }
 
     func testTypedErrorsNameTheField() {
@@ -96,10 +97,11 @@ final class AppChannelMessageTests: XCTestCase {
         XCTAssertThrowsError(try AppChannelMessage.decode([0x54, 0x50, 0x48, 0x45, 1, 1, 0, 0])) { error in
             XCTAssertEqual(error as? AppChannelError, .badMagic(found: 0x4548_5054))
         }
-        XCTAssertThrowsError(try AppChannelMessage.decode([0x54, 0x50, 0x41, 0x43, 2, 1, 0, 0])) { error in
-            XCTAssertEqual(error as? AppChannelError, .unsupportedVersion(found: 2))
+        // Version 1 (an `event` in three frames) is refused by name, not misread.
+        XCTAssertThrowsError(try AppChannelMessage.decode([0x54, 0x50, 0x41, 0x43, 1, 1, 0, 0])) { error in
+            XCTAssertEqual(error as? AppChannelError, .unsupportedVersion(found: 1))
         }
-        XCTAssertThrowsError(try AppChannelMessage.decode([0x54, 0x50, 0x41, 0x43, 1, 99, 0, 0])) { error in
+        XCTAssertThrowsError(try AppChannelMessage.decode([0x54, 0x50, 0x41, 0x43, 2, 99, 0, 0])) { error in
             XCTAssertEqual(error as? AppChannelError, .unknownType(99))
         }
         XCTAssertThrowsError(try AppChannelMessage.decode([0x54, 0x50])) { error in
@@ -151,5 +153,53 @@ final class AppChannelMessageTests: XCTestCase {
                     .invalidField(message: "endMarker", field: "flags", offset: 5, expected: "0, 1 or 2", found: "3"))
             }
         }
+    }
+
+    /// An `event` is one frame: header, HID message, then samples exactly when flagged `coalesced`.
+    func testAnEventFrameSplitsIntoHeaderMessageAndSamplesAndALengthThatDoesNotAddUpIsRefused() throws {
+        func move(_ sequence: UInt64, x: Float) throws -> [UInt8] {
+            try HIDEncoder.encode(
+                HIDMessage(
+                    envelope: HIDEnvelope(kind: .digitizer, sequence: sequence, senderID: 1),
+                    payload: .digitizer(HIDDigitizerFrame(fingers: [HIDDigitizerEvent(finger: 1, .move, x: x, y: 0)]))))
+        }
+        let newest = try move(3, x: 30), samples = try move(1, x: 10) + move(2, x: 20)
+        func split(_ bytes: [UInt8]) throws -> (header: EventHeader, message: Range<Int>, samples: Range<Int>) {
+            try bytes.withUnsafeBytes { try EventHeader.split($0) }
+        }
+
+        let plain = EventHeader(deliverySequence: 5).encoded() + newest
+        let parts = try split(plain)
+        XCTAssertEqual(parts.header, EventHeader(deliverySequence: 5))
+        XCTAssertEqual(parts.message, 24..<(24 + newest.count))
+        XCTAssertTrue(parts.samples.isEmpty)
+
+        let coalesced = EventHeader(deliverySequence: 6, flags: .coalesced).encoded() + newest + samples
+        let withSamples = try split(coalesced)
+        XCTAssertEqual(withSamples.message, 24..<(24 + newest.count))
+        XCTAssertEqual(withSamples.samples, (24 + newest.count)..<coalesced.count)
+        let decoded = try coalesced.withUnsafeBytes {
+            try CoalescedSamples.decode(UnsafeRawBufferPointer(rebasing: $0[withSamples.samples]))
+        }
+        XCTAssertEqual(decoded.map(\.envelope.sequence), [1, 2])
+
+        func refusal(_ bytes: [UInt8]) -> AppChannelError? {
+            do { _ = try split(bytes); return nil } catch { return error as? AppChannelError }
+        }
+        XCTAssertEqual(
+            refusal(EventHeader(deliverySequence: 7, flags: .coalesced).encoded() + newest),
+            .invalidField(
+                message: "event", field: "length", offset: 0, expected: "samples after the \(newest.count)-byte HID message",
+                found: "\(24 + newest.count) bytes"))
+        XCTAssertEqual(
+            refusal(plain + [0]),
+            .invalidField(
+                message: "event", field: "length", offset: 0, expected: "\(24 + newest.count) bytes",
+                found: "\(25 + newest.count) bytes"))
+        XCTAssertEqual(
+            refusal(Array(plain.dropLast())), .truncated(message: "event", needed: 24 + newest.count, found: 23 + newest.count))
+        XCTAssertEqual(
+            refusal(EventHeader(deliverySequence: 8).encoded() + [0, 0]),
+            .truncated(message: "event", needed: 88, found: 26))
     }
 }

@@ -13,7 +13,7 @@ final class ProtocolExampleTests: XCTestCase {
     func testRegister() throws {
         let expected = bytes(
             """
-            0000: 54 50 41 43 01 01 00 00 92 10 00 00 c8 00 00 00
+            0000: 54 50 41 43 02 01 00 00 92 10 00 00 c8 00 00 00
             0010: 10 00 04 00 00 00 00 00 63 6f 6d 2e 65 78 61 6d
             0020: 70 6c 65 2e 6d 61 70 73 4d 61 70 73
             """)
@@ -31,14 +31,14 @@ final class ProtocolExampleTests: XCTestCase {
             ).encoded(),
             bytes(
                 """
-                0000: 54 50 41 43 01 02 00 00 01 00 00 00 00 00 00 00
+                0000: 54 50 41 43 02 02 00 00 01 00 00 00 00 00 00 00
                 0010: 88 13 00 00 c8 00 00 00 02 00 00 00 00 00 00 00
                 """))
         XCTAssertEqual(
             EventHeader(deliverySequence: 1).encoded(),
             bytes(
                 """
-                0000: 54 50 41 43 01 03 00 00 01 00 00 00 00 00 00 00
+                0000: 54 50 41 43 02 03 00 00 01 00 00 00 00 00 00 00
                 0010: 00 00 00 00 00 00 00 00
                 """))
         XCTAssertEqual(
@@ -48,7 +48,7 @@ final class ProtocolExampleTests: XCTestCase {
             ).encoded(),
             bytes(
                 """
-                0000: 54 50 41 43 01 04 00 00 01 00 00 00 00 00 00 00
+                0000: 54 50 41 43 02 04 00 00 01 00 00 00 00 00 00 00
                 0010: 01 00 00 00 00 00 00 00 e8 03 00 00 00 00 00 00
                 0020: d0 07 00 00 00 00 00 00 b8 0b 00 00 00 00 00 00
                 """))
@@ -56,7 +56,7 @@ final class ProtocolExampleTests: XCTestCase {
             HeartbeatMessage(counter: 1, appTime: 123_456_789).encoded(),
             bytes(
                 """
-                0000: 54 50 41 43 01 05 00 00 01 00 00 00 00 00 00 00
+                0000: 54 50 41 43 02 05 00 00 01 00 00 00 00 00 00 00
                 0010: 15 cd 5b 07 00 00 00 00
                 """))
     }
@@ -64,7 +64,7 @@ final class ProtocolExampleTests: XCTestCase {
     func testCumulativeAckAndCoalescedEventHeader() throws {
         let expected = bytes(
             """
-            0000: 54 50 41 43 01 0b 00 00 07 00 00 00 00 00 00 00
+            0000: 54 50 41 43 02 0b 00 00 07 00 00 00 00 00 00 00
             0010: 02 00 00 00 00 00 00 00 e8 03 00 00 00 00 00 00
             0020: d0 07 00 00 00 00 00 00 b8 0b 00 00 00 00 00 00
             0030: 01 00 00 00 00 00 00 00 dc 05 00 00 00 00 00 00
@@ -84,7 +84,7 @@ final class ProtocolExampleTests: XCTestCase {
             EventHeader(deliverySequence: 2, flags: .coalesced).encoded(),
             bytes(
                 """
-                0000: 54 50 41 43 01 03 00 00 02 00 00 00 00 00 00 00
+                0000: 54 50 41 43 02 03 00 00 02 00 00 00 00 00 00 00
                 0010: 02 00 00 00 00 00 00 00
                 """))
     }
