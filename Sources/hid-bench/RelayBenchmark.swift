@@ -27,7 +27,7 @@ struct RelayBenchmark: ParsableCommand {
     @Option(help: "How many frames to send.") var count: UInt64?
     @Option(help: "How long to send: 10s, 500ms, 2m or plain seconds.") var duration: String?
     @Option(help: "Fingers per frame, 1...10.") var fingers: Int = 1
-    @Option(help: "Frames in flight before the relay stops reading (springboard's --ack-window).") var window: Int = 1024
+    @Option(help: "Frames in flight before the relay stops reading (springboard's --ack-window).") var window: Int = 4096
     @Flag(help: "Print the report as JSON.") var json = false
 
     func validate() throws {

@@ -15,7 +15,7 @@ struct RelayNodeCommand: ParsableCommand {
     @Option(help: "relay or sink.") var role: Role
     @Option(help: "The relay's PULL endpoint (bound).") var input: String?
     @Option(help: "The relay's ROUTER endpoint (the relay binds, the sink connects).") var output: String
-    @Option(help: "Frames in flight before the relay stops reading its input.") var window: Int = 1024
+    @Option(help: "Frames in flight before the relay stops reading its input.") var window: Int = 4096
 
     func run() throws {
         // A terminal's ^C reaches the whole process group; the parent decides when the run ends (it sends

@@ -49,7 +49,7 @@ struct SpringBoardCommand: ParsableCommand {
     var missedHeartbeats: UInt64 = 3
 
     @Option(name: .long, help: "Most events in flight per app before the rest wait in its outbound queue.")
-    var ackWindow: Int = 1024
+    var ackWindow: Int = 4096
 
     @Option(
         name: .long,

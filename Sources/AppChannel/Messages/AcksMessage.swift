@@ -32,6 +32,7 @@ public struct AcksMessage: Equatable, Sendable {
     static let headerSize = 24
     static let entrySize = 32
     public static let maxCount = 4096
+    private static let zeroEntry = [UInt8](repeating: 0, count: entrySize)
 
     package var firstSequence: UInt64
     package var entries: [Entry]
@@ -63,7 +64,7 @@ public struct AcksMessage: Equatable, Sendable {
 
     public static func append(_ entry: Entry, to buffer: inout [UInt8]) {
         let offset = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: entrySize))
+        buffer.append(contentsOf: zeroEntry)  // a copy: appending a repeated 0 went byte by byte
         buffer.withUnsafeMutableBytes { b in
             b.put(entry.appReceived, offset)
             b.put(entry.dispatchStarted, offset + 8)

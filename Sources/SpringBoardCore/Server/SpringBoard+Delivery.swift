@@ -150,17 +150,20 @@ extension SpringBoard {
         return .sent
     }
 
-    /// The event's one frame, assembled in a buffer kept across sends (after warm-up nothing is allocated).
-    private func sendEventFrame(
-        _ header: EventHeader, _ message: UnsafeRawBufferPointer, history: UnsafeRawBufferPointer?
-    )
+    /// The event's one frame, written straight into a libzmq message (one copy of the HID bytes, which libzmq
+    /// then owns and sends).
+    private func sendEventFrame(_ header: EventHeader, _ message: UnsafeRawBufferPointer, history: UnsafeRawBufferPointer?)
         throws
     {
-        eventFrame.removeAll(keepingCapacity: true)
-        eventFrame.append(contentsOf: repeatElement(0, count: EventHeader.size))
-        eventFrame.withUnsafeMutableBytes { header.encode(into: $0) }
-        eventFrame.append(contentsOf: message)
-        if let history { eventFrame.append(contentsOf: history) }
+        let historyCount = history?.count ?? 0
+        try eventFrame.reset(size: EventHeader.size + message.count + historyCount)
+        eventFrame.withUnsafeMutableBytes { frame in
+            header.encode(into: frame)
+            UnsafeMutableRawBufferPointer(rebasing: frame[EventHeader.size...]).copyMemory(from: message)
+            if let history {
+                UnsafeMutableRawBufferPointer(rebasing: frame[(EventHeader.size + message.count)...]).copyMemory(from: history)
+            }
+        }
         try appSocket.send(eventFrame)
     }
 

@@ -51,7 +51,7 @@ extension SpringBoard {
         let time = now
         HIDMessageView.stamp(.routerReceived, time, in: raw)
         if sharedClock { counters.latency.record(.sourceToSpringBoard, from: view.timestamp(.hardware), to: time) }
-        guard let source = noteSource(view.senderID, sequence: view.sequence, connection: connection) else {
+        guard let source = noteSource(view.senderID, sequence: view.sequence, connection: connection, at: time) else {
             dropAtPort(.foreignSender)
             if configuration.verbose { logLimited("event port: sender \(view.senderID) is another connection's") }
             return false
@@ -80,7 +80,7 @@ extension SpringBoard {
 
     /// Counts a frame from `senderID` and returns its index in `sources` (the busiest sender is kept last,
     /// so the common case is one comparison).
-    @inline(__always) private func noteSource(_ senderID: UInt64, sequence: UInt64, connection: Int32) -> Int? {
+    @inline(__always) private func noteSource(_ senderID: UInt64, sequence: UInt64, connection: Int32, at time: UInt64) -> Int? {
         let index: Int
         if let last = sources.indices.last, sources[last].senderID == senderID {
             index = last
@@ -92,7 +92,7 @@ extension SpringBoard {
             index = sources.count - 1
         }
         guard bind(sourceAt: index, to: connection) else { return nil }
-        sources[index].lastHeardFrom = now
+        sources[index].lastHeardFrom = time
         sources[index].received &+= 1
         if sequence <= sources[index].lastSequence { counters.sequenceRegressions &+= 1 }
         let missing = sources[index].note(sequence: sequence)

@@ -45,7 +45,7 @@ public final class SpringBoard {
     let controlFrame = ZMQMessage()
     /// Scratch for the 24-byte event header, written in place per send.
     /// An `event` message's one frame, assembled for each send (SpringBoard+Delivery).
-    var eventFrame: [UInt8] = []
+    let eventFrame = ZMQMessage()
     /// Scratch for synthesized cancels.
     var cancelBytes: [UInt8] = []
     /// Spare buffers swapped with outbound-queue slots while they are sent.

@@ -23,7 +23,7 @@ public struct SpringBoardConfiguration: Sendable {
     /// Events in flight (sent, not acknowledged) per app before further events wait in its outbound queue.
     /// Apps acknowledge a whole dispatch pass at once, so the window bounds how much can pile up in the
     /// app's socket (where nothing can be coalesced any more), not the throughput.
-    public var ackWindow = 1024
+    public var ackWindow = 4096
     /// In shed mode the window in use is sized from the acks (8 × the bandwidth-delay product, `WindowSizer`)
     /// between this and `ackWindow`; backpressure mode uses all of `ackWindow`.
     public var minimumAckWindow = 32

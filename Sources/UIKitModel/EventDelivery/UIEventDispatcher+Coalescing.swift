@@ -10,7 +10,9 @@ extension UIEventDispatcher {
     /// app already follows, the same fingers in the same order from the same sender. The later message
     /// becomes the one delivered: the earlier one and its own samples go in front of its samples, and a
     /// finger that moved in the earlier one is marked moved in it. Returns false, changing nothing, otherwise.
-    func foldQueuedMove(at index: Int) -> Bool {
+    /// `olderChecked`: the earlier one was the later one of a fold just made, so its fingers are known to be
+    /// moves of touches UIKit follows (and the later one's, being the same fingers, are followed too).
+    func foldQueuedMove(at index: Int, olderChecked: Bool) -> Bool {
         guard case .digitizer(let older) = converting[index].message.payload,
             case .digitizer(let newer) = converting[index + 1].message.payload,
             converting[index].message.envelope.senderID == converting[index + 1].message.envelope.senderID,
@@ -20,7 +22,7 @@ extension UIEventDispatcher {
         for (a, b) in zip(older.children, newer.children) {
             guard a.transducerIndex == b.transducerIndex, a.depth == b.depth else { return false }
             guard a.depth > 0 else { continue }
-            guard isMoveOfTrackedTouch(a), isMoveOfTrackedTouch(b) else { return false }
+            guard olderChecked || isMoveOfTrackedTouch(a), isMove(b) else { return false }
             if !b.phase.isSuperset(of: a.phase) || !b.eventMask.isSuperset(of: a.eventMask) { carries = true }
         }
         // Nothing began or ended between the two, so the touches the newer frame finds are the same. Usually both
@@ -46,9 +48,12 @@ extension UIEventDispatcher {
 
     /// A finger whose phase in its frame would be moved or stationary for a touch UIKit already follows.
     private func isMoveOfTrackedTouch(_ finger: HIDDigitizerEvent) -> Bool {
-        guard touchesByTransducer[finger.transducerIndex] != nil,
-            let phase = UITouch.Phase(hidFinger: finger, isTracked: true)
-        else { return false }
+        touchesByTransducer[finger.transducerIndex] != nil && isMove(finger)
+    }
+
+    /// Moved or stationary, were UIKit following the finger.
+    private func isMove(_ finger: HIDDigitizerEvent) -> Bool {
+        guard let phase = UITouch.Phase(hidFinger: finger, isTracked: true) else { return false }
         return phase == .moved || phase == .stationary
     }
 }

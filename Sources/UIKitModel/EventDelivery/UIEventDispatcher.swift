@@ -62,7 +62,11 @@ public final class UIEventDispatcher {
             var index = 0
             while index < converting.count {
                 let first = index
-                while coalescesQueuedMoves, index + 1 < converting.count, foldQueuedMove(at: index) { index += 1 }
+                while coalescesQueuedMoves, index + 1 < converting.count,
+                    foldQueuedMove(at: index, olderChecked: index > first)
+                {
+                    index += 1
+                }
                 let messages = index - first + 1
                 framesCoalescedInQueue &+= UInt64(messages - 1)
                 willDispatch?(messages)

@@ -9,7 +9,10 @@ open class UIView: UIResponder {
     var origin: CGPoint
     public var bounds: CGRect
 
-    package internal(set) weak var superview: UIView?
+    /// Not retained, as UIKit's (assign): the superview retains its subviews, and its deinit clears their
+    /// back pointer, so it never dangles. Not weak either: a weak reference makes every retain and release of
+    /// the superview take the runtime's slow path, and hit-testing and delivery retain views all the time.
+    package internal(set) unowned(unsafe) var superview: UIView?
     public internal(set) var subviews: [UIView] = []
     /// Set when this view is a view controller's root view (UIKit's private `_viewDelegate`).
     weak var viewController: UIViewController?
@@ -36,6 +39,11 @@ open class UIView: UIResponder {
         self.origin = frame.origin
         self.bounds = CGRect(origin: .zero, size: frame.size)
         super.init()
+    }
+
+    /// UIKit's dealloc removes the subviews: a subview something else keeps alive no longer points here.
+    deinit {
+        for view in subviews { view.superview = nil }
     }
 
     public convenience override init() {
