@@ -152,7 +152,9 @@ extension SpringBoard {
 
     /// The event's one frame, written straight into a libzmq message (one copy of the HID bytes, which libzmq
     /// then owns and sends).
-    private func sendEventFrame(_ header: EventHeader, _ message: UnsafeRawBufferPointer, history: UnsafeRawBufferPointer?)
+    private func sendEventFrame(
+        _ header: EventHeader, _ message: UnsafeRawBufferPointer, history: UnsafeRawBufferPointer?
+    )
         throws
     {
         let historyCount = history?.count ?? 0
