@@ -12,7 +12,8 @@ import RunLoopKit
 /// replays or releases what was held once nothing holds it; (5) resets finished recognizers whose touches
 /// are gone. The window then delivers the rest to the views.
 final class UIGestureEnvironment: UITouchInterceptor {
-    private(set) weak var application: UIApplication?
+    /// Not retained (the application owns its environment) and not weak; the application's deinit clears it.
+    unowned(unsafe) var application: UIApplication?
 
     /// Recognizers that have received touches since their last reset, in the order they joined.
     var active: [UIGestureRecognizer] = []

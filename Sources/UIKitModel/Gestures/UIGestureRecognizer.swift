@@ -52,7 +52,9 @@ open class UIGestureRecognizer: UITraceable {
     public var delaysTouchesEnded = true
 
     /// The view this recognizer is attached to (`UIView.addGestureRecognizer(_:)`).
-    package internal(set) weak var view: UIView?
+    /// Not retained (the view retains its recognizers) and not weak, so retaining the view stays on the fast
+    /// path; `removeGestureRecognizer` and the view's deinit clear it.
+    package internal(set) unowned(unsafe) var view: UIView?
 
     // MARK: State
 

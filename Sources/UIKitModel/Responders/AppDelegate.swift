@@ -2,7 +2,7 @@
 /// so it is the last link of the responder chain (printed `AppDelegate`).
 public class AppDelegate: UIResponder, UIApplicationDelegate {
     /// Set when assigned as an application's delegate; the delegate reaches the trace recorder through it.
-    weak var application: UIApplication?
+    unowned(unsafe) var application: UIApplication?
 
     override var hostApplication: UIApplication? { application }
 }

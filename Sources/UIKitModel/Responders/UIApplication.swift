@@ -18,7 +18,8 @@ public class UIApplication: UIResponder {
 
     /// The app's windows in the order they were added (UIWindowScene's `windows`); see `windowsFrontToBack`.
     public internal(set) var windows: [UIWindow] = []
-    package internal(set) weak var keyWindow: UIWindow?
+    /// Not retained (`windows` does) and not weak; `removeWindow` clears it.
+    package internal(set) unowned(unsafe) var keyWindow: UIWindow?
     package internal(set) weak var firstResponder: UIResponder?
 
     /// UIKit's app delegate. Held strongly (UIApplicationMain keeps the delegate alive for the app's lifetime).
@@ -39,6 +40,14 @@ public class UIApplication: UIResponder {
     /// Pushed run-loop modes (Scrolling/UIApplication+RunLoopModes.swift).
     var runLoopModes = UIRunLoopModeStack()
     var frontToBackCache: [UIWindow]?
+
+    /// The back references to the application are neither retained nor weak (a weak reference to it would
+    /// put every retain of the application on the runtime's slow path): they are cleared here.
+    deinit {
+        for window in windows { window.application = nil }
+        (delegate as? AppDelegate)?.application = nil
+        gestureEnvironment?.application = nil
+    }
 
     public init(runLoop: EventRunLoop = EventRunLoop(), bundleIdentifier: String = "", displayName: String = "") {
         self.runLoop = runLoop

@@ -30,6 +30,11 @@ public class UIViewController: UIResponder {
     var viewIfLoaded: UIView? { loadedView }
     var isViewLoaded: Bool { loadedView != nil }
 
+    /// The view outlives its controller when a hierarchy keeps it: its back reference must not dangle.
+    deinit {
+        if let view = loadedView, view.viewController === self { view.viewController = nil }  // not another's
+    }
+
     private func attach(_ view: UIView) {
         view.viewController?.loadedView = nil
         view.viewController = self

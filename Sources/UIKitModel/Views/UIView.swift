@@ -14,8 +14,9 @@ open class UIView: UIResponder {
     /// the superview take the runtime's slow path, and hit-testing and delivery retain views all the time.
     package internal(set) unowned(unsafe) var superview: UIView?
     public internal(set) var subviews: [UIView] = []
-    /// Set when this view is a view controller's root view (UIKit's private `_viewDelegate`).
-    weak var viewController: UIViewController?
+    /// Set when this view is a view controller's root view (UIKit's private `_viewDelegate`, not retained; the
+    /// controller's deinit clears it).
+    unowned(unsafe) var viewController: UIViewController?
 
     /// UIKit: a hidden view and its whole subtree are skipped by hit-testing.
     public var isHidden = false
@@ -41,9 +42,11 @@ open class UIView: UIResponder {
         super.init()
     }
 
-    /// UIKit's dealloc removes the subviews: a subview something else keeps alive no longer points here.
+    /// UIKit's dealloc removes the subviews and the gesture recognizers: a subview or a recognizer something
+    /// else keeps alive no longer points here (neither back reference is retained, nor weak: see `superview`).
     deinit {
         for view in subviews { view.superview = nil }
+        for recognizer in attachedGestureRecognizers { recognizer.view = nil }
     }
 
     public convenience override init() {

@@ -17,7 +17,8 @@ public class UIWindow: UIView {
         }
     }
 
-    weak var application: UIApplication?
+    /// Not retained and not weak (see `UIApplication.deinit`, `removeWindow`).
+    unowned(unsafe) var application: UIApplication?
     /// Orders windows of equal level: the most recently shown is in front.
     var shownStamp: UInt64 = 0
 
