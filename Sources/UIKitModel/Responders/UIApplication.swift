@@ -24,13 +24,24 @@ public class UIApplication: UIResponder {
 
     /// UIKit's app delegate. Held strongly (UIApplicationMain keeps the delegate alive for the app's lifetime).
     public var delegate: UIApplicationDelegate? {
-        didSet { (delegate as? AppDelegate)?.application = self }
+        didSet {
+            // The back reference is not retained (see deinit): a replaced delegate must not keep it.
+            if let old = oldValue as? AppDelegate, old !== delegate as? AppDelegate { old.application = nil }
+            (delegate as? AppDelegate)?.application = self
+        }
     }
 
     /// The gesture-recognizer stage of touch delivery: windows hand every touch change to it before the
     /// touch's view and execute the `TouchDeliveryPlan` it returns (event-delivery.md section 5). Nil: views
     /// get touches directly.
-    package var touchInterceptor: UITouchInterceptor?
+    package var touchInterceptor: UITouchInterceptor? {
+        didSet {
+            // A replaced gesture environment that something still holds must not point here once we are gone.
+            if let old = oldValue as? UIGestureEnvironment, old !== touchInterceptor as? UIGestureEnvironment {
+                old.application = nil
+            }
+        }
+    }
 
     /// Identifying data from the app's scene file or Info.plist.
     public var bundleIdentifier: String
