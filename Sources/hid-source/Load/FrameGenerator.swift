@@ -12,6 +12,9 @@ struct FrameGenerator {
     private var random: SplitMix64
     private var plan: GesturePlan?
     private var step = 0
+    /// The fingers of the frame being built, kept across frames: the source shares the cores with what it
+    /// measures, so it allocates nothing per frame (the relay's source patches a ready frame).
+    private var children: [HIDDigitizerEvent] = []
 
     init(mix: GestureMix, fingers: Int, seed: UInt64) {
         self.mix = mix
@@ -38,8 +41,7 @@ struct FrameGenerator {
         }
         let current = plan!
         let lifting = step == current.moves + 1 || (last && step > 0)
-        var children: [HIDDigitizerEvent] = []
-        children.reserveCapacity(current.fingerCount)
+        children.removeAll(keepingCapacity: true)
         for index in 0..<current.fingerCount {
             let point = current.position(index, step: step)
             let phase: HIDDigitizerPhase = step == 0 ? .began : lifting ? .ended : .changed
