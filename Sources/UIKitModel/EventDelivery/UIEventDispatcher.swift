@@ -50,7 +50,7 @@ public final class UIEventDispatcher {
     }
 
     /// Queues a message for the next pass of the source0 (the fetcher signals the source).
-    func enqueue(_ message: HIDMessage, coalesced: [HIDMessage] = []) {
+    func enqueue(_ message: consuming HIDMessage, coalesced: consuming [HIDMessage] = []) {
         pending.append(Received(message: message, coalesced: coalesced))
     }
 
