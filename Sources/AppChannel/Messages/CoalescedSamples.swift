@@ -8,11 +8,9 @@ public enum CoalescedSamples {
         var offset = 0
         while offset < bytes.count {
             let left = bytes.count - offset
-            guard left >= HIDWireLayout.envelopeSize else {
+            guard let length = HIDWireLayout.messageLength(in: bytes, at: offset) else {
                 throw AppChannelError.truncated(message: "coalesced samples", needed: HIDWireLayout.envelopeSize, found: left)
             }
-            let payload = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt32.self)))
-            let length = HIDWireLayout.envelopeSize + payload
             guard length <= left else {
                 throw AppChannelError.truncated(message: "coalesced samples", needed: length, found: left)
             }

@@ -71,11 +71,19 @@ public struct EventHeader: Equatable, Sendable {
         header: EventHeader, message: Range<Int>, samples: Range<Int>
     ) {
         let header = try decode(b)
-        let envelope = HIDWireLayout.envelopeSize
-        guard b.count >= size + envelope else {
-            throw .truncated(message: "event", needed: size + envelope, found: b.count)
+        let (message, samples) = try layout(of: b, header: header)
+        return (header, message, samples)
+    }
+
+    /// `split` for a frame whose header was already decoded (the app's receive path decodes it first, to
+    /// acknowledge the event even when the rest does not add up).
+    public static func layout(
+        of b: UnsafeRawBufferPointer, header: EventHeader
+    ) throws(AppChannelError) -> (message: Range<Int>, samples: Range<Int>) {
+        guard let length = HIDWireLayout.messageLength(in: b, at: size) else {
+            throw .truncated(message: "event", needed: size + HIDWireLayout.envelopeSize, found: b.count)
         }
-        let end = size + envelope + Int(b.u32(size + 8))
+        let end = size + length
         guard end <= b.count else { throw .truncated(message: "event", needed: end, found: b.count) }
         let coalesced = header.flags.contains(.coalesced)
         guard coalesced == (end < b.count) else {
@@ -84,6 +92,6 @@ public struct EventHeader: Equatable, Sendable {
                 expected: coalesced ? "samples after the \(end - size)-byte HID message" : "\(end) bytes",
                 found: "\(b.count) bytes")
         }
-        return (header, size..<end, end..<b.count)
+        return (size..<end, end..<b.count)
     }
 }

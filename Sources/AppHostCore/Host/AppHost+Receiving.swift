@@ -73,7 +73,7 @@ extension AppHost {
         var coalesced: [HIDMessage] = []
         do {
             (message, coalesced) = try frame.withUnsafeBytes { bytes in
-                let (_, messageRange, samplesRange) = try EventHeader.split(bytes)
+                let (messageRange, samplesRange) = try EventHeader.layout(of: bytes, header: event)
                 let message = try HIDDecoder.decode(UnsafeRawBufferPointer(rebasing: bytes[messageRange]))
                 let samples =
                     samplesRange.isEmpty ? [] : try CoalescedSamples.decode(UnsafeRawBufferPointer(rebasing: bytes[samplesRange]))

@@ -19,6 +19,14 @@ public enum HIDWireLayout {
     /// The largest message this version can produce (a 32-finger frame).
     package static let maxMessageSize = envelopeSize + digitizerHeaderSize + maxEventCount * digitizerEventSize
 
+    /// The length of the HID message starting at `offset` in `bytes`, from its envelope's `payloadLength`
+    /// (64 + payloadLength): how back-to-back messages are told apart. Nil when fewer than 64 bytes are left.
+    /// Nothing else is checked: the decoder validates the message.
+    public static func messageLength(in bytes: UnsafeRawBufferPointer, at offset: Int) -> Int? {
+        guard bytes.count - offset >= envelopeSize else { return nil }
+        return envelopeSize + Int(bytes.u32(offset + Envelope.payloadLength))
+    }
+
     /// Envelope field offsets.
     enum Envelope {
         static let magic = 0, versionMajor = 4, versionMinor = 5, kind = 6, payloadLength = 8, flags = 12

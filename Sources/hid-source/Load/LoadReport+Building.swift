@@ -52,7 +52,7 @@ extension LoadReport {
         let throughput = Throughput(
             offeredPerSecond: perSecond(sent.offered), deliveredPerSecond: perSecond(target?.samplesSent ?? 0),
             dispatchedEventsPerSecond: perSecond(target?.acked ?? 0),
-            sendEventsPerSecond: perSecond((target?.acked ?? 0) - min(target?.acked ?? 0, target?.coalescedInApp ?? 0)))
+            sendEventsPerSecond: perSecond(dispatched - min(dispatched, coalescedInApp)))
         self.throughput = throughput
         var latency: [String: HopLatency] = ["sourceSend": HopLatency(nanoseconds: sent.sourceSend)]
         for (hop, histogram) in stats.histograms ?? [:] where histogram.totalCount > 0 {

@@ -34,7 +34,7 @@ extension LoadReport {
                     ["  dispatched (acknowledged)", "\(dispatched)"],
                     [
                         "  sendEvent calls in the app",
-                        "\(dispatched - min(dispatched, coalescedInApp))"
+                        "\(sendEvents)"
                             + (coalescedInApp > 0 ? " (UIKit coalesced \(coalescedInApp) queued moves)" : ""),
                     ],
                     [

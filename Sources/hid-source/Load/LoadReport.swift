@@ -55,6 +55,8 @@ struct LoadReport: Codable {
     /// reached `coalescedTouches(for:)`, with no `sendEvent` of their own): `dispatched − coalescedInApp` is how
     /// many times the app called `sendEvent`.
     var coalescedInApp: UInt64
+    /// How many times the app called `sendEvent`.
+    var sendEvents: UInt64 { dispatched - min(dispatched, coalescedInApp) }
     var cancelsSent: UInt64
     var giveUps: UInt64
     var gestures: [String: UInt64]

@@ -72,14 +72,7 @@ final class TestTouchSource {
 
     private func send(_ payload: HIDPayload) throws {
         sequence += 1
-        let message = HIDMessage(
-            envelope: HIDEnvelope(
-                kind: payload.kind, sequence: sequence, senderID: senderID,
-                timestamps: HIDHopTimestamps(hardware: MonotonicClock.now)),
-            payload: payload)
-        buffer.removeAll(keepingCapacity: true)
-        try HIDEncoder.append(message, to: &buffer)
-        XCTAssertTrue(try socket.send(buffer))
+        try sendRaw(sequence: sequence, payload)
     }
 
     /// Sends `payload` with a sequence number of the test's choosing (a replay, a restarted sender).
