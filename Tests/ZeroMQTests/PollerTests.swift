@@ -68,6 +68,45 @@ final class PollerTests: XCTestCase {
         }
     }
 
+    /// A drain loop ends with a receive that finds nothing; libzmq drained the socket's mailbox to say so, so
+    /// the poller trusts "no input" without asking again, and the next message still wakes it through the fd.
+    /// A send, or an item that also waits for output, makes it ask as before.
+    func testAReceiveThatFoundNothingSparesTheNextAsk() throws {
+        for transport in ["inproc", "ipc"] {
+            let fixture = try ZMQFixture()
+            let (push, pull) = try fixture.pushPull(over: transport)
+            var poller = ZMQPoller()
+            let index = poller.add(socket: pull, events: .in)
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 0, transport)
+            XCTAssertEqual(pull.pollAsks, 1, "\(transport): a new socket is asked once")
+
+            XCTAssertTrue(try push.send([0x01]))
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 5000), 1, transport)
+            XCTAssertEqual(pull.pollAsks, 2, "\(transport): its fd signalled")
+            XCTAssertEqual(try pull.receive(dontWait: true), [0x01], transport)
+            XCTAssertNil(try pull.receive(dontWait: true), transport)
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 0, transport)
+            XCTAssertEqual(poller.revents(at: index), [])
+            XCTAssertEqual(pull.pollAsks, 2, "\(transport): drained by the receive: not asked")
+
+            XCTAssertTrue(try push.send([0x02]))
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 5000), 1, "\(transport): the fd still signals")
+            XCTAssertEqual(poller.revents(at: index), .in)
+            XCTAssertEqual(pull.pollAsks, 3, transport)
+
+            // A receive that got a frame leaves the answer stale: asked again.
+            XCTAssertEqual(try pull.receive(dontWait: true), [0x02], transport)
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 0, transport)
+            XCTAssertEqual(pull.pollAsks, 4, transport)
+
+            // Waiting for output too: the drained receive says nothing about it, so the poller asks.
+            XCTAssertNil(try pull.receive(dontWait: true), transport)
+            poller.setEvents([.in, .out], at: index)
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 0, "\(transport): PULL is never writable")
+            XCTAssertEqual(pull.pollAsks, 5, transport)
+        }
+    }
+
     func testPollReportsWritableSocketsAndAHungUpPipeAsError() throws {
         let fixture = try ZMQFixture()
         let (push, pull) = try fixture.pushPull(over: "inproc")

@@ -1,6 +1,6 @@
 /// The legs of an event's trip, each timed from two CLOCK_MONOTONIC stamps (every process on the host shares
 /// the clock, so differences across processes are valid).
-enum Hop: Int, Sendable, CaseIterable {
+package enum Hop: Int, Sendable, CaseIterable {
     /// The HID envelope's `hardware` stamp → springboard read the frame off its event port.
     case sourceToSpringBoard
     /// springboard read it → springboard sent it to the app (time in the outbound queue).

@@ -4,30 +4,35 @@ import Histogram
 
 /// One HdrHistogram of nanoseconds per `Hop` (3 significant digits, up to 60 s). Recording is a bucket
 /// increment: no allocation on the hot path.
-struct HopLatencies: Sendable {
+package struct HopLatencies: Sendable {
     static let highest: UInt64 = 60_000_000_000
     private var histograms: [Histogram<UInt64>]
+    /// Each hop's exact sum of recorded values: the mean of a `stats` reply without walking the histogram.
+    private var sums: [UInt64]
 
-    init() {
+    package init() {
         let empty = Histogram<UInt64>(
             lowestDiscernibleValue: 1, highestTrackableValue: Self.highest,
             numberOfSignificantValueDigits: .three)
         histograms = Array(repeating: empty, count: Hop.allCases.count)
+        sums = Array(repeating: 0, count: Hop.allCases.count)
     }
 
     /// Records `end - start`; a missing stamp (0) or a negative span records nothing.
-    @inline(__always) mutating func record(_ hop: Hop, from start: UInt64, to end: UInt64) {
+    @inline(__always) package mutating func record(_ hop: Hop, from start: UInt64, to end: UInt64) {
         guard start != 0, end >= start else { return }
-        _ = histograms[hop.rawValue].record(Swift.min(end - start, Self.highest))
+        let value = Swift.min(end - start, Self.highest)
+        _ = histograms[hop.rawValue].record(value)
+        sums[hop.rawValue] &+= value
     }
 
     subscript(_ hop: Hop) -> Histogram<UInt64> { histograms[hop.rawValue] }
 
     /// Summaries of the hops that have samples, by name.
-    func summaries(_ hops: [Hop] = Hop.allCases) -> [String: LatencySummary] {
+    package func summaries(_ hops: [Hop] = Hop.allCases) -> [String: LatencySummary] {
         var out: [String: LatencySummary] = [:]
         for hop in hops where histograms[hop.rawValue].totalCount > 0 {
-            out[hop.name] = LatencySummary(nanoseconds: histograms[hop.rawValue])
+            out[hop.name] = LatencySummary(nanoseconds: histograms[hop.rawValue], sumNanoseconds: sums[hop.rawValue])
         }
         return out
     }
@@ -39,10 +44,14 @@ struct HopLatencies: Sendable {
 
     /// Adds every hop of `other` into this one.
     package mutating func add(_ other: HopLatencies) {
-        for i in histograms.indices where other.histograms[i].totalCount > 0 { histograms[i].add(other.histograms[i]) }
+        for i in histograms.indices where other.histograms[i].totalCount > 0 {
+            histograms[i].add(other.histograms[i])
+            sums[i] &+= other.sums[i]
+        }
     }
 
     package mutating func reset() {
         for i in histograms.indices { histograms[i].reset() }
+        for i in sums.indices { sums[i] = 0 }
     }
 }

@@ -71,7 +71,9 @@ public struct ZMQPoller {
     /// processes its commands, or (2) through a call on the socket, which may process those commands itself
     /// and so swallow the fd's signal. So `ZMQ_EVENTS` is asked of a socket used since it was last asked
     /// (`openHandle` marks it) and of one whose fd is readable; any other keeps its last answer, including
-    /// "ready" for a socket whose messages the caller left where they are.
+    /// "ready" for a socket whose messages the caller left where they are. One call leaves the answer fresh: a
+    /// non-blocking receive that found nothing (libzmq drained the mailbox to say so), for an item that waits
+    /// for input only. That is the last call of every drain loop, so a busy socket costs one ask a wake-up.
     @discardableResult
     public mutating func poll(timeoutMilliseconds: Int) throws(ZMQError) -> Int {
         for (index, socket) in sockets.enumerated() where socket?.isClosed == true {
@@ -82,7 +84,9 @@ public struct ZMQPoller {
             guard let socket = sockets[index] else { continue }
             if socket.pollDescriptor == nil { socket.pollDescriptor = try Self.descriptor(of: socket) }
             descriptors[index].fd = socket.pollDescriptor!
-            if socket.pollEventsStale { try Self.ask(socket) }
+            if socket.pollEventsStale, !(socket.pollInputDrained && items[index].events == ZMQPollEvents.in.rawValue) {
+                try Self.ask(socket)
+            }
             if settle(index) { ready += 1 }
         }
         let started = SuspendingClock.now
@@ -131,6 +135,8 @@ public struct ZMQPoller {
         }
         socket.pollEvents = ZMQPollEvents(rawValue: Int16(truncatingIfNeeded: value))
         socket.pollEventsStale = false
+        socket.pollInputDrained = false
+        socket.pollAsks &+= 1
     }
 
     private static func descriptor(of socket: ZMQSocket) throws(ZMQError) -> Int32 {

@@ -19,7 +19,10 @@ extension ZMQSocket {
             if zmq_msg_recv(message.pointer, socket, flags) >= 0 { return true }
             let code = zmq_errno()
             if code == EINTR { continue }
-            if code == EAGAIN { return false }
+            if code == EAGAIN {
+                if dontWait { noteInputDrained() }
+                return false
+            }
             throw ZMQError(code: code, operation: "zmq_msg_recv")
         }
     }
@@ -34,7 +37,10 @@ extension ZMQSocket {
             if size >= 0 { return Int(size) }
             let code = zmq_errno()
             if code == EINTR { continue }
-            if code == EAGAIN { return nil }
+            if code == EAGAIN {
+                if dontWait { noteInputDrained() }
+                return nil
+            }
             throw ZMQError(code: code, operation: "zmq_recv")
         }
     }
@@ -81,6 +87,14 @@ extension ZMQSocket {
                 code: EAGAIN, operation: "zmq_msg_recv(frame \(index + 1))",
                 detail: "the rest of a multipart message did not arrive")
         }
+    }
+
+    /// libzmq answers a non-blocking receive's EAGAIN only after processing every command in the mailbox
+    /// (`socket_base_t::recv`), so the socket has no input now and its `ZMQ_FD` will signal the next command:
+    /// the poller need not ask it about input until another call (see `pollInputDrained`).
+    private func noteInputDrained() {
+        pollEvents.remove(.in)
+        pollInputDrained = true
     }
 
     private func scratchMessage() -> ZMQMessage {

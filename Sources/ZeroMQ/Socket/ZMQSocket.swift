@@ -25,8 +25,15 @@ public final class ZMQSocket {
     /// a call made since (every libzmq call goes through `openHandle`) may have changed it without a signal.
     var pollEvents: ZMQPollEvents = []
     var pollEventsStale = true
+    /// Set by a non-blocking receive that found nothing: libzmq processed every command in the mailbox just
+    /// before answering EAGAIN, so "no input" is fresh and the next command will signal `ZMQ_FD` again. Only
+    /// `.out` may have changed unseen, so an item waiting for input alone need not ask.
+    var pollInputDrained = false
     /// `ZMQ_FD`, read once (it does not change for the socket's life).
     var pollDescriptor: Int32?
+    /// How many times the poller asked this socket for `ZMQ_EVENTS` (each ask is a `getpid` and a `poll` of its
+    /// mailbox): what the poller's tests count.
+    package internal(set) var pollAsks: UInt64 = 0
 
     init(handle: UnsafeMutableRawPointer, type: ZMQSocketType, context: ZMQContext) {
         self.handle = handle
@@ -50,6 +57,7 @@ public final class ZMQSocket {
     func openHandle(_ operation: @autoclosure () -> String) throws -> UnsafeMutableRawPointer {
         if isClosed { throw ZMQError(code: ENOTSOCK, operation: operation(), detail: "the socket was closed") }
         pollEventsStale = true
+        pollInputDrained = false
         return handle
     }
 
