@@ -44,13 +44,7 @@ final class PollerTests: XCTestCase {
     /// readable, so the fd stays quiet while a message waits. The poller asks such a socket again (every call
     /// marks it), so it still reports the message, at once, and keeps reporting one the caller leaves unread.
     func testAMessageWhoseSignalACallSwallowedIsStillReported() throws {
-        for transport in ["inproc", "ipc"] {
-            let fixture = try ZMQFixture()
-            let (push, pull) = try fixture.pushPull(over: transport)
-            var poller = ZMQPoller()
-            let index = poller.add(socket: pull, events: .in)
-            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 0, transport)
-
+        try forEachPolledPull { transport, push, pull, poller, index in
             XCTAssertTrue(try push.send([0x01]))
             XCTAssertTrue(try push.send([0x02]))
             XCTAssertEqual(try pull.expectFrame(), [0x01], transport)  // takes the fd's signal with it
@@ -72,12 +66,7 @@ final class PollerTests: XCTestCase {
     /// the poller trusts "no input" without asking again, and the next message still wakes it through the fd.
     /// A send, or an item that also waits for output, makes it ask as before.
     func testAReceiveThatFoundNothingSparesTheNextAsk() throws {
-        for transport in ["inproc", "ipc"] {
-            let fixture = try ZMQFixture()
-            let (push, pull) = try fixture.pushPull(over: transport)
-            var poller = ZMQPoller()
-            let index = poller.add(socket: pull, events: .in)
-            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 0, transport)
+        try forEachPolledPull { transport, push, pull, poller, index in
             XCTAssertEqual(pull.pollAsks, 1, "\(transport): a new socket is asked once")
 
             XCTAssertTrue(try push.send([0x01]))
@@ -104,6 +93,22 @@ final class PollerTests: XCTestCase {
             poller.setEvents([.in, .out], at: index)
             XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 0, "\(transport): PULL is never writable")
             XCTAssertEqual(pull.pollAsks, 5, transport)
+        }
+    }
+
+    /// Runs `body` over inproc and ipc with a PUSH → PULL pair, the PULL in a poller that waits for input
+    /// and has already answered once (nothing yet).
+    private func forEachPolledPull(
+        _ body: (_ transport: String, _ push: ZMQSocket, _ pull: ZMQSocket, _ poller: inout ZMQPoller, _ index: Int) throws ->
+            Void
+    ) throws {
+        for transport in ["inproc", "ipc"] {
+            let fixture = try ZMQFixture()
+            let (push, pull) = try fixture.pushPull(over: transport)
+            var poller = ZMQPoller()
+            let index = poller.add(socket: pull, events: .in)
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 0, transport)
+            try body(transport, push, pull, &poller, index)
         }
     }
 
