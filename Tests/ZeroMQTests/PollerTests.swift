@@ -67,37 +67,36 @@ final class PollerTests: XCTestCase {
     /// A send, or an item that also waits for output, makes it ask as before.
     func testAReceiveThatFoundNothingSparesTheNextAsk() throws {
         try forEachPolledPull { transport, push, pull, poller, index in
-            XCTAssertEqual(pull.pollAsks, 1, "\(transport): a new socket is asked once")
-
+            let asked = pull.pollAsks  // asks so far; what follows counts from here
             XCTAssertTrue(try push.send([0x01]))
             XCTAssertEqual(try poller.poll(timeoutMilliseconds: 5000), 1, transport)
-            XCTAssertEqual(pull.pollAsks, 2, "\(transport): its fd signalled")
+            XCTAssertEqual(pull.pollAsks - asked, 1, "\(transport): its fd signalled")
             XCTAssertEqual(try pull.receive(dontWait: true), [0x01], transport)
             XCTAssertNil(try pull.receive(dontWait: true), transport)
             XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 0, transport)
             XCTAssertEqual(poller.revents(at: index), [])
-            XCTAssertEqual(pull.pollAsks, 2, "\(transport): drained by the receive: not asked")
+            XCTAssertEqual(pull.pollAsks - asked, 1, "\(transport): drained by the receive: not asked")
 
             XCTAssertTrue(try push.send([0x02]))
             XCTAssertEqual(try poller.poll(timeoutMilliseconds: 5000), 1, "\(transport): the fd still signals")
             XCTAssertEqual(poller.revents(at: index), .in)
-            XCTAssertEqual(pull.pollAsks, 3, transport)
+            XCTAssertEqual(pull.pollAsks - asked, 2, transport)
 
             // A receive that got a frame leaves the answer stale: asked again.
             XCTAssertEqual(try pull.receive(dontWait: true), [0x02], transport)
             XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 0, transport)
-            XCTAssertEqual(pull.pollAsks, 4, transport)
+            XCTAssertEqual(pull.pollAsks - asked, 3, transport)
 
             // Waiting for output too: the drained receive says nothing about it, so the poller asks.
             XCTAssertNil(try pull.receive(dontWait: true), transport)
             poller.setEvents([.in, .out], at: index)
             XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 0, "\(transport): PULL is never writable")
-            XCTAssertEqual(pull.pollAsks, 5, transport)
+            XCTAssertEqual(pull.pollAsks - asked, 4, transport)
         }
     }
 
-    /// Runs `body` over inproc and ipc with a PUSH → PULL pair, the PULL in a poller that waits for input
-    /// and has already answered once (nothing yet).
+    /// Runs `body` over inproc and ipc with a PUSH → PULL pair, the PULL in a poller that waits for input,
+    /// after one message has gone through and been drained (nothing waits).
     private func forEachPolledPull(
         _ body: (_ transport: String, _ push: ZMQSocket, _ pull: ZMQSocket, _ poller: inout ZMQPoller, _ index: Int) throws ->
             Void
@@ -107,6 +106,12 @@ final class PollerTests: XCTestCase {
             let (push, pull) = try fixture.pushPull(over: transport)
             var poller = ZMQPoller()
             let index = poller.add(socket: pull, events: .in)
+            // One message through first: over ipc the connection's own commands (the pipe being attached) reach
+            // the socket's mailbox on the I/O thread's time, and would wake the poller at an unpredictable point.
+            XCTAssertTrue(try push.send([0x00]))
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 5000), 1, transport)
+            XCTAssertEqual(try pull.receive(dontWait: true), [0x00], transport)
+            XCTAssertNil(try pull.receive(dontWait: true), transport)
             XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 0, transport)
             try body(transport, push, pull, &poller, index)
         }
