@@ -18,10 +18,14 @@ extension SpringBoard {
         var apps: [(app: AppRecord, routed: UInt64, sent: UInt64, queued: Int, drops: DropCounts)]
     }
 
-    /// Non-nil only while someone watches.
-    func monitorSnapshot() -> FrameOutcomeSnapshot? {
+    /// Non-nil only while someone watches. Inlined: the check runs for every frame, the snapshot almost never.
+    @inline(__always) func monitorSnapshot() -> FrameOutcomeSnapshot? {
         guard let frameMonitor, frameMonitor.isWatched else { return nil }
-        return FrameOutcomeSnapshot(
+        return takeMonitorSnapshot()
+    }
+
+    private func takeMonitorSnapshot() -> FrameOutcomeSnapshot {
+        FrameOutcomeSnapshot(
             routedToHome: counters.routedToHome, consumedBySystem: counters.consumedBySystem,
             homeButtonFrames: counters.homeButtonFrames, endMarkers: counters.endMarkers, keepAlives: counters.keepAlives,
             markersRefused: counters.markersRefused, portDrops: counters.eventPortDrops,

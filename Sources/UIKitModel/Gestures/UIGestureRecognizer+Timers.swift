@@ -8,8 +8,11 @@ extension UIGestureRecognizer {
     @discardableResult
     package func schedule(after seconds: TimeInterval, _ body: @escaping () -> Void) -> RunLoopTimer? {
         let environment = self.environment ?? view?.window?.application?.gestureEnvironment
-        // The name is made only if a run-loop trace shows the timer; the recognizer is not kept alive for it.
+        // The name is made only if a run-loop trace shows the timer, from what it needs (not from `self`: the
+        // timer must neither keep the recognizer alive nor make a weak reference to it).
+        let override = traceClassNameOverride
+        let type = Swift.type(of: self)
         return environment?.schedule(
-            after: seconds, name: { [weak self] in self.map { "\($0.traceClassName) after \(seconds) s" } }(), body)
+            after: seconds, name: "\(override ?? String(describing: type)) after \(seconds) s", body)
     }
 }

@@ -21,6 +21,10 @@ public class UILongPressGestureRecognizer: UIGestureRecognizer {
     private var pressTimer: RunLoopTimer?
     private var intervalTimer: RunLoopTimer?
 
+    // The timers' closures hold this recognizer unowned (a weak reference would give it a side table, and every
+    // retain and release on the touch path would take the slow way): they must not outlive it.
+    deinit { pressTimer?.invalidate(); intervalTimer?.invalidate() }
+
     public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
         guard state == .possible else { return }
@@ -34,8 +38,8 @@ public class UILongPressGestureRecognizer: UIGestureRecognizer {
         if fingersDown > numberOfTouchesRequired { return fail() }
         if fingersDown == numberOfTouchesRequired {
             pressTimer?.invalidate()
-            pressTimer = schedule(after: minimumPressDuration) { [weak self] in
-                guard let self, self.state == .possible else { return }
+            pressTimer = schedule(after: minimumPressDuration) { [unowned self] in
+                guard self.state == .possible else { return }
                 // Held long enough: the press begins, unless this was meant to be one of the taps.
                 self.state = self.tapsCompleted == self.numberOfTapsRequired ? .began : .failed
             }
@@ -67,8 +71,8 @@ public class UILongPressGestureRecognizer: UIGestureRecognizer {
             pressTimer?.invalidate()
             pressTimer = nil
             tapsCompleted += 1
-            intervalTimer = schedule(after: UIGestureConstants.tapMaximumInterval) { [weak self] in
-                guard let self, self.state == .possible, self.fingersDown == 0 else { return }
+            intervalTimer = schedule(after: UIGestureConstants.tapMaximumInterval) { [unowned self] in
+                guard self.state == .possible, self.fingersDown == 0 else { return }
                 self.state = .failed
             }
         case .began, .changed:

@@ -13,14 +13,18 @@ public class UISwipeGestureRecognizer: UIGestureRecognizer {
     private var start: CGPoint?
     private var durationTimer: RunLoopTimer?
 
+    // The timers' closures hold this recognizer unowned (a weak reference would give it a side table, and every
+    // retain and release on the touch path would take the slow way): they must not outlive it.
+    deinit { durationTimer?.invalidate() }
+
     public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
         guard state == .possible else { return }
         let onScreen = touchesOnScreen
         if onScreen.count > numberOfTouchesRequired { return fail() }
         if durationTimer == nil {
-            durationTimer = schedule(after: UIGestureConstants.swipeMaximumDuration) { [weak self] in
-                guard let self, self.state == .possible else { return }
+            durationTimer = schedule(after: UIGestureConstants.swipeMaximumDuration) { [unowned self] in
+                guard self.state == .possible else { return }
                 self.state = .failed
             }
         }

@@ -22,6 +22,10 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     private var pressTimer: RunLoopTimer?
     private var intervalTimer: RunLoopTimer?
 
+    // The timers' closures hold this recognizer unowned (a weak reference would give it a side table, and every
+    // retain and release on the touch path would take the slow way): they must not outlive it.
+    deinit { pressTimer?.invalidate(); intervalTimer?.invalidate() }
+
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
         guard state == .possible else { return }
@@ -30,9 +34,9 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         if fingersDown == 0 {
             mostFingersInTap = 0
             startLocations.removeAll()
-            pressTimer = schedule(after: UIGestureConstants.tapMaximumPressDuration) { [weak self] in
+            pressTimer = schedule(after: UIGestureConstants.tapMaximumPressDuration) { [unowned self] in
                 // UIKit: a press held too long is not a tap.
-                guard let self, self.state == .possible, self.fingersDown > 0 else { return }
+                guard self.state == .possible, self.fingersDown > 0 else { return }
                 self.state = .failed
             }
         }
@@ -68,9 +72,9 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         if tapsCompleted >= numberOfTapsRequired {
             state = .recognized
         } else {
-            intervalTimer = schedule(after: UIGestureConstants.tapMaximumInterval) { [weak self] in
+            intervalTimer = schedule(after: UIGestureConstants.tapMaximumInterval) { [unowned self] in
                 // UIKit: the next tap came too late (or never).
-                guard let self, self.state == .possible, self.fingersDown == 0 else { return }
+                guard self.state == .possible, self.fingersDown == 0 else { return }
                 self.state = .failed
             }
         }

@@ -19,6 +19,10 @@ package final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureR
 
     private var timer: RunLoopTimer?
 
+    // The timers' closures hold this recognizer unowned (a weak reference would give it a side table, and every
+    // retain and release on the touch path would take the slow way): they must not outlive it.
+    deinit { timer?.invalidate() }
+
     package override init() {
         super.init()
         delaysTouchesBegan = true
@@ -39,8 +43,8 @@ package final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureR
             return
         }
         guard timer == nil else { return }
-        timer = schedule(after: Self.delay) { [weak self] in
-            guard let self, self.state == .possible else { return }
+        timer = schedule(after: Self.delay) { [unowned self] in
+            guard self.state == .possible else { return }
             self.timer = nil
             self.askScrollViewToBegin(Set(self.trackedTouches), with: event)
             self.state = .failed

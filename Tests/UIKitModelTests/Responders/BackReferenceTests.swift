@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import RunLoopKit
 @testable import UIKitModel
 
 /// UIKit's back references (`superview`, a recognizer's `view`, a window's application, a root view's controller)
@@ -48,5 +49,37 @@ final class BackReferenceTests: XCTestCase {
             XCTAssertTrue(view.viewController === controller)
         }
         XCTAssertNil(view.viewController)
+    }
+    /// A recognizer's timers must not keep it alive, nor outlive it: a double tap removed from its view between
+    /// its two taps, while its 0.35 s wait for the second tap is scheduled, is freed and leaves no timer of its
+    /// own on the run loop. (The timers hold it unowned, not weakly: a weak reference would give every
+    /// recognizer a side table, and each retain and release on the touch path would take the slow way.)
+    func testARecognizerRemovedWhileItsTimerWaitsIsFreedWithItsTimer() {
+        let driver = TouchDriver()
+        let runLoop = driver.app.runLoop
+        func scheduledTimers() -> [String] {  // a common-modes timer is in every common mode: listed once
+            var seen = Set<ObjectIdentifier>()
+            return runLoop.modes.values.flatMap(\.timers).filter { $0.isValid && seen.insert(ObjectIdentifier($0)).inserted }
+                .map { $0.name ?? "?" }.sorted()
+        }
+        let before = scheduledTimers()
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
+        driver.window.addSubview(view)
+        weak var freed: UITapGestureRecognizer?
+        do {
+            let doubleTap = UITapGestureRecognizer()
+            doubleTap.numberOfTapsRequired = 2
+            view.addGestureRecognizer(doubleTap)
+            freed = doubleTap
+            driver.tap(100, 100, at: 0.1)
+            // The wait for the second tap, and UIKit's 0.15 s hold on the view's touchesEnded while it may come.
+            let waiting = ["UIGestureEnvironment after 0.15 s", "UITapGestureRecognizer after 0.35 s"]
+            XCTAssertEqual(scheduledTimers(), (before + waiting).sorted())
+            view.removeGestureRecognizer(doubleTap)
+        }
+        XCTAssertNil(freed, "its timers do not keep it alive")
+        XCTAssertFalse(scheduledTimers().contains("UITapGestureRecognizer after 0.35 s"))
+        driver.advance(to: 2)  // past every deadline
+        XCTAssertEqual(scheduledTimers(), before)
     }
 }
