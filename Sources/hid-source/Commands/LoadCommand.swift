@@ -27,7 +27,10 @@ struct LoadCommand: ParsableCommand {
     @Option(help: "Seed of the gesture generator (the same seed, the same frames).") var seed: UInt64 = 1
     @Option(help: "Switch springboard's overload policy for the run (shed or backpressure); the previous one is restored after.")
     var overload: OverloadMode?
-    @Option(help: "The app to load (brought to the foreground if needed; default: the foreground app).")
+    @Option(
+        help:
+            "The app to load (brought to the foreground if needed; default: the foreground app, or while the home screen shows, its first app)."
+    )
     var app: String?
     @Option(help: "Write each hop's histogram (HdrHistogram percentile distribution, µs) into this directory.")
     var hgrm: String?

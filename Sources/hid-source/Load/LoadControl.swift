@@ -1,6 +1,7 @@
 import AppChannel
 import ArgumentParser
 import ControlProtocol
+import Foundation
 
 /// springboard's control socket as a load run uses it: one REQ client kept for the whole run (a new one
 /// costs a ZeroMQ context and its I/O thread), replaced after a timeout because a REQ socket that missed its
@@ -52,20 +53,39 @@ final class LoadControl {
     }
 
     /// The app the run loads: `requested` (brought to the foreground if it is not there), else the
-    /// foreground app. Bad input (no such app, nothing in the foreground) is a `ValidationError`.
+    /// foreground app, else, while the home screen shows, the app of its first icon (an ensemble's first app),
+    /// brought forward as a user would tap it, and said on stderr. Bad input (no such app, no app running)
+    /// is a `ValidationError`.
     func targetApp(requested: String?) throws -> String {
         guard let status = try request(.status).status else { throw ControlClientError.badReply("status reply without status") }
         guard let requested else {
-            guard let foreground = status.foreground else {
-                throw ValidationError(
-                    "no app is in the foreground: pass --app BUNDLEID, or bring one forward (sbctl foreground BUNDLEID)")
-            }
-            return foreground
+            if let foreground = status.foreground { return foreground }
+            let first = try firstHomeScreenApp()
+            try bringForward(first, option: "the home screen's first app")
+            FileHandle.standardError.write(
+                Data("hid-source: the home screen showed: loading \(first), its first app (--app chooses another)\n".utf8))
+            return first
         }
         if status.foreground == requested { return requested }
-        do { _ = try request(.foreground(bundleID: requested)) } catch let error as ControlError {
-            throw ValidationError("--app \(requested): \(error.message)")
-        }
+        try bringForward(requested, option: "--app \(requested)")
         return requested
+    }
+
+    /// The running app whose icon comes first on the home screen (page, then slot).
+    private func firstHomeScreenApp() throws -> String {
+        guard let apps = try request(.apps).apps else { throw ControlClientError.badReply("apps reply without apps") }
+        let running = apps.filter { $0.state == "background" && $0.homePage >= 0 }
+        guard let first = running.min(by: { ($0.homePage, $0.homeSlot) < ($1.homePage, $1.homeSlot) }) else {
+            throw ValidationError(
+                "no app is in the foreground and none is running to bring forward: start one (deploy/ensemble up) "
+                    + "or pass --app BUNDLEID")
+        }
+        return first.bundleID
+    }
+
+    private func bringForward(_ bundleID: String, option: String) throws {
+        do { _ = try request(.foreground(bundleID: bundleID)) } catch let error as ControlError {
+            throw ValidationError("\(option): \(error.message)")
+        }
     }
 }

@@ -96,13 +96,23 @@ final class LoadTests: PipelineTestCase {
         XCTAssertGreaterThan(endToEndP50(report), 0)
     }
 
-    func testAnotherAppIsBroughtForwardAndTheDefaultIsTheForegroundApp() throws {
+    func testAnotherAppIsBroughtForwardAndTheDefaultIsTheForegroundOrTheHomeScreensFirstApp() throws {
         try fixture.startSpringBoard()
+        // No app at all: nothing to load.
+        let none = try fixture.hidSource("load", "--count", "10")
+        XCTAssertEqual(none.status, 64)
+        XCTAssertTrue(none.stderr.contains("no app is in the foreground and none is running to bring forward"), none.stderr)
         try fixture.startApp("bench", bundleID: bench)
-        // Nothing in the foreground: the load needs --app.
-        let missing = try fixture.hidSource("load", "--count", "10")
-        XCTAssertEqual(missing.status, 64)
-        XCTAssertTrue(missing.stderr.contains("no app is in the foreground"), missing.stderr)
+        XCTAssertEqual(fixture.foreground, .some(nil), "the home screen shows")
+        // The home screen shows: its first app is brought forward and loaded, and stderr says so.
+        let home = try fixture.hidSource("load", "--count", "10", "--json")
+        XCTAssertEqual(home.status, 0, home.stderr)
+        XCTAssertEqual(
+            home.stderr, "hid-source: the home screen showed: loading \(bench), its first app (--app chooses another)\n")
+        XCTAssertEqual(fixture.foreground, .some(bench))
+        let homeReport = try JSONSerialization.jsonObject(with: Data(home.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual(homeReport?["app"] as? String, bench)
+        XCTAssertEqual(homeReport?["delivered"] as? Int, 10)
         let unknown = try fixture.hidSource("load", "--count", "10", "--app", "com.example.nope")
         XCTAssertEqual(unknown.status, 64)
         XCTAssertTrue(unknown.stderr.contains("com.example.nope"), unknown.stderr)
