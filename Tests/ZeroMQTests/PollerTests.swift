@@ -1,3 +1,4 @@
+import Dispatch
 import XCTest
 import ZeroMQ
 #if canImport(Glibc)
@@ -93,6 +94,38 @@ final class PollerTests: XCTestCase {
             XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 0, "\(transport): PULL is never writable")
             XCTAssertEqual(pull.pollAsks - asked, 4, transport)
         }
+    }
+
+    /// One socket in two items, the first waiting for input only: when the second asks (and so takes the fd's
+    /// signal), the first still reads the new answer. Over inproc a sent message is in the socket's mailbox
+    /// when `send` returns, so a wait must end at once; before, the first item kept its old "no input" and the
+    /// wait slept on an fd whose signal was gone (here until a watchdog's pipe, 10 s later, woke it).
+    func testASocketInTwoItemsReadsTheAnswerAskedForEither() throws {
+        let fixture = try ZMQFixture()
+        let (push, pull) = try fixture.pushPull(over: "inproc")
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        defer { close(fds[0]); close(fds[1]) }
+        var poller = ZMQPoller()
+        let input = poller.add(socket: pull, events: .in)
+        let output = poller.add(socket: pull, events: .out)  // never ready: a PULL is never writable
+        let watchdog = poller.add(fileDescriptor: fds[0], events: .in)
+        XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 0)
+        XCTAssertNil(try pull.receive(dontWait: true))  // drained: "no input" is fresh
+        XCTAssertTrue(try push.send([0x01]))
+
+        let writer = fds[1]
+        let wake = DispatchWorkItem {
+            var byte: UInt8 = 1
+            _ = write(writer, &byte, 1)
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 10, execute: wake)
+        let ready = try poller.poll(timeoutMilliseconds: -1)
+        wake.cancel()
+        XCTAssertEqual(poller.revents(at: watchdog), [], "the wait ended for the message, not for the watchdog")
+        XCTAssertEqual(ready, 1)
+        XCTAssertEqual(poller.revents(at: input), .in)
+        XCTAssertEqual(poller.revents(at: output), [])
     }
 
     /// Runs `body` over inproc and ipc with a PUSH → PULL pair, the PULL in a poller that waits for input,

@@ -79,7 +79,6 @@ public struct ZMQPoller {
         for (index, socket) in sockets.enumerated() where socket?.isClosed == true {
             throw ZMQError(code: ENOTSOCK, operation: "zmq_poll", detail: "item \(index) is a closed socket")
         }
-        var ready = 0
         for index in items.indices {
             guard let socket = sockets[index] else { continue }
             if socket.pollDescriptor == nil { socket.pollDescriptor = try Self.descriptor(of: socket) }
@@ -87,6 +86,11 @@ public struct ZMQPoller {
             if socket.pollEventsStale, !(socket.pollInputDrained && items[index].events == ZMQPollEvents.in.rawValue) {
                 try Self.ask(socket)
             }
+        }
+        // Settled after every ask: a socket in two items may have been asked for the second, and the ask takes
+        // its fd's signal, so the first must read the new answer too.
+        var ready = 0
+        for index in items.indices where sockets[index] != nil {
             if settle(index) { ready += 1 }
         }
         let started = SuspendingClock.now
