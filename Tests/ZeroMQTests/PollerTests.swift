@@ -7,11 +7,8 @@ import ZeroMQ
 
 final class PollerTests: XCTestCase {
     func testPollReportsExactReadinessOfASocketAndAPipe() throws {
-        let fixture = try ZMQFixture()
-        let (push, pull) = try fixture.pushPull(over: "inproc")
-        var fds: [Int32] = [0, 0]
-        XCTAssertEqual(pipe(&fds), 0)
-        defer { close(fds[0]); close(fds[1]) }
+        let (fixture, push, pull, fds) = try inprocPairAndPipe()
+        defer { withExtendedLifetime(fixture) {} }
 
         var poller = ZMQPoller()
         let socketIndex = poller.add(socket: pull, events: .in)
@@ -101,11 +98,8 @@ final class PollerTests: XCTestCase {
     /// when `send` returns, so a wait must end at once; before, the first item kept its old "no input" and the
     /// wait slept on an fd whose signal was gone (here until a watchdog's pipe, 10 s later, woke it).
     func testASocketInTwoItemsReadsTheAnswerAskedForEither() throws {
-        let fixture = try ZMQFixture()
-        let (push, pull) = try fixture.pushPull(over: "inproc")
-        var fds: [Int32] = [0, 0]
-        XCTAssertEqual(pipe(&fds), 0)
-        defer { close(fds[0]); close(fds[1]) }
+        let (fixture, push, pull, fds) = try inprocPairAndPipe()
+        defer { withExtendedLifetime(fixture) {} }
         var poller = ZMQPoller()
         let input = poller.add(socket: pull, events: .in)
         let output = poller.add(socket: pull, events: .out)  // never ready: a PULL is never writable
@@ -126,6 +120,19 @@ final class PollerTests: XCTestCase {
         XCTAssertEqual(ready, 1)
         XCTAssertEqual(poller.revents(at: input), .in)
         XCTAssertEqual(poller.revents(at: output), [])
+    }
+
+    /// An inproc PUSH → PULL pair and a pipe (`fds[0]` reads, `fds[1]` writes), closed when the test ends.
+    private func inprocPairAndPipe() throws -> (ZMQFixture, push: ZMQSocket, pull: ZMQSocket, fds: [Int32]) {
+        let fixture = try ZMQFixture()
+        let (push, pull) = try fixture.pushPull(over: "inproc")
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        addTeardownBlock { [fds] in
+            close(fds[0])
+            close(fds[1])
+        }
+        return (fixture, push, pull, fds)
     }
 
     /// Runs `body` over inproc and ipc with a PUSH → PULL pair, the PULL in a poller that waits for input,
