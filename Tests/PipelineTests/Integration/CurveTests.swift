@@ -128,6 +128,10 @@ final class CurveTests: PipelineTestCase {
         eventually("the real Maps to register", timeout: 5) {
             (try? self.request(.apps, as: "control"))?.apps?.first { $0.bundleID == self.maps }?.pid == UInt32(real.pid)
         }
+        // The stranger's handshake is refused on springboard's ZAP thread, on its own time: it may come after Maps.
+        eventually("the stranger to be refused", timeout: 5) {
+            ((try? self.request(.stats(), as: "control"))?.stats?.hops["authRefused"] ?? 0) > 0
+        }
         let stats = try XCTUnwrap(request(.stats(), as: "control").stats)
         XCTAssertEqual(stats.hops["registrations"], 1)
         XCTAssertGreaterThan(stats.hops["registrationsRefused"] ?? 0, 0)
