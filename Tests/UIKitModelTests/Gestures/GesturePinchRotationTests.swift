@@ -3,17 +3,7 @@ import XCTest
 @testable import UIKitModel
 
 /// Pinch and rotation on two fingers, alone and together (simultaneous recognition by delegate).
-final class GesturePinchRotationTests: XCTestCase {
-    private var driver: TouchDriver!
-    private var view: UIView!
-    private var log: [String] = []
-
-    override func setUp() {
-        driver = TouchDriver()
-        view = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
-        driver.window.addSubview(view)
-        log = []
-    }
+final class GesturePinchRotationTests: FullScreenViewTestCase {
 
     private func addPinch() -> UIPinchGestureRecognizer {
         let pinch = UIPinchGestureRecognizer()

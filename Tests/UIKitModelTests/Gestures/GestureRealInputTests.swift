@@ -5,17 +5,7 @@ import XCTest
 /// What real panels send and scripted gestures hide (issue 13's findings), each in its minimal form: one finger
 /// lifting while another moves in the same frame, a change and an end in one frame, a lift as its own frame a
 /// few milliseconds after the last move, and a small turn of two close fingers.
-final class GestureRealInputTests: XCTestCase {
-    private var driver: TouchDriver!
-    private var view: UIView!
-    private var log: [String] = []
-
-    override func setUp() {
-        driver = TouchDriver()
-        view = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
-        driver.window.addSubview(view)
-        log = []
-    }
+final class GestureRealInputTests: FullScreenViewTestCase {
 
     private func fingers(_ t: Double, _ fingers: [HIDFrames.Finger]) { driver.frame(at: t, fingers) }
 

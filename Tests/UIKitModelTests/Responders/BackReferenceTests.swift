@@ -63,8 +63,7 @@ final class BackReferenceTests: XCTestCase {
                 .map { $0.name ?? "?" }.sorted()
         }
         let before = scheduledTimers()
-        let view = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
-        driver.window.addSubview(view)
+        let view = driver.addFullScreenView()
         weak var freed: UITapGestureRecognizer?
         do {
             let doubleTap = UITapGestureRecognizer()

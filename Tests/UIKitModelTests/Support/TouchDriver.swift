@@ -85,6 +85,13 @@ final class TouchDriver {
         up(b.x, b.y, at: start + duration)
     }
 
+    /// A plain view filling the window, added to it: what a gesture test attaches its recognizers to.
+    func addFullScreenView() -> UIView {
+        let view = UIView(frame: window.frame)
+        window.addSubview(view)
+        return view
+    }
+
     /// A root view controller (printed `ViewController`, logging) whose view fills the window.
     @discardableResult
     func installViewController(logs: Bool = true) -> UIViewController {
