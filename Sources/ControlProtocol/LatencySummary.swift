@@ -1,7 +1,7 @@
 import Histogram
 
-/// One hop's latency in a `stats` reply, from an HdrHistogram of nanosecond samples (3 significant digits):
-/// how many samples, their mean, minimum, percentiles and maximum, in microseconds.
+/// One hop's latency in a `stats` reply, from an HdrHistogram of nanosecond samples (springboard's keep 2
+/// significant digits): how many samples, their mean, minimum, percentiles and maximum, in microseconds.
 public struct LatencySummary: Codable, Equatable, Sendable {
     public var count: UInt64
     public var meanMicroseconds: Double

@@ -35,7 +35,7 @@ package struct AckWindow: Sendable {
     @discardableResult
     package mutating func push(_ entry: Entry) -> Bool {
         guard count < ring.count else { return false }
-        ring[(head + count) % ring.count] = entry
+        ring[slot(count)] = entry
         count += 1
         return true
     }
@@ -51,17 +51,22 @@ package struct AckWindow: Sendable {
     /// nothing settled) when `sequence` is not waiting.
     @discardableResult
     package mutating func settle(through sequence: UInt64, _ body: (Entry) -> Void = { _ in }) -> Int {
-        guard count > 0, ring[head].sequence <= sequence,
-            ring[(head + count - 1) % ring.count].sequence >= sequence
-        else { return 0 }
+        guard count > 0, ring[head].sequence <= sequence, ring[slot(count - 1)].sequence >= sequence else { return 0 }
         var settled = 0
         while count > 0, ring[head].sequence <= sequence {
             body(ring[head])
-            head = (head + 1) % ring.count
+            head = slot(1)
             count -= 1
             settled += 1
         }
         return settled
+    }
+
+    /// The ring index `offset` entries after the oldest (offset < capacity): a compare, not a division (the
+    /// capacity is any size, and `%` was a `div` per push and per settled entry on the hot path).
+    @inline(__always) private func slot(_ offset: Int) -> Int {
+        let index = head + offset
+        return index >= ring.count ? index - ring.count : index
     }
 
     /// The single-ack form: settles through `sequence` and returns its entry (nil when not waiting).
