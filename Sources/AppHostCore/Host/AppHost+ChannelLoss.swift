@@ -9,9 +9,9 @@ import ZeroMQ
 // recognizer tracking one is cancelled, so a later one-finger drag is not merged with a ghost finger.
 extension AppHost {
     /// Follows the fingers down in the stream as received (the newest position of each).
-    func noteReceived(_ message: HIDMessage) {
-        guard case .digitizer(let frame) = message.payload else { return }
-        for finger in frame.children where finger.phase != .mayBegin {  // in range only: no touch to cancel
+    func noteReceived(_ view: HIDMessageView) {
+        guard view.kind == .digitizer else { return }
+        for finger in view.fingers where finger.phase != .mayBegin {  // in range only: no touch to cancel
             liveTouches.apply(TouchSample(index: finger.transducerIndex, phase: finger.phase, x: finger.x, y: finger.y))
         }
     }

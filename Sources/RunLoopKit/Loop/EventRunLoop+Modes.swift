@@ -61,9 +61,9 @@ extension EventRunLoop {
     func removeEverywhere(_ timer: RunLoopTimer) { removeEverywhere(timer, \.timers) }
     func removeEverywhere(_ observer: RunLoopObserver) { removeEverywhere(observer, \.observers) }
 
-    // Inlined into each typed entry point, so the key path is a constant there and folds into a plain access:
-    // through a key path at run time, a gesture recognizer arming its timer on every touch down spent longer
-    // finding the list than inserting into it.
+    // Inlined into each typed entry point (as `removeEverywhere` is), so the key path is a constant there and
+    // folds into a plain access: through a key path at run time, a gesture recognizer arming its timer on every
+    // touch down spent longer finding the list than inserting into it.
     @inline(__always) private func add<Item: RunLoopItem>(
         _ item: Item, _ mode: RunLoopMode, _ list: ReferenceWritableKeyPath<RunLoopModeItems, [Item]>
     ) {
@@ -107,7 +107,7 @@ extension EventRunLoop {
         return target?[keyPath: list].contains { $0 === item } ?? false
     }
 
-    private func removeEverywhere<Item: RunLoopItem>(
+    @inline(__always) private func removeEverywhere<Item: RunLoopItem>(
         _ item: Item, _ list: ReferenceWritableKeyPath<RunLoopModeItems, [Item]>
     ) {
         _ = RunLoopModeItems.remove(item, from: &commonItems[keyPath: list])

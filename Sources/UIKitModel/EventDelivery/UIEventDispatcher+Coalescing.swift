@@ -13,13 +13,16 @@ extension UIEventDispatcher {
     /// `olderChecked`: the earlier one was the later one of a fold just made, so its fingers are known to be
     /// moves of touches UIKit follows (and the later one's, being the same fingers, are followed too).
     func foldQueuedMove(at index: Int, olderChecked: Bool) -> Bool {
-        guard case .digitizer(let older) = converting[index].message.payload,
-            case .digitizer(let newer) = converting[index + 1].message.payload,
-            converting[index].message.envelope.senderID == converting[index + 1].message.envelope.senderID,
-            older.children.count == newer.children.count
+        // Only the fingers and the parent's phase are read to decide (not the whole frames: copying a frame out of
+        // the queue is a memmove and a retain, and this runs for nearly every frame an app under load receives).
+        guard converting[index].message.envelope.senderID == converting[index + 1].message.envelope.senderID,
+            let (olderPhase, olderFingers) = converting[index].message.payload.digitizerPhaseAndFingers,
+            let (newerPhase, newerFingers) = converting[index + 1].message.payload.digitizerPhaseAndFingers,
+            olderFingers.count == newerFingers.count
         else { return false }
-        var carries = !newer.parent.phase.isSuperset(of: older.parent.phase)
-        for (a, b) in zip(older.children, newer.children) {
+        var carries = !newerPhase.isSuperset(of: olderPhase)
+        for i in olderFingers.indices {
+            let a = olderFingers[i], b = newerFingers[i]
             guard a.transducerIndex == b.transducerIndex, a.depth == b.depth else { return false }
             guard a.depth > 0 else { continue }
             guard olderChecked || isMoveOfTrackedTouch(a), isMove(b) else { return false }
@@ -27,7 +30,10 @@ extension UIEventDispatcher {
         }
         // Nothing began or ended between the two, so the touches the newer frame finds are the same. Usually both
         // moved the same fingers and there is nothing to carry (and the frame is not copied).
-        if carries {
+        if carries,
+            case .digitizer(let older) = converting[index].message.payload,
+            case .digitizer(let newer) = converting[index + 1].message.payload
+        {
             var merged = newer
             for i in merged.children.indices {
                 merged.children[i].phase.formUnion(older.children[i].phase)
@@ -55,5 +61,13 @@ extension UIEventDispatcher {
     private func isMove(_ finger: HIDDigitizerEvent) -> Bool {
         guard let phase = UITouch.Phase(hidFinger: finger, isTracked: true) else { return false }
         return phase == .moved || phase == .stationary
+    }
+}
+
+extension HIDPayload {
+    /// A digitizer frame's parent phase and its fingers (the array shared, not copied), nil for other payloads.
+    @inline(__always) var digitizerPhaseAndFingers: (HIDDigitizerPhase, [HIDDigitizerEvent])? {
+        guard case .digitizer(let frame) = self else { return nil }
+        return (frame.parent.phase, frame.children)
     }
 }

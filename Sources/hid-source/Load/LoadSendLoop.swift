@@ -24,10 +24,13 @@ struct LoadSendLoop {
         result.started = t0
         progress.begin(at: t0)
         var index: UInt64 = 0
+        // Flat out, the clock read just after the previous send is "now" for the end check: nothing but this
+        // loop's own bookkeeping runs between the two, and the source shares the cores with what it measures.
+        var now = t0
         while !Interruption.requested {
             if let count = settings.count, index >= count { break }
             let due = interval.map { t0 + UInt64((Double(index) * $0).rounded()) }
-            if let end, (due ?? MonotonicClock.now) >= end { break }
+            if let end, (due ?? now) >= end { break }
             let frame = try generator.next(
                 sequence: index + 1, senderID: settings.senderID,
                 last: isLast(index, t0: t0, end: end), into: &buffer)
@@ -53,7 +56,7 @@ struct LoadSendLoop {
                 result.fingersLeftDown = true
             }
             if frame.lifted { result.fingersLeftDown = false }
-            let now = MonotonicClock.now
+            now = MonotonicClock.now
             _ = result.sourceSend.record(min(now - min(now, stamp), 60_000_000_000))
             result.finished = now
             progress.tick(now: now, offered: index)
