@@ -29,7 +29,7 @@ struct LoadCommand: ParsableCommand {
     var overload: OverloadMode?
     @Option(
         help:
-            "The app to load (brought to the foreground if needed; default: the foreground app, or while the home screen shows, its first app)."
+            "The app to load (brought to the foreground if needed, and what was in front put back after; default: the foreground app, or while the home screen shows, its first app)."
     )
     var app: String?
     @Option(help: "Write each hop's histogram (HdrHistogram percentile distribution, µs) into this directory.")

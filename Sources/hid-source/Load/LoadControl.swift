@@ -52,23 +52,35 @@ final class LoadControl {
         return mode
     }
 
+    /// The app a run loads, and what was in front before it when the run had to change that.
+    struct Target {
+        let app: String
+        /// What puts the foreground back after the run (`foreground` of the app that was in front, or `home`);
+        /// nil when the app was already in front.
+        let restore: ControlCommand?
+    }
+
     /// The app the run loads: `requested` (brought to the foreground if it is not there), else the
     /// foreground app, else, while the home screen shows, the app of its first icon (an ensemble's first app),
     /// brought forward as a user would tap it, and said on stderr. Bad input (no such app, no app running)
-    /// is a `ValidationError`.
-    func targetApp(requested: String?) throws -> String {
+    /// is a `ValidationError`. A load run measures, it does not navigate: what it brought forward is put back
+    /// after the run (`Target.restore`), as the overload policy is.
+    func target(requested: String?) throws -> Target {
         guard let status = try request(.status).status else { throw ControlClientError.badReply("status reply without status") }
+        let restore: ControlCommand = status.foreground.map { .foreground(bundleID: $0) } ?? .home
         guard let requested else {
-            if let foreground = status.foreground { return foreground }
+            if let foreground = status.foreground { return Target(app: foreground, restore: nil) }
             let first = try firstHomeScreenApp()
             try bringForward(first, option: "the home screen's first app")
             FileHandle.standardError.write(
-                Data("hid-source: the home screen showed: loading \(first), its first app (--app chooses another)\n".utf8))
-            return first
+                Data(
+                    ("hid-source: the home screen showed: loading \(first), its first app (--app chooses another); "
+                        + "the home screen comes back after the run\n").utf8))
+            return Target(app: first, restore: restore)
         }
-        if status.foreground == requested { return requested }
+        if status.foreground == requested { return Target(app: requested, restore: nil) }
         try bringForward(requested, option: "--app \(requested)")
-        return requested
+        return Target(app: requested, restore: restore)
     }
 
     /// The running app whose icon comes first on the home screen (page, then slot).

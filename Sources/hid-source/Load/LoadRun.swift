@@ -22,7 +22,10 @@ enum LoadRun {
     }
 
     private static func perform(_ settings: LoadSettings, _ control: LoadControl) throws {
-        let app = try control.targetApp(requested: settings.app)
+        let target = try control.target(requested: settings.app)
+        let app = target.app
+        // Put back what was in front, whatever ends the run (after the drain: it runs last).
+        defer { if let restore = target.restore { _ = try? control.request(restore) } }
         let previous = try control.overload()
         var mode = previous
         if let wanted = settings.overload, wanted != previous { mode = try control.overload(wanted) }

@@ -104,21 +104,29 @@ final class LoadTests: PipelineTestCase {
         XCTAssertTrue(none.stderr.contains("no app is in the foreground and none is running to bring forward"), none.stderr)
         try fixture.startApp("bench", bundleID: bench)
         XCTAssertEqual(fixture.foreground, .some(nil), "the home screen shows")
-        // The home screen shows: its first app is brought forward and loaded, and stderr says so.
+        // The home screen shows: its first app is brought forward and loaded, stderr says so, and the home
+        // screen comes back after the run (a load run measures, it does not navigate).
         let home = try fixture.hidSource("load", "--count", "10", "--json")
         XCTAssertEqual(home.status, 0, home.stderr)
         XCTAssertEqual(
-            home.stderr, "hid-source: the home screen showed: loading \(bench), its first app (--app chooses another)\n")
-        XCTAssertEqual(fixture.foreground, .some(bench))
+            home.stderr,
+            "hid-source: the home screen showed: loading \(bench), its first app (--app chooses another); "
+                + "the home screen comes back after the run\n")
+        XCTAssertEqual(fixture.foreground, .some(nil), "the home screen is back")
         let homeReport = try JSONSerialization.jsonObject(with: Data(home.stdout.utf8)) as? [String: Any]
         XCTAssertEqual(homeReport?["app"] as? String, bench)
         XCTAssertEqual(homeReport?["delivered"] as? Int, 10)
         let unknown = try fixture.hidSource("load", "--count", "10", "--app", "com.example.nope")
         XCTAssertEqual(unknown.status, 64)
         XCTAssertTrue(unknown.stderr.contains("com.example.nope"), unknown.stderr)
+        // --app brings it forward for the run only.
         let report = try load(["--count", "100", "--app", bench])
         XCTAssertEqual(report["app"] as? String, bench)
         XCTAssertEqual(report["delivered"] as? Int, 100)
+        XCTAssertEqual(fixture.foreground, .some(nil), "the home screen is back")
+        // In front already: it stays there.
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: bench)).ok, true)
+        XCTAssertEqual(try load(["--count", "100"])["app"] as? String, bench)
         XCTAssertEqual(fixture.foreground, .some(bench))
     }
 
