@@ -11,7 +11,9 @@ public struct HopLatency: Codable, Equatable, Sendable {
     public var max: Double
     public var mean: Double
 
-    public init(nanoseconds histogram: Histogram<UInt64>) {
+    /// `exactMeanMicroseconds`: the recorder's exact mean when it kept the sum (springboard's `stats` gives it per
+    /// hop); without it the mean is the histogram's.
+    public init(nanoseconds histogram: Histogram<UInt64>, exactMeanMicroseconds: Double? = nil) {
         let empty = histogram.totalCount == 0
         func us(_ ns: UInt64) -> Double { empty ? 0 : Double(ns) / 1000 }
         count = histogram.totalCount
@@ -20,6 +22,6 @@ public struct HopLatency: Codable, Equatable, Sendable {
         p99 = us(histogram.valueAtPercentile(99))
         p999 = us(histogram.valueAtPercentile(99.9))
         max = us(histogram.max)
-        mean = empty ? 0 : histogram.mean / 1000
+        mean = empty ? 0 : exactMeanMicroseconds ?? histogram.mean / 1000
     }
 }

@@ -17,11 +17,9 @@ struct SummaryTable {
         ]
         lines.append("| " + header.joined(separator: " | ") + " |")
         lines.append("|" + header.map { _ in "---" }.joined(separator: "|") + "|")
-        for (index, run) in runs.enumerated() {
-            lines.append("| " + row(run).joined(separator: " | ") + " |")
-            if let series = series(endingAt: index) {
-                lines.append("| " + medianRow(series).joined(separator: " | ") + " |")
-            }
+        for group in Self.groups(runs) {
+            for run in group { lines.append(Self.markdownRow(row(run))) }
+            if group.count > 1 { lines.append(Self.markdownRow(medianRow(group))) }
         }
         lines += [
             "",
@@ -37,90 +35,110 @@ struct SummaryTable {
             "- **÷ relay** divides the pipeline by the raw relay run with the same rate and fingers (`hid-bench relay`: the "
                 + "same frames over the same processes and sockets, nothing done to them); against a relay series, by its "
                 + "median run.",
-            "- **median of N** follows a series of runs named NAME.1 … NAME.N: each of its figures is the median of that "
-                + "column over the series (so a row's figures may come from different runs).",
+            "- **median of N** follows a series of runs named NAME.1, NAME.2, …: each of its figures is the median of that "
+                + "column over the series' N runs, except **lost** and **unexplained**, which show the largest (so a row's "
+                + "figures may come from different runs).",
         ]
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func row(_ run: SummaryRun) -> [String] {
-        let rate = run.number("rate").map { $0 > 0 ? whole($0) : "max" } ?? "?"
-        let fingers = run.number("fingers").map(whole) ?? "?"
-        let ackP50 = run.number("latency", "ack", "p50").map(decimal) ?? "-"
-        let e2e = ["p50", "p99", "p999"].map { run.number("latency", "endToEnd", $0).map(decimal) ?? "-" }
-        if run.isRelay {
-            let offered = run.number("offered") ?? 0, delivered = run.number("delivered") ?? 0
-            return [
-                "**\(run.name)**", "relay", rate, fingers, run.number("offeredPerSecond").map(whole) ?? "-",
-                run.number("framesPerSecond").map(whole) ?? "-", "-", "-", whole(offered - delivered), "-",
-            ]
-                + e2e + [ackP50, "", "", ""]
+    /// One table cell: text, or a number kept as a number (so a median row is computed from the figures,
+    /// not from their rounded text) with how it is shown.
+    enum Cell: Equatable {
+        case text(String)
+        case number(Double, Format)
+
+        enum Format { case whole, decimal, ratio }
+
+        var text: String {
+            switch self {
+            case .text(let text): text
+            case .number(let value, .whole): String(format: "%.0f", value)
+            case .number(let value, .decimal): String(format: "%.1f", value)
+            case .number(let value, .ratio): String(format: "%.2f×", value)
+            }
         }
-        let ratio = { (key: String) in run.number("baseline", key).map { String(format: "%.2f×", $0) } ?? "" }
+
+        var value: Double? {
+            if case .number(let value, _) = self { return value }
+            return nil
+        }
+    }
+
+    static func markdownRow(_ cells: [Cell]) -> String { "| " + cells.map(\.text).joined(separator: " | ") + " |" }
+
+    func row(_ run: SummaryRun) -> [Cell] {
+        func number(_ format: Cell.Format, _ path: String...) -> Cell {
+            var value: Any? = run.report
+            for key in path { value = (value as? [String: Any])?[key] }
+            return ((value as? NSNumber)?.doubleValue).map { .number($0, format) } ?? .text("-")
+        }
+        let rate: Cell = run.number("rate").map { $0 > 0 ? .number($0, .whole) : .text("max") } ?? .text("?")
+        let fingers = number(.whole, "fingers")
+        let ackP50 = number(.decimal, "latency", "ack", "p50")
+        let e2e = ["p50", "p99", "p999"].map { number(.decimal, "latency", "endToEnd", $0) }
+        if run.isRelay {
+            let lost: Cell = .number((run.number("offered") ?? 0) - (run.number("delivered") ?? 0), .whole)
+            return [
+                .text("**\(run.name)**"), .text("relay"), rate, fingers, number(.whole, "offeredPerSecond"),
+                number(.whole, "framesPerSecond"), .text("-"), .text("-"), lost, .text("-"),
+            ]
+                + e2e + [ackP50, .text(""), .text(""), .text("")]
+        }
+        let ratio = { (key: String) in run.number("baseline", key).map { Cell.number($0, .ratio) } ?? .text("") }
         return [
-            run.name, run.string("overload") ?? "?", rate, fingers,
-            run.number("throughput", "offeredPerSecond").map(whole) ?? "-",
-            run.number("throughput", "deliveredPerSecond").map(whole) ?? "-",
-            run.number("throughput", "dispatchedEventsPerSecond").map(whole) ?? "-",
-            run.number("throughput", "sendEventsPerSecond").map(whole) ?? "-",
-            run.number("lost").map(whole) ?? "-", run.number("unexplained").map(whole) ?? "-",
+            .text(run.name), .text(run.string("overload") ?? "?"), rate, fingers,
+            number(.whole, "throughput", "offeredPerSecond"), number(.whole, "throughput", "deliveredPerSecond"),
+            number(.whole, "throughput", "dispatchedEventsPerSecond"), number(.whole, "throughput", "sendEventsPerSecond"),
+            number(.whole, "lost"), number(.whole, "unexplained"),
         ]
             + e2e + [ackP50, ratio("throughput"), ratio("endToEndP50"), ratio("endToEndP99")]
     }
 
-    /// The runs NAME.1 … NAME.N (N ≥ 2) when `index` is the last of them, else nil.
-    private func series(endingAt index: Int) -> [SummaryRun]? {
-        guard let (stem, number) = Self.seriesPosition(runs[index].name), number >= 2 else { return nil }
-        if index + 1 < runs.count, let next = Self.seriesPosition(runs[index + 1].name), next.stem == stem,
-            next.number == number + 1
-        {
-            return nil
-        }
-        let first = index - (number - 1)
-        guard first >= 0 else { return nil }
-        let members = Array(runs[first...index])
-        for (offset, run) in members.enumerated() {
-            guard let position = Self.seriesPosition(run.name), position.stem == stem, position.number == offset + 1 else {
-                return nil
+    /// The columns where a series shows its worst run, not its median: a loss in any run must not hide.
+    static let worstColumns: Set<Int> = [8, 9]
+
+    /// Runs in order, a series NAME.1, NAME.2, … (consecutive runs with the same stem, whatever numbers are
+    /// missing: a failed run leaves no report) as one group, every other run alone.
+    static func groups(_ runs: [SummaryRun]) -> [[SummaryRun]] {
+        var groups: [[SummaryRun]] = []
+        for run in runs {
+            if let stem = seriesStem(run.name), let last = groups.last?.last, seriesStem(last.name) == stem {
+                groups[groups.count - 1].append(run)
+            } else {
+                groups.append([run])
             }
         }
-        return members
+        return groups
     }
 
-    /// `relay-10k.2` → ("relay-10k", 2). A dot, not a dash: `apps-1`, `apps-2` are different runs, not a series.
-    static func seriesPosition(_ name: String) -> (stem: String, number: Int)? {
+    /// `relay-10k.2` → "relay-10k". A dot, not a dash: `apps-1`, `apps-2` are different runs, not a series.
+    static func seriesStem(_ name: String) -> String? {
         guard let dot = name.lastIndex(of: "."), let number = Int(name[name.index(after: dot)...]), number > 0 else {
             return nil
         }
-        return (String(name[..<dot]), number)
+        return String(name[..<dot])
     }
 
-    /// The series' row: its name, then in every figure column the median of the column (the mean of the two
-    /// middle values for an even count); a column that is not a number in every run keeps the first run's
-    /// text when all agree, else "-".
-    func medianRow(_ series: [SummaryRun]) -> [String] {
+    /// The series' row: its name, then in every number column the median over the series (the mean of the two
+    /// middle values for an even count), except lost and unexplained: their largest. A column that is not a
+    /// number in every run keeps the first run's text when all agree, else "-".
+    func medianRow(_ series: [SummaryRun]) -> [Cell] {
         let rows = series.map(row)
         var out = rows[0]
-        let stem = Self.seriesPosition(series[0].name)?.stem ?? series[0].name
-        out[0] = "**\(stem), median of \(series.count)**"
+        out[0] = .text("**\(Self.seriesStem(series[0].name) ?? series[0].name), median of \(series.count)**")
         for column in 1..<out.count {
-            let texts = rows.map { $0[column] }
-            let values = texts.compactMap { Double($0.hasSuffix("×") ? String($0.dropLast()) : $0) }
-            guard values.count == texts.count, !values.isEmpty else {
-                out[column] = texts.allSatisfy { $0 == texts[0] } ? texts[0] : "-"
+            let cells = rows.map { $0[column] }
+            let values = cells.compactMap(\.value)
+            guard values.count == cells.count, case .number(_, let format) = cells[0] else {
+                out[column] = cells.allSatisfy { $0.text == cells[0].text } ? cells[0] : .text("-")
                 continue
             }
             let sorted = values.sorted()
             let middle = sorted.count / 2
             let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-            let sample = texts[0]
-            out[column] =
-                sample.hasSuffix("×")
-                ? String(format: "%.2f×", median) : sample.contains(".") ? decimal(median) : whole(median)
+            out[column] = .number(Self.worstColumns.contains(column) ? sorted[sorted.count - 1] : median, format)
         }
         return out
     }
-
-    private func whole(_ value: Double) -> String { String(format: "%.0f", value) }
-    private func decimal(_ value: Double) -> String { String(format: "%.1f", value) }
 }

@@ -30,8 +30,10 @@ final class LoadProgress {
     }
 
     /// Cheap unless a period has passed: one comparison.
-    @inline(__always) func tick(now: UInt64, offered: UInt64) {
-        guard enabled, now >= next else { return }
+    /// Returns true when it updated the line (it asked springboard for its counters: that takes time).
+    @discardableResult
+    @inline(__always) func tick(now: UInt64, offered: UInt64) -> Bool {
+        guard enabled, now >= next else { return false }
         next = now + Self.periodNanoseconds
         if let app = try? control?.stats().apps.first(where: { $0.bundleID == self.app }) { acknowledged = app.acked }
         let seconds = Double(now - start) / 1e9
@@ -39,6 +41,7 @@ final class LoadProgress {
         let line = String(
             format: "\r\u{1B}[K%6.1f s  offered %llu (%.0f/s)  acknowledged %llu events", seconds, offered, rate, acknowledged)
         FileHandle.standardError.write(Data(line.utf8))
+        return true
     }
 
     /// Clears the line before the report.

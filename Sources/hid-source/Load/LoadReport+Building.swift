@@ -56,7 +56,7 @@ extension LoadReport {
         self.throughput = throughput
         var latency: [String: HopLatency] = ["sourceSend": HopLatency(nanoseconds: sent.sourceSend)]
         for (hop, histogram) in stats.histograms ?? [:] where histogram.totalCount > 0 {
-            latency[hop] = HopLatency(nanoseconds: histogram)
+            latency[hop] = HopLatency(nanoseconds: histogram, exactMeanMicroseconds: stats.latency[hop]?.meanMicroseconds)
         }
         self.latency = latency
         baseline = settings.baseline.map {

@@ -22,10 +22,12 @@ enum LoadRun {
     }
 
     private static func perform(_ settings: LoadSettings, _ control: LoadControl) throws {
+        // First: a ^C from here on ends the run cleanly, so what the run changes below is always put back.
+        Interruption.install()
         let target = try control.target(requested: settings.app)
         let app = target.app
         // Put back what was in front, whatever ends the run (after the drain: it runs last).
-        defer { if let restore = target.restore { _ = try? control.request(restore) } }
+        defer { if let restore = target.restore { putBack(restore, control) } }
         let previous = try control.overload()
         var mode = previous
         if let wanted = settings.overload, wanted != previous { mode = try control.overload(wanted) }
@@ -34,7 +36,6 @@ enum LoadRun {
         // Counters and histograms from zero, so the report holds this run only.
         _ = try control.stats(reset: true)
 
-        Interruption.install()
         let sender = try LoadSender(endpoint: settings.eventEndpoint)
         // Keeps the socket open until the run is confirmed (see `LoadSender.close`).
         defer { sender.close() }
@@ -111,6 +112,13 @@ enum LoadRun {
     }
 
     /// Waits until the app has nothing in flight or queued; returns when that was seen, or nil at the timeout.
+    /// Brings back what was in front before the run; a refusal or no reply is said on stderr, not fatal.
+    private static func putBack(_ restore: ControlCommand, _ control: LoadControl) {
+        do { _ = try control.request(restore) } catch {
+            FileHandle.standardError.write(Data("hid-source: could not put back what was in front (\(restore)): \(error)\n".utf8))
+        }
+    }
+
     private static func waitForDrain(_ control: LoadControl, app: String, timeoutMilliseconds: Int) throws -> UInt64? {
         let deadline = MonotonicClock.now + UInt64(timeoutMilliseconds) * 1_000_000
         while true {

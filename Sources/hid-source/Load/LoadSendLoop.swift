@@ -24,8 +24,9 @@ struct LoadSendLoop {
         result.started = t0
         progress.begin(at: t0)
         var index: UInt64 = 0
-        // Flat out, the clock read just after the previous send is "now" for the end check: nothing but this
-        // loop's own bookkeeping runs between the two, and the source shares the cores with what it measures.
+        // Flat out, the clock read just after the previous send is "now" for the end check: only this loop's
+        // bookkeeping runs between the two (the progress line reads the clock again when it updates, since that
+        // asks springboard), and the source shares the cores with what it measures.
         var now = t0
         while !Interruption.requested {
             if let count = settings.count, index >= count { break }
@@ -59,7 +60,7 @@ struct LoadSendLoop {
             now = MonotonicClock.now
             _ = result.sourceSend.record(min(now - min(now, stamp), 60_000_000_000))
             result.finished = now
-            progress.tick(now: now, offered: index)
+            if progress.tick(now: now, offered: index) { now = MonotonicClock.now }
         }
         result.offered = index
         result.interrupted = Interruption.requested

@@ -128,6 +128,11 @@ final class LoadTests: PipelineTestCase {
         XCTAssertEqual(try fixture.request(.foreground(bundleID: bench)).ok, true)
         XCTAssertEqual(try load(["--count", "100"])["app"] as? String, bench)
         XCTAssertEqual(fixture.foreground, .some(bench))
+        // Another app in front: it comes back after a run that loaded bench.
+        try fixture.startApp("maps", bundleID: PipelineFixture.maps)
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: PipelineFixture.maps)).ok, true)
+        XCTAssertEqual(try load(["--count", "100", "--app", bench])["delivered"] as? Int, 100)
+        XCTAssertEqual(fixture.foreground, .some(PipelineFixture.maps))
     }
 
     func testBadOptionsAreUsageErrors() throws {
