@@ -1,6 +1,7 @@
 import RunLoopKit
 import ControlProtocol
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import HIDEvent
 #if canImport(Glibc)
@@ -50,7 +51,8 @@ struct RelayBenchmark: ParsableCommand {
                 "relay-node", "--role", "relay", "--input", endpoints.input,
                 "--output", endpoints.output, "--window", "\(window)",
             ], stdout: relayOutput)
-        let sink = try launch(executable, ["relay-node", "--role", "sink", "--output", endpoints.output], stdout: nil)
+        let sinkOutput = Pipe()
+        let sink = try launch(executable, ["relay-node", "--role", "sink", "--output", endpoints.output], stdout: sinkOutput)
         // Whatever happens below, no node outlives the run.
         defer {
             for node in [relay, sink] where node.isRunning { kill(node.processIdentifier, SIGTERM) }
@@ -67,13 +69,22 @@ struct RelayBenchmark: ParsableCommand {
             durationNanoseconds: try durationNanoseconds(),
             frames: RelayFrames(fingers: fingers, senderID: 0xBE7C_0000_0000_0000 | UInt64(getpid())))
         defer { sender.close() }
+        let sourceCPU = CPUSampler([CPUSampler.Process(name: "source", pid: nil, command: nil)])
         let source = try sender.run()
         // The relay writes its result once every frame came back acknowledged.
         guard let bytes = output.readToEnd(timeoutMilliseconds: 30_000), !bytes.isEmpty else {
             throw RelayError("the relay did not report (frames still unacknowledged after 30 s?)")
         }
+        var cpu = sourceCPU.elapsed()
         let result = try JSONDecoder().decode(RelayNodeResult.self, from: Data(bytes))
-        let report = makeReport(source, result)
+        if let relayCPU = result.cpuNanoseconds { cpu["relay"] = relayCPU }
+        // The sink says what it used once the relay's end frame reached it.
+        if let bytes = ChildOutput(sinkOutput).readToEnd(timeoutMilliseconds: 5_000), !bytes.isEmpty,
+            let sinkCPU = try? JSONDecoder().decode(SinkResult.self, from: Data(bytes)).cpuNanoseconds
+        {
+            cpu["sink"] = sinkCPU
+        }
+        let report = makeReport(source, result, cpu: cpu)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
@@ -83,7 +94,7 @@ struct RelayBenchmark: ParsableCommand {
         }
     }
 
-    private func makeReport(_ source: RelaySourceResult, _ result: RelayNodeResult) -> RelayReport {
+    private func makeReport(_ source: RelaySourceResult, _ result: RelayNodeResult, cpu: [String: UInt64]) -> RelayReport {
         var latency = ["sourceSend": HopLatency(nanoseconds: source.sourceSend)]
         for (hop, histogram) in result.histograms { latency[hop] = HopLatency(nanoseconds: histogram) }
         let seconds = source.sendSeconds
@@ -92,7 +103,8 @@ struct RelayBenchmark: ParsableCommand {
             offered: source.offered, forwarded: result.forwarded, delivered: result.acknowledged, sendSeconds: seconds,
             drainSeconds: Double(result.lastAcknowledged - min(result.lastAcknowledged, source.started)) / 1e9,
             offeredPerSecond: seconds > 0 ? Double(source.offered) / seconds : 0,
-            framesPerSecond: seconds > 0 ? Double(result.acknowledged) / seconds : 0, latency: latency)
+            framesPerSecond: seconds > 0 ? Double(result.acknowledged) / seconds : 0, latency: latency,
+            cpu: cpu.isEmpty ? nil : CPUCost(frames: result.acknowledged, nanoseconds: cpu))
     }
 
     private func launch(_ executable: URL, _ arguments: [String], stdout: Pipe?) throws -> Process {

@@ -28,7 +28,8 @@ struct RelayNodeCommand: ParsableCommand {
             let encoder = JSONEncoder()
             FileHandle.standardOutput.write(try encoder.encode(result))
         case .sink:
-            try SinkNode(output: output).run()
+            let cpu = try SinkNode(output: output).run()
+            FileHandle.standardOutput.write(try JSONEncoder().encode(SinkResult(cpuNanoseconds: cpu)))
         }
     }
 }

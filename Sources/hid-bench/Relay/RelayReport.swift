@@ -23,6 +23,9 @@ struct RelayReport: Codable {
     var offeredPerSecond: Double
     var framesPerSecond: Double
     var latency: [String: HopLatency]
+    /// CPU per process (the source in this process, the relay, the sink) per delivered frame, as `hid-source
+    /// load` reports the pipeline's; nil when no process could be read (not Linux).
+    var cpu: CPUCost?
 
     static let hopOrder = ["sourceSend"] + RelayHop.allCases.map(\.rawValue)
 
@@ -42,6 +45,7 @@ struct RelayReport: Codable {
             rows.append(["  " + hop, "\(l.count)"] + [l.p50, l.p90, l.p99, l.p999, l.max].map { String(format: "%.1f", $0) })
         }
         lines.append(TextTable.render(rows, rightAlignedFrom: 1))
+        if let cpu { lines.append(cpu.line(order: ["source", "relay", "sink"])) }
         return lines.joined(separator: "\n")
     }
 }

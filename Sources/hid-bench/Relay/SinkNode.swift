@@ -1,9 +1,11 @@
 import RunLoopKit
+import CommandLineSupport
 import ZeroMQ
 
 /// The sink process: a DEALER, like an app-host. It reads everything available (blocking for the first
 /// frame of a batch, then without waiting), stamps when it read each frame, and sends one cumulative ack
-/// per batch back to the relay. No decoding, no dispatch.
+/// per batch back to the relay. No decoding, no dispatch. At the end it says on stdout what CPU it used
+/// (`SinkResult`).
 final class SinkNode {
     static let identity = Array("sink".utf8)
     private let output: String
@@ -11,7 +13,8 @@ final class SinkNode {
 
     init(output: String) { self.output = output }
 
-    func run() throws {
+    /// Returns the CPU the sink used from its hello to the end frame (nil if unreadable).
+    func run() throws -> UInt64? {
         let context = try ZMQContext(ioThreads: 1)
         let dealer = try context.socket(.dealer)
         defer { dealer.close() }
@@ -20,12 +23,13 @@ final class SinkNode {
         try dealer.setReceiveTimeout(ParentWatch.pollMilliseconds)
         try dealer.connect(output)
         try dealer.send(Array("hello".utf8))
+        let cpuAtStart = ProcessCPU.nanoseconds()
         let frame = ZMQMessage()
         var ack: [UInt8] = []
         ack.reserveCapacity(RelayAck.headerSize + 8 * 1024)
         while true {
             guard try dealer.receive(into: frame) else {
-                if watch.parentIsGone { return }
+                if watch.parentIsGone { return nil }
                 continue
             }
             var ended = frame.count == 0
@@ -35,7 +39,10 @@ final class SinkNode {
                 if frame.count == 0 { ended = true } else { RelayAck.append(readAt: MonotonicClock.now, to: &ack) }
             }
             if ack.count > RelayAck.headerSize { try dealer.send(ack) }
-            if ended { return }
+            if ended {
+                guard let cpuAtStart, let now = ProcessCPU.nanoseconds() else { return nil }
+                return now - min(now, cpuAtStart)
+            }
         }
     }
 }

@@ -12,7 +12,7 @@ struct SummaryTable {
         if !notes.isEmpty { lines.append("") }
         let header = [
             "run", "policy", "rate/s", "fingers", "offered/s", "delivered frames/s", "events/s", "sendEvent/s", "lost",
-            "unexplained", "e2e p50 µs", "e2e p99 µs", "e2e p99.9 µs", "ack p50 µs", "÷ relay: frames/s",
+            "unexplained", "CPU µs/frame", "e2e p50 µs", "e2e p99 µs", "e2e p99.9 µs", "ack p50 µs", "÷ relay: frames/s",
             "e2e p50", "e2e p99",
         ]
         lines.append("| " + header.joined(separator: " | ") + " |")
@@ -28,6 +28,9 @@ struct SummaryTable {
                 + "app dispatched and acknowledged (shed coalesces moves, so fewer events than frames). **sendEvent/s** are "
                 + "the app's own `sendEvent` calls: its UIKit coalesces the moves it finds queued behind each other into one "
                 + "event (their samples in `coalescedTouches(for:)`), so under load it sends fewer events than it acknowledges.",
+            "- **CPU µs/frame** is the CPU every process of the run used (user and system, all threads: source, springboard "
+                + "and app; or source, relay and sink) from the first frame until everything was acknowledged, divided by the "
+                + "frames delivered (Linux `/proc`, 10 ms resolution).",
             "- **lost** are frames springboard dropped, with a reason (springboard gives up only on an app that stops responding); "
                 + "**unexplained** = offered − (delivered + queued + lost + consumed elsewhere) and must be 0.",
             "- **e2e** is the frame's intended time (open loop: a frame that waits to be sent counts its wait) → the app's "
@@ -48,13 +51,14 @@ struct SummaryTable {
         case text(String)
         case number(Double, Format)
 
-        enum Format { case whole, decimal, ratio }
+        enum Format { case whole, decimal, hundredths, ratio }
 
         var text: String {
             switch self {
             case .text(let text): text
             case .number(let value, .whole): String(format: "%.0f", value)
             case .number(let value, .decimal): String(format: "%.1f", value)
+            case .number(let value, .hundredths): String(format: "%.2f", value)
             case .number(let value, .ratio): String(format: "%.2f×", value)
             }
         }
@@ -77,11 +81,12 @@ struct SummaryTable {
         let fingers = number(.whole, "fingers")
         let ackP50 = number(.decimal, "latency", "ack", "p50")
         let e2e = ["p50", "p99", "p999"].map { number(.decimal, "latency", "endToEnd", $0) }
+        let cpu = number(.hundredths, "cpu", "microsecondsPerFrame", "total")
         if run.isRelay {
             let lost: Cell = .number((run.number("offered") ?? 0) - (run.number("delivered") ?? 0), .whole)
             return [
                 .text("**\(run.name)**"), .text("relay"), rate, fingers, number(.whole, "offeredPerSecond"),
-                number(.whole, "framesPerSecond"), .text("-"), .text("-"), lost, .text("-"),
+                number(.whole, "framesPerSecond"), .text("-"), .text("-"), lost, .text("-"), cpu,
             ]
                 + e2e + [ackP50, .text(""), .text(""), .text("")]
         }
@@ -90,7 +95,7 @@ struct SummaryTable {
             .text(run.name), .text(run.string("overload") ?? "?"), rate, fingers,
             number(.whole, "throughput", "offeredPerSecond"), number(.whole, "throughput", "deliveredPerSecond"),
             number(.whole, "throughput", "dispatchedEventsPerSecond"), number(.whole, "throughput", "sendEventsPerSecond"),
-            number(.whole, "lost"), number(.whole, "unexplained"),
+            number(.whole, "lost"), number(.whole, "unexplained"), cpu,
         ]
             + e2e + [ackP50, ratio("throughput"), ratio("endToEndP50"), ratio("endToEndP99")]
     }

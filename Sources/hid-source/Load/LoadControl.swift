@@ -1,5 +1,6 @@
 import AppChannel
 import ArgumentParser
+import CommandLineSupport
 import ControlProtocol
 import Foundation
 
@@ -81,6 +82,17 @@ final class LoadControl {
         if status.foreground == requested { return Target(app: requested, restore: nil) }
         try bringForward(requested, option: "--app \(requested)")
         return Target(app: requested, restore: restore)
+    }
+
+    /// springboard and `app` as processes whose CPU a run measures (by the pids springboard reports; a pid that
+    /// turns out not to be theirs on this host, e.g. springboard is remote, is left out by `CPUSampler`).
+    func processes(app: String) throws -> [CPUSampler.Process] {
+        guard let status = try request(.status).status else { throw ControlClientError.badReply("status reply without status") }
+        var processes = [CPUSampler.Process(name: "springboard", pid: status.pid, command: "springboard")]
+        if let info = try request(.apps).apps?.first(where: { $0.bundleID == app }) {
+            processes.append(CPUSampler.Process(name: "app", pid: Int32(bitPattern: info.pid), command: "app-host"))
+        }
+        return processes
     }
 
     /// The running app whose icon comes first on the home screen (page, then slot).

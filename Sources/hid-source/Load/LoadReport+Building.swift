@@ -1,5 +1,6 @@
 import ControlProtocol
 import AppChannel
+import CommandLineSupport
 import Histogram
 
 extension LoadReport {
@@ -59,6 +60,7 @@ extension LoadReport {
             latency[hop] = HopLatency(nanoseconds: histogram, exactMeanMicroseconds: stats.latency[hop]?.meanMicroseconds)
         }
         self.latency = latency
+        cpu = outcome.cpuNanoseconds.isEmpty ? nil : CPUCost(frames: delivered, nanoseconds: outcome.cpuNanoseconds)
         baseline = settings.baseline.map {
             BaselineRatios(
                 file: $0.path, relay: $0.report, deliveredPerSecond: throughput.deliveredPerSecond,

@@ -56,6 +56,7 @@ extension LoadReport {
             ])
         }
         lines.append(TextTable.render(rows, rightAlignedFrom: 1))
+        if let cpu { lines.append(cpu.line(order: ["source", "springboard", "app"])) }
         if let baseline {
             lines.append(
                 "against the raw relay (\(baseline.file)): \(format(baseline.relayFramesPerSecond, 0)) frames/s, "

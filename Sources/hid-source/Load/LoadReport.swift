@@ -1,5 +1,6 @@
 import ControlProtocol
 import AppChannel
+import CommandLineSupport
 import Foundation
 
 /// The outcome of one `hid-source load` run: what was offered, where every frame went, the rates, and the
@@ -68,6 +69,9 @@ struct LoadReport: Codable {
     var throughput: Throughput
     /// Per hop, from springboard's histograms (all apps; the run resets them first) and the generator's own.
     var latency: [String: HopLatency]
+    /// CPU per process (hid-source, springboard, the app) from the first frame to the drain, per delivered frame;
+    /// nil when no process could be read (not Linux).
+    var cpu: CPUCost?
     var baseline: BaselineRatios?
 
     struct Throughput: Codable {

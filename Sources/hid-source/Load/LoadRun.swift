@@ -1,6 +1,7 @@
 import RunLoopKit
 import AppChannel
 import ArgumentParser
+import CommandLineSupport
 import ControlProtocol
 import Foundation
 
@@ -40,6 +41,8 @@ enum LoadRun {
         // Keeps the socket open until the run is confirmed (see `LoadSender.close`).
         defer { sender.close() }
         let progress = LoadProgress(controlEndpoint: settings.controlEndpoint, app: app)
+        // What each process spends from the first frame until the app has drained (hid-source itself included).
+        let cpu = CPUSampler([CPUSampler.Process(name: "source", pid: nil, command: nil)] + (try control.processes(app: app)))
         let sent = try LoadSendLoop(settings: settings, sender: sender, progress: progress).run()
         progress.finish()
 
@@ -56,12 +59,13 @@ enum LoadRun {
             (source, confirmed) = (try? control.source(settings.senderID), false)
         }
         let drainedAt = try waitForDrain(control, app: app, timeoutMilliseconds: settings.drainTimeoutMilliseconds)
+        let cpuNanoseconds = cpu.elapsed()
         let stats = try control.stats(histograms: true)
 
         let report = LoadReport(
             LoadOutcome(
                 settings: settings, app: app, overload: mode, sent: sent, source: source,
-                confirmed: confirmed, drainedAt: drainedAt, stats: stats))
+                confirmed: confirmed, drainedAt: drainedAt, stats: stats, cpuNanoseconds: cpuNanoseconds))
         var files: [String] = []
         if let directory = settings.histogramDirectory {
             var histograms = stats.histograms ?? [:]

@@ -5,7 +5,8 @@ import XCTest
 #endif
 
 /// `hid-bench relay` (the raw three-process baseline) and `hid-source load --baseline` reading its JSON. Counts
-/// only: every frame through the relay and its sink and acknowledged; the ratios present, whatever they are.
+/// only: every frame through the relay and its sink and acknowledged; the ratios and the CPU of every process
+/// present, whatever they are.
 final class LoadBaselineTests: PipelineTestCase {
 
     private func run(
@@ -33,6 +34,11 @@ final class LoadBaselineTests: PipelineTestCase {
         for hop in ["sourceToRelay", "endToEnd", "ack", "sourceToAck"] {
             XCTAssertEqual(latency[hop]?["count"] as? Int, 3000, hop)
         }
+        // What each of its three processes spent per delivered frame (Linux /proc).
+        let relayCPU = try XCTUnwrap(relay["cpu"] as? [String: Any])
+        XCTAssertEqual(relayCPU["frames"] as? Int, 3000)
+        XCTAssertEqual(
+            (relayCPU["microsecondsPerFrame"] as? [String: Double]).map { Set($0.keys) }, ["source", "relay", "sink", "total"])
 
         let baseline = fixture.directory.appendingPathComponent("relay.json")
         try JSONSerialization.data(withJSONObject: relay).write(to: baseline)
@@ -45,6 +51,12 @@ final class LoadBaselineTests: PipelineTestCase {
                 "--baseline", baseline.path, "--json",
             ] + fixture.runtimeArguments)
         XCTAssertEqual(load["unexplained"] as? Int, 0)
+        // The pipeline's three processes, per delivered frame: hid-source, springboard and the app.
+        let loadCPU = try XCTUnwrap(load["cpu"] as? [String: Any])
+        XCTAssertEqual(loadCPU["frames"] as? Int, load["delivered"] as? Int)
+        XCTAssertEqual(
+            (loadCPU["microsecondsPerFrame"] as? [String: Double]).map { Set($0.keys) },
+            ["source", "springboard", "app", "total"])
         let ratios = try XCTUnwrap(load["baseline"] as? [String: Any])
         XCTAssertEqual(ratios["file"] as? String, baseline.path)
         XCTAssertNotNil(ratios["throughput"] as? Double)
