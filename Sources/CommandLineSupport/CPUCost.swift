@@ -8,37 +8,47 @@ public struct CPUCost: Codable, Equatable, Sendable {
     public var frames: UInt64
     /// CPU seconds over the run, per process.
     public var seconds: [String: Double]
-    /// Microseconds per frame, per process and `total` (the processes that could be read).
+    /// Microseconds per frame, per process, and `total` when every process of the run was measured.
     public var microsecondsPerFrame: [String: Double]
+    /// Processes of the run that could not be measured (not Linux, a pid that was not theirs, a process that
+    /// restarted); nil when none.
+    public var missing: [String]?
 
-    public init(frames: UInt64, nanoseconds: [String: UInt64]) {
+    /// nil when no frame was delivered (a cost per frame would read as a measurement). `expected`: the run's
+    /// processes; `total` is given only when each of them is in `nanoseconds`.
+    public init?(frames: UInt64, nanoseconds: [String: UInt64], expected: [String]) {
+        guard frames > 0 else { return nil }
         self.frames = frames
         seconds = nanoseconds.mapValues { Double($0) / 1e9 }
-        var perFrame = nanoseconds.mapValues { frames > 0 ? Double($0) / 1000 / Double(frames) : 0 }
-        perFrame["total"] = perFrame.values.reduce(0, +)
+        var perFrame = nanoseconds.mapValues { Double($0) / 1000 / Double(frames) }
+        let missing = expected.filter { nanoseconds[$0] == nil }
+        if missing.isEmpty { perFrame["total"] = perFrame.values.reduce(0, +) }
         microsecondsPerFrame = perFrame
+        self.missing = missing.isEmpty ? nil : missing
     }
 
     /// `CPU per delivered frame: source 0.66 µs, springboard 1.52 µs, app 1.57 µs; total 3.75 µs`, the processes
-    /// in `order` (those measured).
+    /// in `order` (n/a: not measured).
     public func line(order: [String]) -> String {
-        let parts = order.compactMap { name in microsecondsPerFrame[name].map { "\(name) \(String(format: "%.2f", $0)) µs" } }
+        let parts = order.map { name in
+            "\(name) " + (microsecondsPerFrame[name].map { String(format: "%.2f µs", $0) } ?? "n/a")
+        }
         return "CPU per delivered frame: \(parts.joined(separator: ", "))"
-            + (microsecondsPerFrame["total"].map { String(format: "; total %.2f µs", $0) } ?? "")
+            + (microsecondsPerFrame["total"].map { String(format: "; total %.2f µs", $0) } ?? "; no total")
     }
 }
 
-/// CPU time of named processes between `init` and `elapsed()`; a process that cannot be read at either end is
-/// left out.
+/// CPU time of named processes between `init` and `elapsed()`. A process that cannot be read at either end,
+/// or that is not the same process at the end (another `startTime`: its pid was reused), is left out.
 public struct CPUSampler {
     public struct Process: Sendable {
         public var name: String
         /// nil: this process.
         public var pid: Int32?
-        /// What `/proc/PID/comm` must say (nil: not checked).
+        /// What the process's command must be (nil: not checked).
         public var command: String?
 
-        public init(name: String, pid: Int32?, command: String?) {
+        public init(name: String, pid: Int32? = nil, command: String? = nil) {
             self.name = name
             self.pid = pid
             self.command = command
@@ -46,19 +56,24 @@ public struct CPUSampler {
     }
 
     private let processes: [Process]
-    private let start: [UInt64?]
+    private let start: [ProcessCPU.Sample?]
 
     public init(_ processes: [Process]) {
         self.processes = processes
-        start = processes.map { ProcessCPU.nanoseconds(pid: $0.pid, named: $0.command) }
+        start = processes.map { ProcessCPU.sample(pid: $0.pid, named: $0.command) }
     }
+
+    /// This process alone, as `name`.
+    public static func ownProcess(_ name: String) -> CPUSampler { CPUSampler([Process(name: name)]) }
 
     /// Nanoseconds each readable process used since `init`, by name.
     public func elapsed() -> [String: UInt64] {
         var out: [String: UInt64] = [:]
         for (process, start) in zip(processes, start) {
-            guard let start, let now = ProcessCPU.nanoseconds(pid: process.pid, named: process.command) else { continue }
-            out[process.name] = now - min(now, start)
+            guard let start, let now = ProcessCPU.sample(pid: process.pid, named: process.command),
+                now.startTime == start.startTime
+            else { continue }
+            out[process.name] = now.nanoseconds - min(now.nanoseconds, start.nanoseconds)
         }
         return out
     }

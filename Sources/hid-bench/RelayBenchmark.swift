@@ -69,7 +69,7 @@ struct RelayBenchmark: ParsableCommand {
             durationNanoseconds: try durationNanoseconds(),
             frames: RelayFrames(fingers: fingers, senderID: 0xBE7C_0000_0000_0000 | UInt64(getpid())))
         defer { sender.close() }
-        let sourceCPU = CPUSampler([CPUSampler.Process(name: "source", pid: nil, command: nil)])
+        let sourceCPU = CPUSampler.ownProcess("source")
         let source = try sender.run()
         // The relay writes its result once every frame came back acknowledged.
         guard let bytes = output.readToEnd(timeoutMilliseconds: 30_000), !bytes.isEmpty else {
@@ -104,7 +104,7 @@ struct RelayBenchmark: ParsableCommand {
             drainSeconds: Double(result.lastAcknowledged - min(result.lastAcknowledged, source.started)) / 1e9,
             offeredPerSecond: seconds > 0 ? Double(source.offered) / seconds : 0,
             framesPerSecond: seconds > 0 ? Double(result.acknowledged) / seconds : 0, latency: latency,
-            cpu: cpu.isEmpty ? nil : CPUCost(frames: result.acknowledged, nanoseconds: cpu))
+            cpu: CPUCost(frames: result.acknowledged, nanoseconds: cpu, expected: ["source", "relay", "sink"]))
     }
 
     private func launch(_ executable: URL, _ arguments: [String], stdout: Pipe?) throws -> Process {

@@ -51,7 +51,7 @@ final class RelayNode {
 
     private func relay(_ pull: ZMQSocket, _ router: ZMQSocket, _ identity: [UInt8]) throws -> RelayNodeResult {
         var result = RelayNodeResult()
-        let cpuAtStart = ProcessCPU.nanoseconds()
+        let cpu = CPUSampler.ownProcess("relay")
         var histograms = RelayHop.allCases.map { result.histograms[$0.rawValue]! }
         // The ack window: per frame in flight, its hardware stamp and when it was sent.
         var stamps = [(hardware: UInt64, sent: UInt64)](repeating: (0, 0), count: window)
@@ -120,7 +120,7 @@ final class RelayNode {
         try router.send([UInt8]())
         try router.setLinger(1000)
         for hop in RelayHop.allCases { result.histograms[hop.rawValue] = histograms[hop.index] }
-        if let cpuAtStart, let now = ProcessCPU.nanoseconds() { result.cpuNanoseconds = now - min(now, cpuAtStart) }
+        result.cpuNanoseconds = cpu.elapsed()["relay"]
         return result
     }
 }

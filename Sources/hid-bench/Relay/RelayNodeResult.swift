@@ -8,7 +8,8 @@ struct RelayNodeResult: Codable {
     /// When the relay read the first frame and the last ack (CLOCK_MONOTONIC, ns).
     var firstReceived: UInt64 = 0
     var lastAcknowledged: UInt64 = 0
-    /// CPU the relay process used over its relay loop (first frame awaited → last ack), nil if unreadable.
+    /// CPU the relay process used over its relay loop (from when the sink said hello, before the first frame, to
+    /// the last ack), nil if unreadable.
     var cpuNanoseconds: UInt64?
     var histograms: [String: Histogram<UInt64>] = Dictionary(
         uniqueKeysWithValues: RelayHop.allCases.map {

@@ -24,7 +24,7 @@ struct RelayReport: Codable {
     var framesPerSecond: Double
     var latency: [String: HopLatency]
     /// CPU per process (the source in this process, the relay, the sink) per delivered frame, as `hid-source
-    /// load` reports the pipeline's; nil when no process could be read (not Linux).
+    /// load` reports the pipeline's; nil when no frame was delivered.
     var cpu: CPUCost?
 
     static let hopOrder = ["sourceSend"] + RelayHop.allCases.map(\.rawValue)

@@ -23,7 +23,7 @@ final class SinkNode {
         try dealer.setReceiveTimeout(ParentWatch.pollMilliseconds)
         try dealer.connect(output)
         try dealer.send(Array("hello".utf8))
-        let cpuAtStart = ProcessCPU.nanoseconds()
+        let cpu = CPUSampler.ownProcess("sink")
         let frame = ZMQMessage()
         var ack: [UInt8] = []
         ack.reserveCapacity(RelayAck.headerSize + 8 * 1024)
@@ -39,10 +39,7 @@ final class SinkNode {
                 if frame.count == 0 { ended = true } else { RelayAck.append(readAt: MonotonicClock.now, to: &ack) }
             }
             if ack.count > RelayAck.headerSize { try dealer.send(ack) }
-            if ended {
-                guard let cpuAtStart, let now = ProcessCPU.nanoseconds() else { return nil }
-                return now - min(now, cpuAtStart)
-            }
+            if ended { return cpu.elapsed()["sink"] }
         }
     }
 }

@@ -29,8 +29,9 @@ struct SummaryTable {
                 + "the app's own `sendEvent` calls: its UIKit coalesces the moves it finds queued behind each other into one "
                 + "event (their samples in `coalescedTouches(for:)`), so under load it sends fewer events than it acknowledges.",
             "- **CPU µs/frame** is the CPU every process of the run used (user and system, all threads: source, springboard "
-                + "and app; or source, relay and sink) from the first frame until everything was acknowledged, divided by the "
-                + "frames delivered (Linux `/proc`, 10 ms resolution).",
+                + "and app; or source, relay and sink) from the start of sending until everything was acknowledged, divided by "
+                + "the frames delivered (Linux `/proc`, 10 ms resolution); the pipeline's includes hid-source's control "
+                + "requests while it waits for the app to drain. \"-\" when a process could not be measured.",
             "- **lost** are frames springboard dropped, with a reason (springboard gives up only on an app that stops responding); "
                 + "**unexplained** = offered − (delivered + queued + lost + consumed elsewhere) and must be 0.",
             "- **e2e** is the frame's intended time (open loop: a frame that waits to be sent counts its wait) → the app's "

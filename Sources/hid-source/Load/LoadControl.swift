@@ -84,8 +84,9 @@ final class LoadControl {
         return Target(app: requested, restore: restore)
     }
 
-    /// springboard and `app` as processes whose CPU a run measures (by the pids springboard reports; a pid that
-    /// turns out not to be theirs on this host, e.g. springboard is remote, is left out by `CPUSampler`).
+    /// springboard and `app` as processes whose CPU a run measures, by the pids springboard reports. Only the
+    /// command name checks them: a springboard on another host reports pids of its own host, which here name
+    /// other processes or, by chance, a local springboard or app-host (an ipc endpoint is always local).
     func processes(app: String) throws -> [CPUSampler.Process] {
         guard let status = try request(.status).status else { throw ControlClientError.badReply("status reply without status") }
         var processes = [CPUSampler.Process(name: "springboard", pid: status.pid, command: "springboard")]

@@ -11,6 +11,6 @@ struct LoadOutcome {
     var confirmed: Bool
     var drainedAt: UInt64?
     var stats: StatsInfo
-    /// CPU nanoseconds per process from the first frame to the drain (`CPUSampler`).
+    /// CPU nanoseconds per process from the start of sending to the drain (`CPUSampler`).
     var cpuNanoseconds: [String: UInt64] = [:]
 }

@@ -60,7 +60,7 @@ extension LoadReport {
             latency[hop] = HopLatency(nanoseconds: histogram, exactMeanMicroseconds: stats.latency[hop]?.meanMicroseconds)
         }
         self.latency = latency
-        cpu = outcome.cpuNanoseconds.isEmpty ? nil : CPUCost(frames: delivered, nanoseconds: outcome.cpuNanoseconds)
+        cpu = CPUCost(frames: delivered, nanoseconds: outcome.cpuNanoseconds, expected: ["source", "springboard", "app"])
         baseline = settings.baseline.map {
             BaselineRatios(
                 file: $0.path, relay: $0.report, deliveredPerSecond: throughput.deliveredPerSecond,

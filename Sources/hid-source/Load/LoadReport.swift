@@ -69,8 +69,8 @@ struct LoadReport: Codable {
     var throughput: Throughput
     /// Per hop, from springboard's histograms (all apps; the run resets them first) and the generator's own.
     var latency: [String: HopLatency]
-    /// CPU per process (hid-source, springboard, the app) from the first frame to the drain, per delivered frame;
-    /// nil when no process could be read (not Linux).
+    /// CPU per process (hid-source, springboard, the app) from the start of sending to the drain, per delivered
+    /// frame; nil when no frame was delivered.
     var cpu: CPUCost?
     var baseline: BaselineRatios?
 

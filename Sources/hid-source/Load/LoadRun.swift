@@ -41,8 +41,9 @@ enum LoadRun {
         // Keeps the socket open until the run is confirmed (see `LoadSender.close`).
         defer { sender.close() }
         let progress = LoadProgress(controlEndpoint: settings.controlEndpoint, app: app)
-        // What each process spends from the first frame until the app has drained (hid-source itself included).
-        let cpu = CPUSampler([CPUSampler.Process(name: "source", pid: nil, command: nil)] + (try control.processes(app: app)))
+        // What each process spends from the start of sending until the app has drained (hid-source included;
+        // a process that cannot be found or read is left out, and the report says so).
+        let cpu = CPUSampler([CPUSampler.Process(name: "source")] + ((try? control.processes(app: app)) ?? []))
         let sent = try LoadSendLoop(settings: settings, sender: sender, progress: progress).run()
         progress.finish()
 
