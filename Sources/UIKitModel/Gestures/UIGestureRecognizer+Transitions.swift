@@ -17,6 +17,9 @@ extension UIGestureRecognizer {
         }
     }
 
+    /// Any touch kept: tracked, in its history, or the last ones tracked (for `location(in:)` after they ended).
+    var holdsTouches: Bool { !trackedTouches.isEmpty || !touchHistory.isEmpty || !lastTrackedTouches.isEmpty }
+
     /// Back to possible after ended, recognized, failed or cancelled, once its touches are gone.
     func performReset() {
         machine.reset()

@@ -17,6 +17,14 @@ extension UIView {
         recognizer.view = self
     }
 
+    /// Every recognizer of this view and of its descendants that still holds touches is reset, forgetting them
+    /// (the application is going away: `UIApplication.deinit`). A built-in recognizer's `reset` only clears its
+    /// state and invalidates its timers.
+    func releaseTrackedTouches() {
+        for recognizer in attachedGestureRecognizers where recognizer.holdsTouches { recognizer.performReset() }
+        for subview in subviews { subview.releaseTrackedTouches() }
+    }
+
     /// UIKit: detaching a recognizer that is tracking touches cancels (or fails) it first.
     package func removeGestureRecognizer(_ recognizer: UIGestureRecognizer) {
         guard recognizer.view === self else { return }

@@ -55,6 +55,10 @@ public class UIApplication: UIResponder {
     /// The back references to the application are neither retained nor weak (a weak reference to it would
     /// put every retain of the application on the runtime's slow path): they are cleared here.
     deinit {
+        // A recognizer still tracking an ended touch (a double tap waiting for its second tap) holds the touch, the
+        // touch its view, the view the recognizer. Nothing will end that wait without the application: the
+        // touches are let go, so the views are freed with their windows.
+        for window in windows { window.releaseTrackedTouches() }
         for window in windows { window.application = nil }
         (delegate as? AppDelegate)?.application = nil
         gestureEnvironment?.application = nil

@@ -81,4 +81,27 @@ final class BackReferenceTests: XCTestCase {
         driver.advance(to: 2)  // past every deadline
         XCTAssertEqual(scheduledTimers(), before)
     }
+
+    /// An app torn down while a double tap waits for its second tap is freed with its views and recognizers: the
+    /// ended touch the recognizer still tracks holds its view, which holds the recognizer (a cycle the
+    /// application's deinit breaks).
+    func testAnAppTornDownWhileADoubleTapWaitsIsFreedWithItsViewsAndRecognizers() {
+        weak var freedApp: UIApplication?
+        weak var freedView: UIView?
+        weak var freedRecognizer: UITapGestureRecognizer?
+        do {
+            let driver = TouchDriver()
+            let view = driver.addFullScreenView()
+            let doubleTap = UITapGestureRecognizer()
+            doubleTap.numberOfTapsRequired = 2
+            view.addGestureRecognizer(doubleTap)
+            driver.tap(100, 100, at: 0.1)
+            freedApp = driver.app
+            freedView = view
+            freedRecognizer = doubleTap
+        }
+        XCTAssertNil(freedApp)
+        XCTAssertNil(freedView)
+        XCTAssertNil(freedRecognizer)
+    }
 }
