@@ -114,7 +114,7 @@ let package = Package(
         .executableTarget(
             name: "hid-bench",
             dependencies: [
-                "CommandLineSupport", "ControlProtocol", "ZeroMQ", "HIDEvent", "RunLoopKit",
+                "AppChannel", "CommandLineSupport", "ControlProtocol", "ZeroMQ", "HIDEvent", "RunLoopKit",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),

@@ -87,10 +87,9 @@ public final class AppHost {
         try socket.setMaximumMessageSize(AppChannelWire.maxSpringBoardToAppFrame)
         try configuration.curve?.apply(to: socket)
         channelMonitor = try socket.openMonitor(events: [.disconnected])
-        if let messages = configuration.channelHighWaterMark {
-            try socket.setSendHighWaterMark(messages)
-            try socket.setReceiveHighWaterMark(messages)
-        }
+        let messages = configuration.channelHighWaterMark ?? AppChannelWire.socketHighWaterMark
+        try socket.setSendHighWaterMark(messages)
+        try socket.setReceiveHighWaterMark(messages)
         if let bytes = configuration.channelBufferBytes {
             try socket.setSendBufferSize(bytes)
             try socket.setReceiveBufferSize(bytes)

@@ -25,8 +25,8 @@ public struct AppHostConfiguration: Sendable {
     /// UIKit coalesces moves that queued up behind each other into one event (the default, as on iOS). Off:
     /// every frame is its own event, so a trace does not depend on how fast the app kept up.
     public var coalescesQueuedMoves = true
-    /// The app channel's high-water mark and kernel buffer sizes (nil: libzmq's and the OS's defaults). Small
-    /// values let a test fill the channel.
+    /// The app channel's high-water mark (nil: `AppChannelWire.socketHighWaterMark`) and kernel buffer sizes (nil:
+    /// the OS's defaults). Small values let a test fill the channel.
     package var channelHighWaterMark: Int?
     /// Connect with CURVE: springboard admits the app only with a key bound to its bundle id.
     package var curve: ZMQCurveClient?

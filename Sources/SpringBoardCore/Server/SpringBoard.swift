@@ -136,6 +136,7 @@ public final class SpringBoard {
         // a silent drop, so every undelivered event is counted. No handover: a peer that sets a routing id
         // already in use is refused by libzmq, so no connection can take over another's.
         try appSocket.setRouterMandatory(true)
+        try appSocket.setSendHighWaterMark(AppChannelWire.springBoardSendHighWaterMark(ackWindow: configuration.ackWindow))
         monitorSocket = try appSocket.openMonitor(events: [.disconnected])
         eventMonitor = try eventSocket.openMonitor(events: [.disconnected])
         try eventSocket.bind(configuration.eventEndpoint)

@@ -1,4 +1,5 @@
 import RunLoopKit
+import AppChannel
 import CommandLineSupport
 import Foundation
 import Histogram
@@ -32,6 +33,8 @@ final class RelayNode {
         try pull.setLinger(0)
         try router.setLinger(0)
         try router.setRouterMandatory(true)
+        // springboard's mark for the same window, so the relay buffers what springboard buffers.
+        try router.setSendHighWaterMark(AppChannelWire.springBoardSendHighWaterMark(ackWindow: window))
         try pull.bind(input)
         try router.bind(output)
         guard let identity = try waitForSink(router) else { throw RelayError("the sink never said hello") }

@@ -1,4 +1,5 @@
 import RunLoopKit
+import AppChannel
 import CommandLineSupport
 import ZeroMQ
 
@@ -19,6 +20,9 @@ final class SinkNode {
         let dealer = try context.socket(.dealer)
         defer { dealer.close() }
         try dealer.setLinger(0)
+        // An app's marks.
+        try dealer.setSendHighWaterMark(AppChannelWire.socketHighWaterMark)
+        try dealer.setReceiveHighWaterMark(AppChannelWire.socketHighWaterMark)
         try dealer.setRoutingID(Self.identity)
         try dealer.setReceiveTimeout(ParentWatch.pollMilliseconds)
         try dealer.connect(output)
