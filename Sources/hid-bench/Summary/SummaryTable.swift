@@ -37,8 +37,8 @@ struct SummaryTable {
             "- **e2e** is the frame's intended time (open loop: a frame that waits to be sent counts its wait) → the app's "
                 + "`sendEvent` returned; for the relay, → the sink read it. **ack** is sent → its ack back (springboard or relay).",
             "- **÷ relay** divides the pipeline by the raw relay run with the same rate and fingers (`hid-bench relay`: the "
-                + "same frames over the same processes and sockets, nothing done to them); against a relay series, by its "
-                + "median run.",
+                + "same frames over the same processes and sockets, nothing done to them); against a relay series, by the "
+                + "median of each figure over its runs (its median row).",
             "- **median of N** follows a series of runs named NAME.1, NAME.2, …: each of its figures is the median of that "
                 + "column over the series' N runs, except **lost** and **unexplained**, which show the largest (so a row's "
                 + "figures may come from different runs).",

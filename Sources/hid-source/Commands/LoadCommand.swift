@@ -34,8 +34,11 @@ struct LoadCommand: ParsableCommand {
     var app: String?
     @Option(help: "Write each hop's histogram (HdrHistogram percentile distribution, µs) into this directory.")
     var hgrm: String?
-    @Option(help: "The JSON of `hid-bench relay --json`: add the pipeline's ratios to the raw relay.")
-    var baseline: String?
+    @Option(
+        help:
+            "The JSON of `hid-bench relay --json`: add the pipeline's ratios to the raw relay (repeatable: each relay figure is then the median of the runs)."
+    )
+    var baseline: [String] = []
     @Option(help: "Milliseconds to wait for the app to drain after the run.") var drainTimeout: Int = 10_000
     @OptionGroup var options: SourceOptions
 
@@ -68,9 +71,11 @@ struct LoadCommand: ParsableCommand {
         let gestureMix: GestureMix
         do { gestureMix = try GestureMix(parsing: mix) } catch { throw ValidationError(error.description) }
         guard drainTimeout >= 0 else { throw ValidationError("--drain-timeout must be >= 0") }
-        var relay: (String, BaselineRatios.RelayReport)?
-        if let baseline {
-            do { relay = (baseline, try BaselineRatios.load(baseline)) } catch let error as BaselineError {
+        var relay: ([String], BaselineRatios.RelayFigures)?
+        if !baseline.isEmpty {
+            do { relay = (baseline, BaselineRatios.RelayFigures(medianOf: try baseline.map(BaselineRatios.load))) } catch let
+                error as BaselineError
+            {
                 throw ValidationError("--baseline: \(error)")
             }
         }

@@ -3,9 +3,9 @@ import Foundation
 
 /// The pipeline against the raw relay of `hid-bench relay --json` (same frames, same process hops and
 /// socket types, no decoding or dispatch): how much of the relay's throughput the pipeline keeps and how
-/// many times its latency the pipeline adds.
+/// many times its latency the pipeline adds. Against several relay runs, each relay figure is their median.
 struct BaselineRatios: Codable, Equatable {
-    /// The relay report's file.
+    /// The relay report's file, or the files (comma-separated) whose medians the figures are.
     var file: String
     var relayFramesPerSecond: Double
     var relayEndToEndP50: Double
@@ -34,14 +34,33 @@ struct BaselineRatios: Codable, Equatable {
         }
     }
 
-    init(file: String, relay: RelayReport, deliveredPerSecond: Double, endToEnd: HopLatency?) {
+    /// The relay figures the ratios divide by: one run's, or the median of each over several runs (on a shared
+    /// machine one relay run's p99 can be an outlier while its p50 is the median one).
+    struct RelayFigures: Equatable {
+        var framesPerSecond: Double
+        var endToEndP50: Double
+        var endToEndP99: Double
+
+        init(medianOf reports: [RelayReport]) {
+            func median(_ values: [Double]) -> Double {
+                let sorted = values.sorted()
+                guard !sorted.isEmpty else { return 0 }
+                let middle = sorted.count / 2
+                return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+            }
+            framesPerSecond = median(reports.map(\.framesPerSecond))
+            endToEndP50 = median(reports.map { $0.latency["endToEnd"]?.p50 ?? 0 })
+            endToEndP99 = median(reports.map { $0.latency["endToEnd"]?.p99 ?? 0 })
+        }
+    }
+
+    init(file: String, relay: RelayFigures, deliveredPerSecond: Double, endToEnd: HopLatency?) {
         self.file = file
         relayFramesPerSecond = relay.framesPerSecond
-        let relayEndToEnd = relay.latency["endToEnd"]
-        relayEndToEndP50 = relayEndToEnd?.p50 ?? 0
-        relayEndToEndP99 = relayEndToEnd?.p99 ?? 0
+        relayEndToEndP50 = relay.endToEndP50
+        relayEndToEndP99 = relay.endToEndP99
         func ratio(_ a: Double?, _ b: Double) -> Double? { a.flatMap { b > 0 ? $0 / b : nil } }
-        throughput = ratio(deliveredPerSecond, relay.framesPerSecond)
+        throughput = ratio(deliveredPerSecond, relayFramesPerSecond)
         endToEndP50 = ratio(endToEnd?.p50, relayEndToEndP50)
         endToEndP99 = ratio(endToEnd?.p99, relayEndToEndP99)
     }

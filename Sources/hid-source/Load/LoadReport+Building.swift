@@ -63,7 +63,7 @@ extension LoadReport {
         cpu = CPUCost(frames: delivered, nanoseconds: outcome.cpuNanoseconds, expected: ["source", "springboard", "app"])
         baseline = settings.baseline.map {
             BaselineRatios(
-                file: $0.path, relay: $0.report, deliveredPerSecond: throughput.deliveredPerSecond,
+                file: $0.paths.joined(separator: ", "), relay: $0.relay, deliveredPerSecond: throughput.deliveredPerSecond,
                 endToEnd: latency["endToEnd"])
         }
     }

@@ -15,7 +15,7 @@ struct LoadSettings {
     var app: String?
     var json: Bool
     var histogramDirectory: String?
-    var baseline: (path: String, report: BaselineRatios.RelayReport)?
+    var baseline: (paths: [String], relay: BaselineRatios.RelayFigures)?
     var senderID: UInt64
     var eventEndpoint: String
     var controlEndpoint: String

@@ -62,5 +62,26 @@ final class LoadBaselineTests: PipelineTestCase {
         XCTAssertNotNil(ratios["throughput"] as? Double)
         XCTAssertNotNil(ratios["endToEndP50"] as? Double)
         XCTAssertNotNil(ratios["endToEndP99"] as? Double)
+
+        // Several relay runs: each relay figure is their median, whichever run it comes from.
+        var files: [String] = []
+        for (index, (framesPerSecond, p50, p99)) in [(800_000.0, 60.0, 1000.0), (1_000_000, 50, 100), (900_000, 70, 90)]
+            .enumerated()
+        {
+            let hop: [String: Any] = ["count": 1, "p50": p50, "p90": p50, "p99": p99, "p999": p99, "max": p99, "mean": p50]
+            let url = fixture.directory.appendingPathComponent("relay-\(index).json")
+            try JSONSerialization.data(withJSONObject: ["framesPerSecond": framesPerSecond, "latency": ["endToEnd": hop]])
+                .write(to: url)
+            files.append(url.path)
+        }
+        let medians = try run(
+            "hid-source",
+            ["load", "--app", "com.example.bench", "--count", "100", "--json"] + files.flatMap { ["--baseline", $0] }
+                + fixture.runtimeArguments)
+        let figures = try XCTUnwrap(medians["baseline"] as? [String: Any])
+        XCTAssertEqual(figures["file"] as? String, files.joined(separator: ", "))
+        XCTAssertEqual(figures["relayFramesPerSecond"] as? Double, 900_000)
+        XCTAssertEqual(figures["relayEndToEndP50"] as? Double, 60)
+        XCTAssertEqual(figures["relayEndToEndP99"] as? Double, 100, "the median p99, not the p50-median run's 1000")
     }
 }
