@@ -17,7 +17,9 @@ struct SummaryRun {
     var kind: String { report["kind"] as? String ?? "pipeline" }
     var isRelay: Bool { kind == "relay" }
 
-    func number(_ path: String...) -> Double? {
+    func number(_ path: String...) -> Double? { number(path: path) }
+
+    func number(path: [String]) -> Double? {
         var value: Any? = report
         for key in path { value = (value as? [String: Any])?[key] }
         // JSONSerialization hands numbers back as NSNumber.

@@ -1,4 +1,5 @@
 import Foundation
+import CommandLineSupport
 
 /// The Markdown of a bench session: one row per run, pipeline and relay alike, then how to read it.
 struct SummaryTable {
@@ -74,9 +75,7 @@ struct SummaryTable {
 
     func row(_ run: SummaryRun) -> [Cell] {
         func number(_ format: Cell.Format, _ path: String...) -> Cell {
-            var value: Any? = run.report
-            for key in path { value = (value as? [String: Any])?[key] }
-            return ((value as? NSNumber)?.doubleValue).map { .number($0, format) } ?? .text("-")
+            run.number(path: path).map { .number($0, format) } ?? .text("-")
         }
         let rate: Cell = run.number("rate").map { $0 > 0 ? .number($0, .whole) : .text("max") } ?? .text("?")
         let fingers = number(.whole, "fingers")
@@ -136,14 +135,13 @@ struct SummaryTable {
         for column in 1..<out.count {
             let cells = rows.map { $0[column] }
             let values = cells.compactMap(\.value)
-            guard values.count == cells.count, case .number(_, let format) = cells[0] else {
+            guard values.count == cells.count, case .number(_, let format) = cells[0], let median = values.median,
+                let worst = values.max()
+            else {
                 out[column] = cells.allSatisfy { $0.text == cells[0].text } ? cells[0] : .text("-")
                 continue
             }
-            let sorted = values.sorted()
-            let middle = sorted.count / 2
-            let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-            out[column] = .number(Self.worstColumns.contains(column) ? sorted[sorted.count - 1] : median, format)
+            out[column] = .number(Self.worstColumns.contains(column) ? worst : median, format)
         }
         return out
     }

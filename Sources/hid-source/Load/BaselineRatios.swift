@@ -1,3 +1,4 @@
+import CommandLineSupport
 import ControlProtocol
 import Foundation
 
@@ -42,15 +43,9 @@ struct BaselineRatios: Codable, Equatable {
         var endToEndP99: Double
 
         init(medianOf reports: [RelayReport]) {
-            func median(_ values: [Double]) -> Double {
-                let sorted = values.sorted()
-                guard !sorted.isEmpty else { return 0 }
-                let middle = sorted.count / 2
-                return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-            }
-            framesPerSecond = median(reports.map(\.framesPerSecond))
-            endToEndP50 = median(reports.map { $0.latency["endToEnd"]?.p50 ?? 0 })
-            endToEndP99 = median(reports.map { $0.latency["endToEnd"]?.p99 ?? 0 })
+            framesPerSecond = reports.map(\.framesPerSecond).median ?? 0
+            endToEndP50 = reports.map { $0.latency["endToEnd"]?.p50 ?? 0 }.median ?? 0
+            endToEndP99 = reports.map { $0.latency["endToEnd"]?.p99 ?? 0 }.median ?? 0
         }
     }
 

@@ -59,6 +59,8 @@ final class LoadControl {
         /// What puts the foreground back after the run (`foreground` of the app that was in front, or `home`);
         /// nil when the app was already in front.
         let restore: ControlCommand?
+        /// springboard's pid, from the same `status` reply (for `processes`).
+        let springBoardPid: Int32
     }
 
     /// The app the run loads: `requested` (brought to the foreground if it is not there), else the
@@ -70,27 +72,26 @@ final class LoadControl {
         guard let status = try request(.status).status else { throw ControlClientError.badReply("status reply without status") }
         let restore: ControlCommand = status.foreground.map { .foreground(bundleID: $0) } ?? .home
         guard let requested else {
-            if let foreground = status.foreground { return Target(app: foreground, restore: nil) }
+            if let foreground = status.foreground { return Target(app: foreground, restore: nil, springBoardPid: status.pid) }
             let first = try firstHomeScreenApp()
             try bringForward(first, option: "the home screen's first app")
             FileHandle.standardError.write(
                 Data(
                     ("hid-source: the home screen showed: loading \(first), its first app (--app chooses another); "
                         + "the home screen comes back after the run\n").utf8))
-            return Target(app: first, restore: restore)
+            return Target(app: first, restore: restore, springBoardPid: status.pid)
         }
-        if status.foreground == requested { return Target(app: requested, restore: nil) }
+        if status.foreground == requested { return Target(app: requested, restore: nil, springBoardPid: status.pid) }
         try bringForward(requested, option: "--app \(requested)")
-        return Target(app: requested, restore: restore)
+        return Target(app: requested, restore: restore, springBoardPid: status.pid)
     }
 
-    /// springboard and `app` as processes whose CPU a run measures, by the pids springboard reports. Only the
+    /// springboard and the target app as processes whose CPU a run measures, by the pids springboard reports. Only the
     /// command name checks them: a springboard on another host reports pids of its own host, which here name
     /// other processes or, by chance, a local springboard or app-host (an ipc endpoint is always local).
-    func processes(app: String) throws -> [CPUSampler.Process] {
-        guard let status = try request(.status).status else { throw ControlClientError.badReply("status reply without status") }
-        var processes = [CPUSampler.Process(name: "springboard", pid: status.pid, command: "springboard")]
-        if let info = try request(.apps).apps?.first(where: { $0.bundleID == app }) {
+    func processes(of target: Target) throws -> [CPUSampler.Process] {
+        var processes = [CPUSampler.Process(name: "springboard", pid: target.springBoardPid, command: "springboard")]
+        if let info = try request(.apps).apps?.first(where: { $0.bundleID == target.app }) {
             processes.append(CPUSampler.Process(name: "app", pid: Int32(bitPattern: info.pid), command: "app-host"))
         }
         return processes

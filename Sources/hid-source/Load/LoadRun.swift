@@ -43,7 +43,7 @@ enum LoadRun {
         let progress = LoadProgress(controlEndpoint: settings.controlEndpoint, app: app)
         // What each process spends from the start of sending until the app has drained (hid-source included;
         // a process that cannot be found or read is left out, and the report says so).
-        let cpu = CPUSampler([CPUSampler.Process(name: "source")] + ((try? control.processes(app: app)) ?? []))
+        let cpu = CPUSampler([CPUSampler.Process(name: "source")] + ((try? control.processes(of: target)) ?? []))
         let sent = try LoadSendLoop(settings: settings, sender: sender, progress: progress).run()
         progress.finish()
 
