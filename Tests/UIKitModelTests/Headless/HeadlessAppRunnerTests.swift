@@ -50,6 +50,30 @@ final class HeadlessAppRunnerTests: XCTestCase {
         XCTAssertEqual(probe.timestamps, [0.25, 0.3, 0.5, 0.55])
     }
 
+    /// A recognizer subclass that names itself (`traceClassName`, as a Swift subclass of UIKit's may) names its
+    /// timers so in the run-loop trace, not by its Swift type.
+    func testRecognizerTimerTakesTheSubclassTraceName() throws {
+        final class DoubleTap: UITapGestureRecognizer {
+            override var traceClassName: String { "LXFDoubleTapGestureRecognizer" }
+        }
+        let runner = try HeadlessAppRunner(sceneYAML: "windows:\n  - {id: w}\n")
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        (runner.scene.responder("w") as! UIWindow).addSubview(view)
+        let recognizer = DoubleTap()
+        recognizer.numberOfTapsRequired = 2
+        view.addGestureRecognizer(recognizer)
+        runner.application.trace.explains = true
+        runner.traceRunLoop()
+        let lines = runner.run(tap(10, 10, at: 1)).map(\.explained)
+        XCTAssertEqual(
+            lines.filter { $0.contains("timer fired") || $0.contains("possible → failed") },
+            [
+                "↻ turn 9: timer fired UIGestureEnvironment after 0.15 s [kCFRunLoopDefaultMode]",
+                "↻ turn 10: timer fired LXFDoubleTapGestureRecognizer after 0.35 s [kCFRunLoopDefaultMode]",
+                "   LXFDoubleTapGestureRecognizer possible → failed at t=1.400 (set by the recognizer itself)",
+            ])
+    }
+
     /// One trace record per JSON line (protocols/trace-record.md): sorted keys, absent fields left out, slashes
     /// and non-ASCII as they are, and the same record read back.
     func testJSONLines() throws {
