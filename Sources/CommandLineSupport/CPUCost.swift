@@ -28,13 +28,24 @@ public struct CPUCost: Codable, Equatable, Sendable {
     }
 
     /// `CPU per delivered frame: source 0.66 µs, springboard 1.52 µs, app 1.57 µs; total 3.75 µs`, the processes
-    /// in `order` (n/a: not measured).
-    public func line(order: [String]) -> String {
+    /// in `order` (n/a: not measured). /proc counts CPU in clock ticks (10 ms): a process that used less in a short
+    /// run reads 0, shown as under one tick per frame (`app <0.50 µs`), and then there is no total.
+    public func line(order: [String], ticksPerSecond: UInt64 = ProcessCPU.clockTicksPerSecond) -> String {
+        let tick = 1e6 / Double(max(1, ticksPerSecond)) / Double(frames)  // µs per frame of one tick
+        var underOneTick = false
         let parts = order.map { name in
-            "\(name) " + (microsecondsPerFrame[name].map { String(format: "%.2f µs", $0) } ?? "n/a")
+            guard let value = microsecondsPerFrame[name] else { return "\(name) n/a" }
+            if value == 0 {
+                underOneTick = true
+                return "\(name) " + String(format: "<%.2f µs", tick)
+            }
+            return "\(name) " + String(format: "%.2f µs", value)
         }
-        return "CPU per delivered frame: \(parts.joined(separator: ", "))"
-            + (microsecondsPerFrame["total"].map { String(format: "; total %.2f µs", $0) } ?? "; no total")
+        let total =
+            underOneTick
+            ? "; no total (a process used less than one clock tick: run longer)"
+            : microsecondsPerFrame["total"].map { String(format: "; total %.2f µs", $0) } ?? "; no total"
+        return "CPU per delivered frame: \(parts.joined(separator: ", "))" + total
     }
 }
 

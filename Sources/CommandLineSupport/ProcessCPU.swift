@@ -49,5 +49,5 @@ public enum ProcessCPU {
         return Sample(nanoseconds: (user + system) * 1_000_000_000 / max(1, ticksPerSecond), startTime: start)
     }
 
-    package static let clockTicksPerSecond = UInt64(max(1, sysconf(Int32(_SC_CLK_TCK))))
+    public static let clockTicksPerSecond = UInt64(max(1, sysconf(Int32(_SC_CLK_TCK))))
 }

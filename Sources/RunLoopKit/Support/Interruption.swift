@@ -8,14 +8,21 @@ import Synchronization
 /// Set from a signal handler, so a lock-free flag; one per process. Processes with a run loop use
 /// `RunLoopSignalHandler`.
 package enum Interruption {
-    private static let flag = Atomic<Bool>(false)
+    /// The signal received (0: none).
+    private static let received = Atomic<Int32>(0)
 
     package static func install() {
-        _ = flag.load(ordering: .relaxed)  // initialized here, not lazily inside the handler
+        _ = received.load(ordering: .relaxed)  // initialized here, not lazily inside the handler
         for number in [SIGINT, SIGTERM] {
-            signal(number) { _ in Interruption.flag.store(true, ordering: .relaxed) }
+            signal(number) { number in Interruption.received.store(number, ordering: .relaxed) }
         }
     }
 
-    package static var requested: Bool { flag.load(ordering: .relaxed) }
+    package static var requested: Bool { received.load(ordering: .relaxed) != 0 }
+
+    /// SIGINT or SIGTERM once one asked to stop (the latest), for an exit status of 128 + the signal.
+    package static var receivedSignal: Int32? {
+        let number = received.load(ordering: .relaxed)
+        return number == 0 ? nil : number
+    }
 }

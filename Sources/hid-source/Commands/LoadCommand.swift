@@ -2,6 +2,7 @@ import AppChannel
 import ArgumentParser
 import ControlProtocol
 import HIDEvent
+import ZeroMQ
 
 /// `hid-source load`: an open-loop generator of digitizer frames for load tests, with a report of where
 /// every frame went and how long every hop took.
@@ -13,13 +14,17 @@ struct LoadCommand: ParsableCommand {
             Open loop: frame i is due at t0 + i/rate and is stamped with that time, so when the pipeline pushes back \
             the wait shows as latency. Drags and taps use --fingers fingers; a pinch always uses two. Before the \
             run springboard's counters are reset; after it the final end marker is confirmed, the app is left to \
-            drain, and the report is built from springboard's counters and histograms. Exit status: 0 every frame \
-            accounted for, 1 frames unexplained or the app did not drain, 3 springboard did not answer or confirm, \
-            64 bad input.
+            drain, and the report is built from springboard's counters and histograms. A --rate the sender cannot keep \
+            up with still ends at --duration; the frames still due are reported as not sent. Exit status: 0 every \
+            frame accounted for, 1 frames unexplained or the app did not drain, 3 springboard did not answer or \
+            confirm, 64 bad input, 74 the --hgrm files could not be written (the report is printed), 130 or 143 \
+            interrupted by SIGINT or SIGTERM (the report is printed).
             """)
 
-    @Option(help: "Frames per second; 0 sends flat out.") var rate: Double = 0
-    @Option(help: "How long to send: 10s, 500ms, 2m or plain seconds.") var duration: String?
+    // Unconditional: the next word is the value even when it starts with "-", so `--rate -5` is said to be
+    // negative rather than a missing value.
+    @Option(parsing: .unconditional, help: "Frames per second; 0 sends flat out.") var rate: Double = 0
+    @Option(parsing: .unconditional, help: "How long to send: 10s, 500ms, 2m or plain seconds.") var duration: String?
     @Option(help: "How many frames to send (the run stops at whichever of --duration and --count comes first).")
     var count: UInt64?
     @Option(help: "Fingers per drag and tap, 1...10.") var fingers: Int = 1
@@ -59,11 +64,18 @@ struct LoadCommand: ParsableCommand {
             throw ValidationError(
                 "--speed and --repeat-count are for scripts; load paces with --rate and stops at --count/--duration")
         }
+        guard options.write == nil else {
+            throw ValidationError(
+                "--write is for scripts; a load run always sends (`hid-source record` captures what springboard receives)")
+        }
         guard count != nil || duration != nil else { throw ValidationError("give --count N, --duration TIME or both") }
         if let count, count == 0 { throw ValidationError("--count must be at least 1") }
         var length: LoadDuration?
         if let duration {
             guard let parsed = LoadDuration(parsing: duration) else {
+                if let (value, _) = LoadDuration.number(duration), value <= 0 {
+                    throw ValidationError("--duration must be longer than 0, got \"\(duration)\"")
+                }
                 throw ValidationError("--duration: \"\(duration)\" is not a time such as 10s, 500ms, 2m or 1.5")
             }
             length = parsed
@@ -71,20 +83,25 @@ struct LoadCommand: ParsableCommand {
         let gestureMix: GestureMix
         do { gestureMix = try GestureMix(parsing: mix) } catch { throw ValidationError(error.description) }
         guard drainTimeout >= 0 else { throw ValidationError("--drain-timeout must be >= 0") }
+        let curve: ZMQCurveClient?
+        do { curve = try options.curve.client() } catch { throw ValidationError("CURVE keys: \(error)") }
         var relay: ([String], BaselineRatios.RelayFigures)?
+        var warnings: [String] = []
         if !baseline.isEmpty {
-            do { relay = (baseline, BaselineRatios.RelayFigures(medianOf: try baseline.map(BaselineRatios.load))) } catch let
-                error as BaselineError
-            {
+            do {
+                let reports = try baseline.map(BaselineRatios.load)
+                relay = (baseline, BaselineRatios.RelayFigures(medianOf: reports))
+                warnings = BaselineRatios.mismatches(Array(zip(baseline, reports)), rate: rate, fingers: fingers)
+            } catch let error as BaselineError {
                 throw ValidationError("--baseline: \(error)")
             }
         }
         return LoadSettings(
             rate: rate, duration: length, count: count, fingers: fingers, mix: gestureMix, seed: seed, overload: overload,
-            app: app, json: options.json, histogramDirectory: hgrm, baseline: relay, senderID: options.runSenderID,
-            eventEndpoint: options.eventEndpoint,
+            app: app, json: options.json, histogramDirectory: hgrm, baseline: relay, baselineWarnings: warnings,
+            senderID: options.runSenderID, eventEndpoint: options.eventEndpoint,
             controlEndpoint: options.controlEndpoint,
-            confirmTimeoutMilliseconds: options.confirmTimeout, drainTimeoutMilliseconds: drainTimeout)
+            confirmTimeoutMilliseconds: options.confirmTimeout, drainTimeoutMilliseconds: drainTimeout, curve: curve)
     }
 }
 

@@ -22,17 +22,54 @@ struct BaselineRatios: Codable, Equatable {
     struct RelayReport: Decodable {
         var framesPerSecond: Double
         var latency: [String: HopLatency]
+        /// How the relay ran (0: flat out), when the file says: compared with the load run's own.
+        var rate: Double?
+        var fingers: Int?
     }
 
-    /// Reads a relay report; the error says what is wrong with the file.
+    /// Reads a relay report; the error says in one line what is wrong with the file.
     static func load(_ path: String) throws -> RelayReport {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw BaselineError("cannot read \(path): \(error.localizedDescription)")
         }
         do { return try JSONDecoder().decode(RelayReport.self, from: data) } catch {
-            throw BaselineError("\(path) is not the JSON of `hid-bench relay --json`: \(error)")
+            throw BaselineError("\(path) is not the JSON of `hid-bench relay --json` (\(reason(error)))")
         }
+    }
+
+    private static func reason(_ error: Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, let context):
+            let path = (context.codingPath + [key]).map(\.stringValue).joined(separator: ".")
+            return "it has no \"\(path)\"" + (key.stringValue == "framesPerSecond" ? "; a load report is not a baseline" : "")
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            return "\"\(context.codingPath.map(\.stringValue).joined(separator: "."))\" has the wrong type"
+        default:
+            return "not JSON"
+        }
+    }
+
+    /// What makes the ratios compare unlike runs, in lines for stderr: a relay that ran at another rate or with
+    /// other fingers than the load run, or relay runs (whose medians are taken) that differ from each other.
+    static func mismatches(_ reports: [(path: String, report: RelayReport)], rate: Double, fingers: Int) -> [String] {
+        var lines: [String] = []
+        func pace(_ rate: Double) -> String { rate > 0 ? "\(Int(rate.rounded())) frames/s" : "flat out" }
+        for (path, report) in reports {
+            if let relayRate = report.rate, abs(relayRate - rate) > 0.01 * max(relayRate, rate) {
+                lines.append("--baseline \(path) ran \(pace(relayRate)); this run is \(pace(rate))")
+            }
+            if let relayFingers = report.fingers, relayFingers != fingers {
+                lines.append("--baseline \(path) ran \(relayFingers) finger(s); this run uses \(fingers)")
+            }
+        }
+        let rates = Set(reports.compactMap(\.report.rate)), fingerCounts = Set(reports.compactMap(\.report.fingers))
+        if rates.count > 1 || fingerCounts.count > 1 {
+            lines.append(
+                "the --baseline runs differ from each other (rates \(rates.sorted().map(pace)), fingers \(fingerCounts.sorted())): their medians mix them"
+            )
+        }
+        return lines
     }
 
     /// The relay figures the ratios divide by: one run's, or the median of each over several runs (on a shared

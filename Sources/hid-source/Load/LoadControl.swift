@@ -3,6 +3,7 @@ import ArgumentParser
 import CommandLineSupport
 import ControlProtocol
 import Foundation
+import ZeroMQ
 
 /// springboard's control socket as a load run uses it: one REQ client kept for the whole run (a new one
 /// costs a ZeroMQ context and its I/O thread), replaced after a timeout because a REQ socket that missed its
@@ -10,16 +11,19 @@ import Foundation
 final class LoadControl {
     let endpoint: String
     private let timeoutMilliseconds: Int
+    /// The CURVE keys of a secured springboard (`--curve-server-key`, `--curve-key`).
+    let curve: ZMQCurveClient?
     private var client: ControlClient?
 
-    init(endpoint: String, timeoutMilliseconds: Int = 2000) {
+    init(endpoint: String, timeoutMilliseconds: Int = 2000, curve: ZMQCurveClient?) {
         self.endpoint = endpoint
         self.timeoutMilliseconds = timeoutMilliseconds
+        self.curve = curve
     }
 
     /// One request; an error reply throws `ControlError`, no reply `ControlClientError`.
     func request(_ command: ControlCommand) throws -> ControlReply {
-        let client = try self.client ?? ControlClient(endpoint: endpoint, timeoutMilliseconds: timeoutMilliseconds)
+        let client = try self.client ?? ControlClient(endpoint: endpoint, timeoutMilliseconds: timeoutMilliseconds, curve: curve)
         do {
             let reply = try client.request(command)
             self.client = client

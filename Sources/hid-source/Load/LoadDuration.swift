@@ -6,6 +6,14 @@ struct LoadDuration: Equatable {
 
     /// Parses `text`; nil when it is not a positive number with an optional `ms`, `s` or `m` unit.
     init?(parsing text: String) {
+        guard let (value, scale) = Self.number(text), value.isFinite, value > 0, value * scale < Double(UInt64.max) else {
+            return nil
+        }
+        nanoseconds = UInt64(value * scale)
+    }
+
+    /// The number in `text` and its unit's nanoseconds (seconds when it has none); nil when it is not a number.
+    static func number(_ text: String) -> (value: Double, scale: Double)? {
         let units: [(suffix: String, scale: Double)] = [("ms", 1e6), ("s", 1e9), ("m", 60e9)]
         var number = Substring(text)
         var scale = 1e9
@@ -15,8 +23,7 @@ struct LoadDuration: Equatable {
             scale = unit.scale
             break
         }
-        guard let value = Double(number), value.isFinite, value > 0, value * scale < Double(UInt64.max) else { return nil }
-        nanoseconds = UInt64(value * scale)
+        return Double(number).map { ($0, scale) }
     }
 
     var seconds: Double { Double(nanoseconds) / 1e9 }

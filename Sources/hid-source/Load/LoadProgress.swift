@@ -18,9 +18,9 @@ final class LoadProgress {
     private var next: UInt64 = 0
     private var acknowledged: UInt64 = 0
 
-    init(controlEndpoint: String, app: String) {
+    init(control run: LoadControl, app: String) {
         enabled = isatty(STDERR_FILENO) != 0
-        control = enabled ? LoadControl(endpoint: controlEndpoint, timeoutMilliseconds: 250) : nil
+        control = enabled ? LoadControl(endpoint: run.endpoint, timeoutMilliseconds: 250, curve: run.curve) : nil
         self.app = app
     }
 

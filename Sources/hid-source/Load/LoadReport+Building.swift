@@ -20,6 +20,7 @@ extension LoadReport {
         drained = outcome.drainedAt != nil
 
         offered = sent.offered
+        behindSchedule = sent.behindSchedule
         received = outcome.source?.received ?? 0
         sequenceGaps = outcome.source?.sequenceGaps ?? 0
         routed = target?.routed ?? 0

@@ -6,7 +6,7 @@ extension LoadReport {
     /// The report as a terminal table.
     var text: String {
         var lines: [String] = []
-        let pace = rate > 0 ? "\(format(rate, 0)) frames/s" : "flat out"
+        let pace = rate > 0 ? "\(rate == rate.rounded() ? format(rate, 0) : String(format: "%g", rate)) frames/s" : "flat out"
         lines.append(
             "hid-source load → \(app): \(pace), \(overload), \(fingers) finger\(fingers == 1 ? "" : "s"), mix \(mix) (seed \(seed))"
                 + (interrupted ? ", interrupted" : ""))
@@ -17,7 +17,13 @@ extension LoadReport {
             TextTable.render(
                 [
                     ["frames", ""],
-                    ["  offered", "\(offered)"],
+                    [
+                        "  offered",
+                        "\(offered)"
+                            + (behindSchedule > 0
+                                ? " (\(behindSchedule) more were due: the sender fell behind the rate, and the duration ended)"
+                                : ""),
+                    ],
                     ["  received by springboard", "\(received)" + (sequenceGaps > 0 ? " (\(sequenceGaps) sequence gaps)" : "")],
                     ["  routed to the app", "\(routed)"],
                     ["  delivered", "\(delivered)" + (coalesced > 0 ? " (springboard coalesced \(coalesced) moves)" : "")],
@@ -28,8 +34,8 @@ extension LoadReport {
                     ["events", ""],
                     [
                         "  sent to the app",
-                        "\(events)" + (cancelsSent > 0 ? " (\(cancelsSent) cancels)" : "")
-                            + (giveUps > 0 ? ", \(giveUps) give-ups" : ""),
+                        "\(events)" + (cancelsSent > 0 ? " (\(cancelsSent) cancel\(cancelsSent == 1 ? "" : "s"))" : "")
+                            + (giveUps > 0 ? ", \(giveUps) give-up\(giveUps == 1 ? "" : "s")" : ""),
                     ],
                     ["  dispatched (acknowledged)", "\(dispatched)"],
                     [

@@ -24,6 +24,9 @@ struct LoadReport: Codable {
 
     // Frames, in the order they travel.
     var offered: UInt64
+    /// Frames the schedule had due before the end of --duration that were never sent, because the sender fell
+    /// behind --rate (0 when it kept up, and for a flat-out run). Not offered, so in no other count.
+    var behindSchedule: UInt64
     /// Read by springboard from this run's sender (`source` reply).
     var received: UInt64
     var sequenceGaps: UInt64

@@ -10,7 +10,7 @@ import Foundation
 /// the counters and histograms, report.
 enum LoadRun {
     static func run(_ settings: LoadSettings) throws {
-        let control = LoadControl(endpoint: settings.controlEndpoint)
+        let control = LoadControl(endpoint: settings.controlEndpoint, curve: settings.curve)
         do {
             try perform(settings, control)
         } catch let error as ControlClientError {
@@ -19,12 +19,25 @@ enum LoadRun {
         } catch let error as ControlError {
             FileHandle.standardError.write(Data("hid-source: springboard refused a request: \(error)\n".utf8))
             throw ExitCode(3)
+        } catch let error as ValidationError {
+            // Found out from springboard (no such app): said in a line, without the parser's usage text.
+            FileHandle.standardError.write(Data("hid-source: \(error.message)\n".utf8))
+            throw ExitCode(64)
         }
     }
 
     private static func perform(_ settings: LoadSettings, _ control: LoadControl) throws {
         // First: a ^C from here on ends the run cleanly, so what the run changes below is always put back.
         Interruption.install()
+        for warning in settings.baselineWarnings {
+            FileHandle.standardError.write(Data("hid-source: warning: \(warning)\n".utf8))
+        }
+        if let directory = settings.histogramDirectory {
+            do { try HistogramFiles.prepare(directory) } catch {
+                FileHandle.standardError.write(Data("hid-source: --hgrm: \(error)\n".utf8))
+                throw ExitCode(64)
+            }
+        }
         let target = try control.target(requested: settings.app)
         let app = target.app
         // Put back what was in front, whatever ends the run (after the drain: it runs last).
@@ -37,10 +50,10 @@ enum LoadRun {
         // Counters and histograms from zero, so the report holds this run only.
         _ = try control.stats(reset: true)
 
-        let sender = try LoadSender(endpoint: settings.eventEndpoint)
+        let sender = try LoadSender(endpoint: settings.eventEndpoint, curve: settings.curve)
         // Keeps the socket open until the run is confirmed (see `LoadSender.close`).
         defer { sender.close() }
-        let progress = LoadProgress(controlEndpoint: settings.controlEndpoint, app: app)
+        let progress = LoadProgress(control: control, app: app)
         // What each process spends from the start of sending until the app has drained (hid-source included;
         // a process that cannot be found or read is left out, and the report says so).
         let cpu = CPUSampler([CPUSampler.Process(name: "source")] + ((try? control.processes(of: target)) ?? []))
@@ -68,10 +81,12 @@ enum LoadRun {
                 settings: settings, app: app, overload: mode, sent: sent, source: source,
                 confirmed: confirmed, drainedAt: drainedAt, stats: stats, cpuNanoseconds: cpuNanoseconds))
         var files: [String] = []
+        var filesError: Error?
         if let directory = settings.histogramDirectory {
             var histograms = stats.histograms ?? [:]
             histograms["sourceSend"] = sent.sourceSend
-            files = try HistogramFiles.write(histograms, to: directory)
+            // A failure here still prints the report (the run happened); it is said after it.
+            do { files = try HistogramFiles.write(histograms, to: directory) } catch { filesError = error }
         }
         if settings.json {
             let encoder = JSONEncoder()
@@ -80,6 +95,17 @@ enum LoadRun {
         } else {
             print(report.text)
             if !files.isEmpty { print("histograms (µs): \(files.joined(separator: " "))") }
+        }
+        if report.behindSchedule > 0 {
+            FileHandle.standardError.write(
+                Data(
+                    ("hid-source: the sender fell behind --rate: \(report.behindSchedule) frame(s) due before the end of "
+                        + "--duration were not sent\n").utf8))
+        }
+        if let filesError {
+            FileHandle.standardError.write(
+                Data("hid-source: --hgrm: could not write the histograms: \(filesError.localizedDescription)\n".utf8))
+            throw ExitCode(74)
         }
         if !confirmed {
             FileHandle.standardError.write(
@@ -95,6 +121,9 @@ enum LoadRun {
                         .utf8))
             throw ExitCode(1)
         }
+        // 128 + the signal, as a shell reports a command a signal ended: the report is there, but the run was cut
+        // short (130 for ^C).
+        if sent.interrupted { throw ExitCode(128 + (Interruption.receivedSignal ?? SIGINT)) }
     }
 
     /// Polls `source` until springboard has read the final marker and everything before it. The deadline

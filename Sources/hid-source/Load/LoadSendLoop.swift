@@ -32,6 +32,13 @@ struct LoadSendLoop {
             if let count = settings.count, index >= count { break }
             let due = interval.map { t0 + UInt64((Double(index) * $0).rounded()) }
             if let end, (due ?? now) >= end { break }
+            // Behind the schedule at the end of the duration (a --rate the sender or the pipeline cannot keep up
+            // with): the run still ends on time, and the frames the schedule had left are reported as not sent.
+            if let end, let interval, now >= end {
+                let scheduled = UInt64((Double(end - t0) / interval).rounded(.up))
+                result.behindSchedule = min(settings.count ?? .max, scheduled) - min(scheduled, index)
+                break
+            }
             let frame = try generator.next(
                 sequence: index + 1, senderID: settings.senderID,
                 last: isLast(index, t0: t0, end: end), into: &buffer)

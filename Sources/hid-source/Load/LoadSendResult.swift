@@ -7,6 +7,9 @@ struct LoadSendResult {
     var started: UInt64 = 0
     var finished: UInt64 = 0
     var interrupted = false
+    /// Frames the schedule (--rate) had due before the end of --duration that were never sent: the sender fell
+    /// behind (the pipeline pushed back, or the rate is beyond what one sender can make).
+    var behindSchedule: UInt64 = 0
     /// Gestures whose first frame was sent, by kind.
     var gestures: [GestureKind: UInt64] = [:]
     /// The run ended with fingers down (a duration or an interruption cut a gesture short); the final end

@@ -13,11 +13,12 @@ final class LoadSender {
     private let context: ZMQContext
     private let socket: ZMQSocket
 
-    init(endpoint: String) throws {
+    init(endpoint: String, curve: ZMQCurveClient?) throws {
         context = try ZMQContext(ioThreads: 1)
         socket = try context.socket(.push)
         try socket.setLinger(0)
         try socket.setSendTimeout(Self.sliceMilliseconds)
+        try curve?.apply(to: socket)
         try socket.connect(endpoint)
     }
 

@@ -1,5 +1,6 @@
 import AppChannel
 import ControlProtocol
+import ZeroMQ
 
 /// A validated `hid-source load` invocation.
 struct LoadSettings {
@@ -16,11 +17,15 @@ struct LoadSettings {
     var json: Bool
     var histogramDirectory: String?
     var baseline: (paths: [String], relay: BaselineRatios.RelayFigures)?
+    /// Said on stderr before the run: the baseline does not match it (`BaselineRatios.mismatches`).
+    var baselineWarnings: [String] = []
     var senderID: UInt64
     var eventEndpoint: String
     var controlEndpoint: String
     var confirmTimeoutMilliseconds: Int
     var drainTimeoutMilliseconds: Int
+    /// Keys for a CURVE-secured springboard (nil: plain).
+    var curve: ZMQCurveClient?
 
     /// Nanoseconds between two frames' intended times (nil: flat out).
     var intervalNanoseconds: Double? { rate > 0 ? 1e9 / rate : nil }

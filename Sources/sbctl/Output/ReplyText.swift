@@ -48,20 +48,21 @@ enum ReplyText {
         for (name, value) in stats.drops.sorted(by: { $0.key < $1.key }) { lines.append("  \(name): \(value)") }
         var rows = [
             [
-                "APP", "STATE", "ROUTED", "SENT", "SAMPLES", "COALESCED", "ACKED", "CANCELS", "GIVE-UPS", "IN FLIGHT / WINDOW",
-                "QUEUED", "DROPS",
+                "APP", "STATE", "ROUTED", "SENT", "SAMPLES", "COALESCED", "ACKED", "COALESCED IN APP", "CANCELS", "GIVE-UPS",
+                "IN FLIGHT / WINDOW", "QUEUED", "DROPS",
             ]
         ]
         for app in stats.apps {
             let drops = app.drops.sorted(by: { $0.key < $1.key }).map { "\($0.key)=\($0.value)" }.joined(separator: ",")
             rows.append([
                 app.bundleID, app.state, "\(app.routed)", "\(app.sent)", "\(app.samplesSent)", "\(app.coalescedSamples)",
-                "\(app.acked)", "\(app.cancelsSent)", "\(app.giveUps)", "\(app.inFlight) / \(app.window)",
+                "\(app.acked)", "\(app.coalescedInApp)", "\(app.cancelsSent)", "\(app.giveUps)",
+                "\(app.inFlight) / \(app.window)",
                 "\(app.queued) (\(app.queuedSamples))", drops.isEmpty ? "-" : drops,
             ])
         }
         lines.append(TextTable.render(rows))
-        lines.append("latency (us):")
+        lines.append("latency (µs):")
         var latency = [["HOP", "COUNT", "P50", "P90", "P99", "P99.9", "MAX", "MEAN"]]
         for hop in Self.hops { if let summary = stats.latency[hop] { latency.append(row(hop, summary)) } }
         for app in stats.apps where stats.apps.count > 1 {

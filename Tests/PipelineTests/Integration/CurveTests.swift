@@ -16,12 +16,13 @@ final class CurveTests: PipelineTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
         // Keys made by the documented command; the authorized-keys file binds each app key to a bundle id.
-        for name in ["server", "source", "control", "maps", "settings", "stranger"] {
+        for name in ["server", "source", "control", "maps", "settings", "stranger", "loader"] {
             XCTAssertEqual(try fixture.runTool("sbctl", ["keygen", keyBase(name)]).status, 0)
         }
         let lines = [
             "# who may connect", "source \(try publicKey("source"))", "control \(try publicKey("control"))",
             "app \(maps) \(try publicKey("maps"))", "app \(PipelineFixture.settings) \(try publicKey("settings"))",
+            "source \(try publicKey("loader"))", "control \(try publicKey("loader"))",
         ]
         try (lines.joined(separator: "\n") + "\n").write(to: authorizedKeys, atomically: true, encoding: .utf8)
         endpoints = try (0..<3).map { _ in "tcp://127.0.0.1:\(try Self.freePort())" }
@@ -115,6 +116,26 @@ final class CurveTests: PipelineTestCase {
         // springBoardToApp, ackBack or endToEnd).
         XCTAssertEqual(Set(stats.latency.keys), ["springBoardQueue", "appQueue", "dispatch", "ack"])
         assertEveryCountAddsUp(stats)
+        XCTAssertTrue(app.isRunning)
+    }
+
+    /// `hid-source load` over CURVE: its one key, listed both as a source (the event port) and as a control
+    /// client (the run's status, overload and stats requests), runs it; without keys springboard never answers.
+    func testALoadRunWithAKeyListedAsSourceAndControl() throws {
+        let app = try startApp("maps", key: "maps")
+        eventually("Maps to register over tcp", timeout: 5) {
+            (try? self.request(.apps, as: "control"))?.apps?.first { $0.bundleID == self.maps }?.state == "background"
+        }
+        let arguments = ["load", "--app", maps, "--count", "200", "--json", "--events", endpoints[0], "--control", endpoints[2]]
+        let plain = try fixture.launch("hid-source", arguments)
+        XCTAssertEqual(plain.wait(timeout: 30), 3, plain.stderr)
+        XCTAssertTrue(plain.stderr.contains("no reply from springboard"), plain.stderr)
+        let run = try fixture.launch("hid-source", arguments + curveArguments("loader"))
+        XCTAssertEqual(run.wait(timeout: 60), 0, run.stderr)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(report["offered"] as? Int, 200)
+        XCTAssertEqual(report["delivered"] as? Int, 200)
+        XCTAssertEqual(report["unexplained"] as? Int, 0)
         XCTAssertTrue(app.isRunning)
     }
 

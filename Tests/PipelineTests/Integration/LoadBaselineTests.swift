@@ -57,6 +57,13 @@ final class LoadBaselineTests: PipelineTestCase {
         XCTAssertEqual(
             (loadCPU["microsecondsPerFrame"] as? [String: Double]).map { Set($0.keys) },
             ["source", "springboard", "app", "total"])
+        // The relay ran 2 fingers, this run 1: the ratios are still given, with a warning.
+        let mismatched = try fixture.launch(
+            "hid-source",
+            ["load", "--app", "com.example.bench", "--count", "100", "--baseline", baseline.path] + fixture.runtimeArguments)
+        XCTAssertEqual(mismatched.wait(timeout: 60), 0, mismatched.stderr)
+        XCTAssertEqual(
+            mismatched.stderr, "hid-source: warning: --baseline \(baseline.path) ran 2 finger(s); this run uses 1\n")
         let ratios = try XCTUnwrap(load["baseline"] as? [String: Any])
         XCTAssertEqual(ratios["file"] as? String, baseline.path)
         XCTAssertNotNil(ratios["throughput"] as? Double)

@@ -146,10 +146,63 @@ final class LoadTests: PipelineTestCase {
             (["--rate", "100"], "give --count N, --duration TIME or both"),
             (["--count", "10", "--speed", "2"], "--speed and --repeat-count are for scripts"),
             (["--count", "10", "--baseline", "/nonexistent.json"], "cannot read /nonexistent.json"),
+            (["--duration", "0"], "--duration must be longer than 0, got \"0\""),
+            (["--duration", "-1s"], "--duration must be longer than 0, got \"-1s\""),
+            (["--count", "10", "--rate", "-5"], "--rate must be a number of frames/s >= 0"),
+            (["--count", "10", "--write", "/tmp/never.evemu"], "--write is for scripts; a load run always sends"),
         ] {
             let result = try fixture.runTool("hid-source", ["load"] + arguments + fixture.runtimeArguments)
             XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
+        // Said before the run, in a line: a --hgrm path that is a file, and a load report given as a baseline.
+        let file = fixture.directory.appendingPathComponent("report.json")
+        try #"{"offered": 10, "delivered": 10}"#.write(to: file, atomically: true, encoding: .utf8)
+        for (arguments, message) in [
+            (["--count", "10", "--hgrm", file.path], "hid-source: --hgrm: \(file.path) is a file, not a directory\n"),
+            (
+                ["--count", "10", "--baseline", file.path],
+                "Error: --baseline: \(file.path) is not the JSON of `hid-bench relay --json` (it has no \"framesPerSecond\"; "
+                    + "a load report is not a baseline)\n"
+            ),
+        ] {
+            let result = try fixture.runTool("hid-source", ["load"] + arguments + fixture.runtimeArguments)
+            XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasPrefix(message), "\(arguments): \(result.stderr)")
+        }
+    }
+
+    /// A --rate the sender cannot keep up with (one frame a nanosecond) still ends at --duration: the frames the
+    /// schedule had left are counted as due but not sent, apart from everything else, and said on stderr.
+    func testARunBehindItsRateEndsAtItsDurationAndSaysWhatWasNotSent() throws {
+        try startWithBenchInFront()
+        let child = try fixture.launch(
+            "hid-source", ["load", "--rate", "1e9", "--duration", "300ms", "--json"] + fixture.runtimeArguments)
+        XCTAssertEqual(child.wait(timeout: 60), 0, child.stderr)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(child.stdout.utf8)) as? [String: Any])
+        let offered = try XCTUnwrap(report["offered"] as? Int), behind = try XCTUnwrap(report["behindSchedule"] as? Int)
+        XCTAssertGreaterThan(behind, 0)
+        XCTAssertEqual(offered + behind, 300_000_000, "0.3 s at 1e9 frames/s")
+        XCTAssertEqual(report["unexplained"] as? Int, 0)
+        XCTAssertEqual(
+            child.stderr,
+            "hid-source: the sender fell behind --rate: \(behind) frame(s) due before the end of --duration were not sent\n")
+    }
+
+    /// ^C ends a run as a run ends (its report, what it changed put back) with the status a shell gives a command
+    /// SIGINT ended, so a script can tell.
+    func testAnInterruptedRunReportsAndExits130() throws {
+        try startWithBenchInFront()
+        let child = try fixture.launch(
+            "hid-source", ["load", "--rate", "1000", "--duration", "60s", "--json"] + fixture.runtimeArguments)
+        eventually("the run to send", timeout: 10) {
+            ((try? self.fixture.request(.stats()))?.stats?.hops["digitizerFrames"] ?? 0) > 0
+        }
+        child.signal(SIGINT)
+        XCTAssertEqual(child.wait(timeout: 30), 130, child.stderr)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(child.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(report["interrupted"] as? Bool, true)
+        XCTAssertEqual(report["unexplained"] as? Int, 0)
+        XCTAssertEqual(try fixture.request(.overload(mode: nil)).overload, .shed)
     }
 }
