@@ -100,7 +100,8 @@ struct RelayBenchmark: ParsableCommand {
         let seconds = source.sendSeconds
         return RelayReport(
             rate: rate, fingers: fingers, frameBytes: source.frameBytes, window: window, interrupted: source.interrupted,
-            offered: source.offered, forwarded: result.forwarded, delivered: result.acknowledged, sendSeconds: seconds,
+            offered: source.offered, behindSchedule: source.behindSchedule, forwarded: result.forwarded,
+            delivered: result.acknowledged, sendSeconds: seconds,
             drainSeconds: Double(result.lastAcknowledged - min(result.lastAcknowledged, source.started)) / 1e9,
             offeredPerSecond: seconds > 0 ? Double(source.offered) / seconds : 0,
             framesPerSecond: seconds > 0 ? Double(result.acknowledged) / seconds : 0, latency: latency,

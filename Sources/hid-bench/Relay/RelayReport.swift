@@ -12,6 +12,8 @@ struct RelayReport: Codable {
     var window: Int
     var interrupted: Bool
     var offered: UInt64
+    /// Due before the end of --duration but not sent: the source fell behind --rate (as in `hid-source load`).
+    var behindSchedule: UInt64
     /// Read by the relay and sent on to the sink.
     var forwarded: UInt64
     /// Acknowledged by the sink (so read by it).
@@ -34,7 +36,8 @@ struct RelayReport: Codable {
         var lines = [
             "hid-bench relay: source PUSH → relay PULL/ROUTER → sink DEALER, acks back; \(fingers)-finger frames of \(frameBytes) bytes, \(pace), window \(window)"
                 + (interrupted ? ", interrupted" : ""),
-            "  offered \(offered), forwarded \(forwarded), delivered \(delivered)",
+            "  offered \(offered), forwarded \(forwarded), delivered \(delivered)"
+                + (behindSchedule > 0 ? " (\(behindSchedule) more were due: the source fell behind the rate)" : ""),
             String(
                 format: "  over the %.3f s send interval (drained at %.3f s): offered %.0f frames/s, delivered %.0f frames/s",
                 sendSeconds, drainSeconds, offeredPerSecond, framesPerSecond),

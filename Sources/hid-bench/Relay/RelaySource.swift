@@ -1,3 +1,4 @@
+import CommandLineSupport
 import RunLoopKit
 import HIDEvent
 import Histogram
@@ -44,10 +45,18 @@ final class RelaySource {
         let end = durationNanoseconds.map { t0 + $0 }
         result.started = t0
         var index: UInt64 = 0
+        // As `hid-source load`: the clock read just after the previous send is "now" for the end check, so both
+        // sources read the clock twice a frame.
+        var now = t0
         sending: while !Interruption.requested {
             if let count, index >= count { break }
             let due = interval.map { t0 + UInt64((Double(index) * $0).rounded()) }
-            if let end, (due ?? MonotonicClock.now) >= end { break }
+            if let end, (due ?? now) >= end { break }
+            // Behind the schedule when the duration ends: stop on time, as `hid-source load` does.
+            if let end, let interval, now >= end {
+                result.behindSchedule = PacedSchedule.behind(t0: t0, end: end, interval: interval, count: count, sent: index)
+                break
+            }
             try frames.append(sequence: index + 1, into: &buffer)
             let stamp: UInt64
             if let due {
@@ -66,7 +75,7 @@ final class RelaySource {
             }
             guard sent else { break sending }
             index += 1
-            let now = MonotonicClock.now
+            now = MonotonicClock.now
             _ = result.sourceSend.record(min(now - min(now, stamp), 60_000_000_000))
             result.finished = now
         }

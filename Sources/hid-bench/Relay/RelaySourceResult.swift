@@ -6,6 +6,8 @@ struct RelaySourceResult {
     var started: UInt64 = 0
     var finished: UInt64 = 0
     var interrupted = false
+    /// Frames due before the end of --duration that were not sent (the source fell behind --rate).
+    var behindSchedule: UInt64 = 0
     var frameBytes = 0
     /// The frame's stamp → its PUSH socket took it.
     var sourceSend = Histogram<UInt64>(

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import RunLoopKit
 import HIDEvent
 import Histogram
@@ -35,8 +36,8 @@ struct LoadSendLoop {
             // Behind the schedule at the end of the duration (a --rate the sender or the pipeline cannot keep up
             // with): the run still ends on time, and the frames the schedule had left are reported as not sent.
             if let end, let interval, now >= end {
-                let scheduled = UInt64((Double(end - t0) / interval).rounded(.up))
-                result.behindSchedule = min(settings.count ?? .max, scheduled) - min(scheduled, index)
+                result.behindSchedule = PacedSchedule.behind(
+                    t0: t0, end: end, interval: interval, count: settings.count, sent: index)
                 break
             }
             let frame = try generator.next(

@@ -40,6 +40,13 @@ final class LoadBaselineTests: PipelineTestCase {
         XCTAssertEqual(
             (relayCPU["microsecondsPerFrame"] as? [String: Double]).map { Set($0.keys) }, ["source", "relay", "sink", "total"])
 
+        // Behind its --rate (one frame a nanosecond), the relay too ends at --duration and counts what was due.
+        let behind = try run("hid-bench", ["relay", "--rate", "1e9", "--duration", "200ms", "--json"])
+        let offered = try XCTUnwrap(behind["offered"] as? Int), unsent = try XCTUnwrap(behind["behindSchedule"] as? Int)
+        XCTAssertGreaterThan(unsent, 0)
+        XCTAssertEqual(offered + unsent, 200_000_000)
+        XCTAssertEqual(behind["delivered"] as? Int, offered)
+
         let baseline = fixture.directory.appendingPathComponent("relay.json")
         try JSONSerialization.data(withJSONObject: relay).write(to: baseline)
         try fixture.startSpringBoard()
