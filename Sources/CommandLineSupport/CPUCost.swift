@@ -22,7 +22,8 @@ public struct CPUCost: Codable, Equatable, Sendable {
         seconds = nanoseconds.mapValues { Double($0) / 1e9 }
         var perFrame = nanoseconds.mapValues { Double($0) / 1000 / Double(frames) }
         let missing = expected.filter { nanoseconds[$0] == nil }
-        if missing.isEmpty { perFrame["total"] = perFrame.values.reduce(0, +) }
+        // A process that read no clock tick at all ran less than one tick, not for free: no total then.
+        if missing.isEmpty, !nanoseconds.values.contains(0) { perFrame["total"] = perFrame.values.reduce(0, +) }
         microsecondsPerFrame = perFrame
         self.missing = missing.isEmpty ? nil : missing
     }
@@ -42,9 +43,8 @@ public struct CPUCost: Codable, Equatable, Sendable {
             return "\(name) " + String(format: "%.2f µs", value)
         }
         let total =
-            underOneTick
-            ? "; no total (a process used less than one clock tick: run longer)"
-            : microsecondsPerFrame["total"].map { String(format: "; total %.2f µs", $0) } ?? "; no total"
+            microsecondsPerFrame["total"].map { String(format: "; total %.2f µs", $0) }
+            ?? (underOneTick ? "; no total (a process used less than one clock tick: run longer)" : "; no total")
         return "CPU per delivered frame: \(parts.joined(separator: ", "))" + total
     }
 }

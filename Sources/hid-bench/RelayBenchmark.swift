@@ -21,10 +21,13 @@ struct RelayBenchmark: ParsableCommand {
             directory. The relay keeps at most --window frames in flight (springboard's ack window) and blocks in \
             zmq_poll; the sink reads everything available and acks each batch with one message. Latencies are \
             measured like springboard's hops: endToEnd = the frame's stamp → the sink read it, ack = the relay sent \
-            it → its ack came back, sourceToAck = the stamp → the ack came back.
+            it → its ack came back, sourceToAck = the stamp → the ack came back. Paced as hid-source load is (frame \
+            i due at t0 + i/rate, stamped with that time); a source behind its --rate still ends at --duration, and \
+            the frames still due are reported as behindSchedule.
             """)
 
-    @Option(help: "Frames per second; 0 sends flat out.") var rate: Double = 0
+    // Unconditional, as hid-source load's: `--rate -5` is said to be negative, not a missing value.
+    @Option(parsing: .unconditional, help: "Frames per second; 0 sends flat out.") var rate: Double = 0
     @Option(help: "How many frames to send.") var count: UInt64?
     @Option(help: "How long to send: 10s, 500ms, 2m or plain seconds.") var duration: String?
     @Option(help: "Fingers per frame, 1...10.") var fingers: Int = 1
@@ -34,7 +37,7 @@ struct RelayBenchmark: ParsableCommand {
     func validate() throws {
         _ = try durationNanoseconds()
         guard (1...10).contains(fingers) else { throw ValidationError("--fingers must be 1...10, got \(fingers)") }
-        guard rate.isFinite, rate >= 0 else { throw ValidationError("--rate must be a number of frames/s >= 0 (0: flat out)") }
+        if let problem = PacedSchedule.problem(withRate: rate) { throw ValidationError(problem) }
         guard count != nil || duration != nil else { throw ValidationError("give --count N, --duration TIME or both") }
         if let count, count == 0 { throw ValidationError("--count must be at least 1") }
         guard window > 0 else { throw ValidationError("--window must be positive") }

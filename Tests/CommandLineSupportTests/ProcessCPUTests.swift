@@ -54,6 +54,7 @@ final class ProcessCPUTests: XCTestCase {
         // A short run: the app read no clock tick at all (10 ms at 100 ticks/s, over 20,000 frames: 0.50 µs each).
         let short = try XCTUnwrap(
             CPUCost(frames: 20_000, nanoseconds: ["source": 20_000_000, "app": 0], expected: ["source", "app"]))
+        XCTAssertEqual(short.microsecondsPerFrame, ["source": 1, "app": 0], "no total: the app's 0 is not a measurement")
         XCTAssertEqual(
             short.line(order: ["source", "app"], ticksPerSecond: 100),
             "CPU per delivered frame: source 1.00 µs, app <0.50 µs; no total (a process used less than one clock tick: run longer)"

@@ -50,7 +50,7 @@ final class RelaySource {
         var now = t0
         sending: while !Interruption.requested {
             if let count, index >= count { break }
-            let due = interval.map { t0 + UInt64((Double(index) * $0).rounded()) }
+            let due = interval.map { PacedSchedule.due(index, t0: t0, interval: $0) }
             if let end, (due ?? now) >= end { break }
             // Behind the schedule when the duration ends: stop on time, as `hid-source load` does.
             if let end, let interval, now >= end {
@@ -71,9 +71,15 @@ final class RelaySource {
                 while true {
                     if try push.send(UnsafeRawBufferPointer(raw)) { return true }
                     if Interruption.requested { return false }
+                    if let end, MonotonicClock.now >= end { return false }  // held back past the end: given up
                 }
             }
-            guard sent else { break sending }
+            guard sent else {
+                if !Interruption.requested, let end, let interval {
+                    result.behindSchedule = PacedSchedule.behind(t0: t0, end: end, interval: interval, count: count, sent: index)
+                }
+                break sending
+            }
             index += 1
             now = MonotonicClock.now
             _ = result.sourceSend.record(min(now - min(now, stamp), 60_000_000_000))

@@ -1,5 +1,6 @@
 import AppChannel
 import ArgumentParser
+import CommandLineSupport
 import ControlProtocol
 import HIDEvent
 import ZeroMQ
@@ -15,10 +16,10 @@ struct LoadCommand: ParsableCommand {
             the wait shows as latency. Drags and taps use --fingers fingers; a pinch always uses two. Before the \
             run springboard's counters are reset; after it the final end marker is confirmed, the app is left to \
             drain, and the report is built from springboard's counters and histograms. A --rate the sender cannot keep \
-            up with still ends at --duration; the frames still due are reported as not sent. Exit status: 0 every \
-            frame accounted for, 1 frames unexplained or the app did not drain, 3 springboard did not answer or \
-            confirm, 64 bad input, 74 the --hgrm files could not be written (the report is printed), 130 or 143 \
-            interrupted by SIGINT or SIGTERM (the report is printed).
+            up with still ends at --duration; the frames still due are reported as not sent. Exit status, the \
+            first that applies: 3 springboard did not answer or confirm, 1 frames unexplained or the app did not \
+            drain, 74 the --hgrm files could not be written, 130 or 143 interrupted by SIGINT or SIGTERM, else 0 \
+            (the report is printed in each case); 64 bad input, before the run.
             """)
 
     // Unconditional: the next word is the value even when it starts with "-", so `--rate -5` is said to be
@@ -58,7 +59,7 @@ struct LoadCommand: ParsableCommand {
     /// The checked options; every complaint is a `ValidationError` (exit 64).
     private func settings() throws -> LoadSettings {
         guard (1...10).contains(fingers) else { throw ValidationError("--fingers must be 1...10, got \(fingers)") }
-        guard rate.isFinite, rate >= 0 else { throw ValidationError("--rate must be a number of frames/s >= 0 (0: flat out)") }
+        if let problem = PacedSchedule.problem(withRate: rate) { throw ValidationError(problem) }
         // Shared with the script commands (SourceOptions), meaningless here: the rate is --rate.
         guard options.speed == 1, options.repeatCount == 1 else {
             throw ValidationError(

@@ -65,9 +65,10 @@ struct BaselineRatios: Codable, Equatable {
         }
         let rates = Set(reports.compactMap(\.report.rate)), fingerCounts = Set(reports.compactMap(\.report.fingers))
         if rates.count > 1 || fingerCounts.count > 1 {
+            let paces = rates.sorted().map(pace).joined(separator: ", ")
+            let fingers = fingerCounts.sorted().map(String.init).joined(separator: ", ")
             lines.append(
-                "the --baseline runs differ from each other (rates \(rates.sorted().map(pace)), fingers \(fingerCounts.sorted())): their medians mix them"
-            )
+                "the --baseline runs differ from each other (rates: \(paces); fingers: \(fingers)): their medians mix them")
         }
         return lines
     }

@@ -18,9 +18,10 @@ final class LoadProgress {
     private var next: UInt64 = 0
     private var acknowledged: UInt64 = 0
 
-    init(control run: LoadControl, app: String) {
+    /// `runControl`: the run's own client, whose endpoint and keys the line's client (with a short timeout) takes.
+    init(runControl: LoadControl, app: String) {
         enabled = isatty(STDERR_FILENO) != 0
-        control = enabled ? LoadControl(endpoint: run.endpoint, timeoutMilliseconds: 250, curve: run.curve) : nil
+        control = enabled ? LoadControl(endpoint: runControl.endpoint, timeoutMilliseconds: 250, curve: runControl.curve) : nil
         self.app = app
     }
 

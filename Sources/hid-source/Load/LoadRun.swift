@@ -53,7 +53,7 @@ enum LoadRun {
         let sender = try LoadSender(endpoint: settings.eventEndpoint, curve: settings.curve)
         // Keeps the socket open until the run is confirmed (see `LoadSender.close`).
         defer { sender.close() }
-        let progress = LoadProgress(control: control, app: app)
+        let progress = LoadProgress(runControl: control, app: app)
         // What each process spends from the start of sending until the app has drained (hid-source included;
         // a process that cannot be found or read is left out, and the report says so).
         let cpu = CPUSampler([CPUSampler.Process(name: "source")] + ((try? control.processes(of: target)) ?? []))
@@ -102,28 +102,21 @@ enum LoadRun {
                     ("hid-source: the sender fell behind --rate: \(report.behindSchedule) frame(s) due before the end of "
                         + "--duration were not sent\n").utf8))
         }
-        if let filesError {
-            FileHandle.standardError.write(
-                Data("hid-source: --hgrm: could not write the histograms: \(filesError.localizedDescription)\n".utf8))
-            throw ExitCode(74)
+        // Every problem is said; the exit status is the first that applies, in the order of `load --help`.
+        var status: Int32?
+        func fail(_ code: Int32, _ message: String) {
+            FileHandle.standardError.write(Data("hid-source: \(message)\n".utf8))
+            status = status ?? code
         }
-        if !confirmed {
-            FileHandle.standardError.write(
-                Data(
-                    "hid-source: springboard did not confirm the end marker (read \(source?.received ?? 0) of \(sent.offered))\n"
-                        .utf8))
-            throw ExitCode(3)
-        }
+        if !confirmed { fail(3, "springboard did not confirm the end marker (read \(source?.received ?? 0) of \(sent.offered))") }
         if report.unexplained != 0 || !report.drained {
-            FileHandle.standardError.write(
-                Data(
-                    "hid-source: \(report.unexplained) frame(s) unexplained\(report.drained ? "" : ", \(app) did not drain")\n"
-                        .utf8))
-            throw ExitCode(1)
+            fail(1, "\(report.unexplained) frame(s) unexplained\(report.drained ? "" : ", \(app) did not drain")")
         }
+        if let filesError { fail(74, "--hgrm: could not write the histograms: \(filesError.localizedDescription)") }
         // 128 + the signal, as a shell reports a command a signal ended: the report is there, but the run was cut
         // short (130 for ^C).
-        if sent.interrupted { throw ExitCode(128 + (Interruption.receivedSignal ?? SIGINT)) }
+        if sent.interrupted { status = status ?? 128 + (Interruption.receivedSignal ?? SIGINT) }
+        if let status { throw ExitCode(status) }
     }
 
     /// Polls `source` until springboard has read the final marker and everything before it. The deadline

@@ -31,7 +31,7 @@ struct LoadSendLoop {
         var now = t0
         while !Interruption.requested {
             if let count = settings.count, index >= count { break }
-            let due = interval.map { t0 + UInt64((Double(index) * $0).rounded()) }
+            let due = interval.map { PacedSchedule.due(index, t0: t0, interval: $0) }
             if let end, (due ?? now) >= end { break }
             // Behind the schedule at the end of the duration (a --rate the sender or the pipeline cannot keep up
             // with): the run still ends on time, and the frames the schedule had left are reported as not sent.
@@ -54,11 +54,19 @@ struct LoadSendLoop {
             let sent = try buffer.withUnsafeMutableBytes { raw -> Bool in
                 HIDMessageView.stamp(.hardware, stamp, in: raw)
                 return try sender.send(UnsafeRawBufferPointer(raw)) {
-                    progress.tick(now: MonotonicClock.now, offered: index)
-                    return !Interruption.requested
+                    let now = MonotonicClock.now
+                    progress.tick(now: now, offered: index)
+                    // A send the pipeline holds back past the end of --duration is given up: the run ends on time.
+                    return !Interruption.requested && end.map { now < $0 } ?? true
                 }
             }
-            guard sent else { break }
+            guard sent else {
+                if !Interruption.requested, let end, let interval {
+                    result.behindSchedule = PacedSchedule.behind(
+                        t0: t0, end: end, interval: interval, count: settings.count, sent: index)
+                }
+                break
+            }
             index += 1
             if let kind = frame.began {
                 result.gestures[kind, default: 0] += 1
@@ -80,7 +88,7 @@ struct LoadSendLoop {
     private func isLast(_ index: UInt64, t0: UInt64, end: UInt64?) -> Bool {
         if let count = settings.count, index + 1 >= count { return true }
         if let end, let interval = settings.intervalNanoseconds {
-            return t0 + UInt64((Double(index + 1) * interval).rounded()) >= end
+            return PacedSchedule.due(index + 1, t0: t0, interval: interval) >= end
         }
         return false
     }

@@ -148,7 +148,8 @@ final class LoadTests: PipelineTestCase {
             (["--count", "10", "--baseline", "/nonexistent.json"], "cannot read /nonexistent.json"),
             (["--duration", "0"], "--duration must be longer than 0, got \"0\""),
             (["--duration", "-1s"], "--duration must be longer than 0, got \"-1s\""),
-            (["--count", "10", "--rate", "-5"], "--rate must be a number of frames/s >= 0"),
+            (["--count", "10", "--rate", "-5"], "--rate must be 0 (flat out) or 0.001...1e9 frames/s, got -5.0"),
+            (["--count", "10", "--rate", "1e20"], "--rate must be 0 (flat out) or 0.001...1e9 frames/s"),
             (["--count", "10", "--write", "/tmp/never.evemu"], "--write is for scripts; a load run always sends"),
         ] {
             let result = try fixture.runTool("hid-source", ["load"] + arguments + fixture.runtimeArguments)
@@ -189,20 +190,25 @@ final class LoadTests: PipelineTestCase {
             "hid-source: the sender fell behind --rate: \(behind) frame(s) due before the end of --duration were not sent\n")
     }
 
-    /// ^C ends a run as a run ends (its report, what it changed put back) with the status a shell gives a command
-    /// SIGINT ended, so a script can tell.
-    func testAnInterruptedRunReportsAndExits130() throws {
+    /// ^C (or SIGTERM) ends a run as a run ends (its report, the policy it switched put back) with the status a
+    /// shell gives a command that signal ended, so a script can tell.
+    func testAnInterruptedRunReportsAndExits128PlusTheSignal() throws {
         try startWithBenchInFront()
-        let child = try fixture.launch(
-            "hid-source", ["load", "--rate", "1000", "--duration", "60s", "--json"] + fixture.runtimeArguments)
-        eventually("the run to send", timeout: 10) {
-            ((try? self.fixture.request(.stats()))?.stats?.hops["digitizerFrames"] ?? 0) > 0
+        for (signal, status) in [(SIGINT, Int32(130)), (SIGTERM, 143)] {
+            let before = try XCTUnwrap(fixture.request(.stats()).stats?.hops["digitizerFrames"])
+            let child = try fixture.launch(
+                "hid-source",
+                ["load", "--rate", "1000", "--duration", "60s", "--overload", "backpressure", "--json"]
+                    + fixture.runtimeArguments)
+            eventually("the run to send", timeout: 10) {
+                ((try? self.fixture.request(.stats()))?.stats?.hops["digitizerFrames"] ?? 0) > before
+            }
+            child.signal(signal)
+            XCTAssertEqual(child.wait(timeout: 30), status, child.stderr)
+            let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(child.stdout.utf8)) as? [String: Any])
+            XCTAssertEqual(report["interrupted"] as? Bool, true)
+            XCTAssertEqual(report["unexplained"] as? Int, 0)
+            XCTAssertEqual(try fixture.request(.overload(mode: nil)).overload, .shed, "the policy before the run")
         }
-        child.signal(SIGINT)
-        XCTAssertEqual(child.wait(timeout: 30), 130, child.stderr)
-        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(child.stdout.utf8)) as? [String: Any])
-        XCTAssertEqual(report["interrupted"] as? Bool, true)
-        XCTAssertEqual(report["unexplained"] as? Int, 0)
-        XCTAssertEqual(try fixture.request(.overload(mode: nil)).overload, .shed)
     }
 }
