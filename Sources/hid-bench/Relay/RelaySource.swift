@@ -51,12 +51,8 @@ final class RelaySource {
         sending: while !Interruption.requested {
             if let count, index >= count { break }
             let due = interval.map { PacedSchedule.due(index, t0: t0, interval: $0) }
-            if let end, (due ?? now) >= end { break }
-            // Behind the schedule when the duration ends: stop on time, as `hid-source load` does.
-            if let end, let interval, now >= end {
-                result.behindSchedule = PacedSchedule.behind(t0: t0, end: end, interval: interval, count: count, sent: index)
-                break
-            }
+            // At the end of the duration, or past it while behind the schedule: stop on time, as `hid-source load`.
+            if let end, (due ?? now) >= end || now >= end { break }
             try frames.append(sequence: index + 1, into: &buffer)
             let stamp: UInt64
             if let due {
@@ -74,12 +70,7 @@ final class RelaySource {
                     if let end, MonotonicClock.now >= end { return false }  // held back past the end: given up
                 }
             }
-            guard sent else {
-                if !Interruption.requested, let end, let interval {
-                    result.behindSchedule = PacedSchedule.behind(t0: t0, end: end, interval: interval, count: count, sent: index)
-                }
-                break sending
-            }
+            guard sent else { break sending }
             index += 1
             now = MonotonicClock.now
             _ = result.sourceSend.record(min(now - min(now, stamp), 60_000_000_000))
@@ -87,6 +78,9 @@ final class RelaySource {
         }
         result.offered = index
         result.interrupted = Interruption.requested
+        if !result.interrupted, let end, let interval {
+            result.behindSchedule = PacedSchedule.behind(t0: t0, end: end, interval: interval, count: count, sent: index)
+        }
         result.frameBytes = buffer.count
         if result.finished == 0 { result.finished = t0 }
         // The end frame waits behind the frames still queued; it must go even after an interruption.

@@ -32,14 +32,9 @@ struct LoadSendLoop {
         while !Interruption.requested {
             if let count = settings.count, index >= count { break }
             let due = interval.map { PacedSchedule.due(index, t0: t0, interval: $0) }
-            if let end, (due ?? now) >= end { break }
-            // Behind the schedule at the end of the duration (a --rate the sender or the pipeline cannot keep up
-            // with): the run still ends on time, and the frames the schedule had left are reported as not sent.
-            if let end, let interval, now >= end {
-                result.behindSchedule = PacedSchedule.behind(
-                    t0: t0, end: end, interval: interval, count: settings.count, sent: index)
-                break
-            }
+            // The end of the duration, or past it while behind the schedule (a --rate the sender or the pipeline
+            // cannot keep up with): the run ends on time; what the schedule had left is counted after the loop.
+            if let end, (due ?? now) >= end || now >= end { break }
             let frame = try generator.next(
                 sequence: index + 1, senderID: settings.senderID,
                 last: isLast(index, t0: t0, end: end), into: &buffer)
@@ -60,13 +55,7 @@ struct LoadSendLoop {
                     return !Interruption.requested && end.map { now < $0 } ?? true
                 }
             }
-            guard sent else {
-                if !Interruption.requested, let end, let interval {
-                    result.behindSchedule = PacedSchedule.behind(
-                        t0: t0, end: end, interval: interval, count: settings.count, sent: index)
-                }
-                break
-            }
+            guard sent else { break }
             index += 1
             if let kind = frame.began {
                 result.gestures[kind, default: 0] += 1
@@ -80,6 +69,10 @@ struct LoadSendLoop {
         }
         result.offered = index
         result.interrupted = Interruption.requested
+        // 0 when every frame due before the end was sent (or --count came first); an interrupted run is not behind.
+        if !result.interrupted, let end, let interval {
+            result.behindSchedule = PacedSchedule.behind(t0: t0, end: end, interval: interval, count: settings.count, sent: index)
+        }
         if result.finished == 0 { result.finished = t0 }
         return result
     }
