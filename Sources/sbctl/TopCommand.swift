@@ -1,6 +1,65 @@
+import ArgumentParser
 import CommandLineSupport
 import ControlProtocol
 import Foundation
+import RunLoopKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `sbctl top`: a live view of a running springboard, refreshed in place every `--interval` seconds until
+/// Ctrl-C: apps and their states, the foreground, events per second at every hop and per app (from the
+/// counters' change between two refreshes), latency percentiles per hop, drops with reasons.
+struct TopCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "top",
+        abstract: "Live view: apps and states, foreground, events/s per hop, latency percentiles, drops (Ctrl-C quits).",
+        discussion:
+            "On a terminal the view is redrawn in place; otherwise (a pipe, a file) each refresh is printed after the "
+            + "previous one. --count N stops after N refreshes.")
+
+    @Option(name: .long, help: "Seconds between refreshes.")
+    var interval: Double = 1
+
+    @Option(name: .long, help: "Stop after this many refreshes (default: until Ctrl-C).")
+    var count: Int?
+
+    @OptionGroup var connection: ConnectionOptions
+
+    func validate() throws {
+        guard interval.isFinite, interval >= 0.05, interval <= 3600 else {
+            throw ValidationError("--interval must be between 0.05 and 3600 seconds")
+        }
+        if let count, count < 1 { throw ValidationError("--count must be at least 1") }
+    }
+
+    func run() throws {
+        Interruption.install()
+        let terminal = isatty(STDOUT_FILENO) == 1
+        let client = try ControlClient(endpoint: connection.endpoint, timeoutMilliseconds: connection.timeout)
+        var previous: TopSnapshot?
+        var refreshes = 0
+        var answered = false
+        while !Interruption.requested {
+            let snapshot = TopSnapshot.take(client)
+            answered = answered || snapshot.stats != nil
+            let frame = TopView.render(snapshot, previous: previous, endpoint: connection.endpoint)
+            // Home and clear, then the frame: redrawn in place on a terminal.
+            // Unbuffered, so a pipe sees each refresh when it is made.
+            FileHandle.standardOutput.write(Data((terminal ? "\u{1B}[H\u{1B}[2J" + frame + "\n" : frame + "\n\n").utf8))
+            if snapshot.stats != nil { previous = snapshot }
+            refreshes += 1
+            if let count, refreshes >= count { break }
+            var waited = 0.0
+            while waited < interval, !Interruption.requested {
+                usleep(50_000)
+                waited += 0.05
+            }
+        }
+        if !answered { throw ExitCode(2) }
+    }
+}
 
 /// One refresh of `sbctl top`: what springboard answered, and when.
 struct TopSnapshot {
@@ -51,7 +110,7 @@ enum TopView {
         for app in stats.apps {
             let old = previous?.stats?.apps.first { $0.bundleID == app.bundleID }
             let slot = now.apps?.first { $0.bundleID == app.bundleID }.map { "\($0.homeSlot)" } ?? "-"
-            let drops = app.drops.sorted(by: { $0.key < $1.key }).map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+            let drops = ReplyText.drops(app.drops)
             apps.append([
                 app.bundleID, app.state, slot, rate(app.routed, old?.routed), rate(app.sent, old?.sent),
                 rate(app.acked, old?.acked), "\(app.inFlight)/\(app.window)", "\(app.queued)", drops.isEmpty ? "-" : drops,
@@ -68,7 +127,7 @@ enum TopView {
                     .map(TextTable.oneDecimal))
         }
         lines.append(TextTable.render(latency, rightAligned: [1, 2, 3, 4, 5, 6]))
-        let drops = stats.drops.sorted(by: { $0.key < $1.key }).map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+        let drops = ReplyText.drops(stats.drops, separator: ", ")
         lines.append("")
         lines.append("drops: " + (drops.isEmpty ? "none" : drops))
         lines.append("not responding: " + (stats.notResponding.isEmpty ? "none" : stats.notResponding.joined(separator: ", ")))

@@ -53,7 +53,7 @@ enum ReplyText {
             ]
         ]
         for app in stats.apps {
-            let drops = app.drops.sorted(by: { $0.key < $1.key }).map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+            let drops = Self.drops(app.drops)
             rows.append([
                 app.bundleID, app.state, "\(app.routed)", "\(app.sent)", "\(app.samplesSent)", "\(app.coalescedSamples)",
                 "\(app.acked)", "\(app.coalescedInApp)", "\(app.cancelsSent)", "\(app.giveUps)",
@@ -71,6 +71,11 @@ enum ReplyText {
         lines.append(TextTable.render(latency))
         lines.append("not responding: " + (stats.notResponding.isEmpty ? "none" : stats.notResponding.joined(separator: ", ")))
         return lines.joined(separator: "\n")
+    }
+
+    /// `name=count` pairs in name order ("" when there are none).
+    static func drops(_ drops: [String: UInt64], separator: String = ",") -> String {
+        drops.sorted(by: { $0.key < $1.key }).map { "\($0.key)=\($0.value)" }.joined(separator: separator)
     }
 
     /// The hops in the order an event takes them (protocols/control.md).
