@@ -1,9 +1,10 @@
-import RunLoopKit
-import ControlProtocol
 import ArgumentParser
 import CommandLineSupport
+import ControlProtocol
 import Foundation
 import HIDEvent
+import RunLoopKit
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -134,5 +135,134 @@ struct RelayBenchmark: ParsableCommand {
             throw ValidationError("--duration: \"\(duration)\" is not a time such as 10s, 500ms, 2m or 1.5")
         }
         return UInt64(value * scale)
+    }
+}
+
+/// A relay baseline run that could not be carried out, and why.
+struct RelayError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The baseline's sockets: ipc in a private temporary directory (mode 0700) that the run removes.
+struct RelayEndpoints {
+    let directory: String
+    /// source PUSH → relay PULL.
+    var input: String { "ipc://\(directory)/in" }
+    /// relay ROUTER ↔ sink DEALER.
+    var output: String { "ipc://\(directory)/out" }
+
+    /// Short paths: ipc endpoints must stay within 107 bytes.
+    static func makeTemporary() throws -> RelayEndpoints {
+        var template = Array("/tmp/hid-bench-XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw RelayError("cannot create a temporary directory: \(String(cString: strerror(errno)))")
+        }
+        return RelayEndpoints(directory: String(cString: made))
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: directory) }
+}
+
+/// A child's stdout read with deadlines (poll on the pipe), so a relay node that hangs or dies cannot hang
+/// `hid-bench relay` with it.
+final class ChildOutput {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private(set) var atEnd = false
+
+    init(_ pipe: Pipe) { descriptor = pipe.fileHandleForReading.fileDescriptor }
+
+    /// The next line (without its newline), or nil at the end of the output or the deadline.
+    func readLine(timeoutMilliseconds: Int) -> String? {
+        let deadline = MonotonicClock.now + UInt64(timeoutMilliseconds) * 1_000_000
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeFirst(newline + 1)
+                return line
+            }
+            guard !atEnd, fill(until: deadline) else { return nil }
+        }
+    }
+
+    /// Everything up to the end of the output, or nil if it did not end by the deadline.
+    func readToEnd(timeoutMilliseconds: Int) -> [UInt8]? {
+        let deadline = MonotonicClock.now + UInt64(timeoutMilliseconds) * 1_000_000
+        while !atEnd {
+            guard fill(until: deadline) else { return atEnd ? buffer : nil }
+        }
+        defer { buffer.removeAll() }
+        return buffer
+    }
+
+    /// Reads what is there; false at the deadline or the end.
+    private func fill(until deadline: UInt64) -> Bool {
+        let now = MonotonicClock.now
+        guard now < deadline else { return false }
+        var item = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&item, 1, Int32(min((deadline - now) / 1_000_000 + 1, 1000)))
+        if ready < 0 { return errno == EINTR }
+        if ready == 0 { return true }
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let n = read(descriptor, &chunk, chunk.count)
+        if n <= 0 {
+            if n < 0, errno == EINTR { return true }
+            atEnd = true
+            return false
+        }
+        buffer.append(contentsOf: chunk[..<n])
+        return true
+    }
+}
+
+/// The baseline's report (`hid-bench relay --json`): one JSON object, keys sorted, times in microseconds.
+/// `framesPerSecond` and `latency.endToEnd` are what `hid-source load --baseline` divides by.
+struct RelayReport: Codable {
+    var kind = "relay"
+    var rate: Double
+    var fingers: Int
+    var frameBytes: Int
+    var window: Int
+    var interrupted: Bool
+    var offered: UInt64
+    /// Due before the end of --duration but not sent: the source fell behind --rate (as in `hid-source load`).
+    var behindSchedule: UInt64
+    /// Read by the relay and sent on to the sink.
+    var forwarded: UInt64
+    /// Acknowledged by the sink (so read by it).
+    var delivered: UInt64
+    /// t0 → the last frame taken by the source's socket; t0 → the last ack back at the relay.
+    var sendSeconds: Double
+    var drainSeconds: Double
+    /// Over the send interval, as `hid-source load` counts them.
+    var offeredPerSecond: Double
+    var framesPerSecond: Double
+    var latency: [String: HopLatency]
+    /// CPU per process (the source in this process, the relay, the sink) per delivered frame, as `hid-source
+    /// load` reports the pipeline's; nil when no frame was delivered.
+    var cpu: CPUCost?
+
+    static let hopOrder = ["sourceSend"] + RelayHop.allCases.map(\.rawValue)
+
+    var text: String {
+        let pace = rate > 0 ? String(format: "%.0f frames/s", rate) : "flat out"
+        var lines = [
+            "hid-bench relay: source PUSH → relay PULL/ROUTER → sink DEALER, acks back; \(fingers)-finger frames of \(frameBytes) bytes, \(pace), window \(window)"
+                + (interrupted ? ", interrupted" : ""),
+            "  offered \(offered), forwarded \(forwarded), delivered \(delivered)"
+                + (behindSchedule > 0 ? " (\(behindSchedule) more were due: the source fell behind the rate)" : ""),
+            String(
+                format: "  over the %.3f s send interval (drained at %.3f s): offered %.0f frames/s, delivered %.0f frames/s",
+                sendSeconds, drainSeconds, offeredPerSecond, framesPerSecond),
+        ]
+        var rows = [["latency (µs)", "count", "p50", "p90", "p99", "p99.9", "max"]]
+        for hop in Self.hopOrder {
+            guard let l = latency[hop] else { continue }
+            rows.append(["  " + hop, "\(l.count)"] + [l.p50, l.p90, l.p99, l.p999, l.max].map { String(format: "%.1f", $0) })
+        }
+        lines.append(TextTable.render(rows, rightAlignedFrom: 1))
+        if let cpu { lines.append(cpu.line(order: ["source", "relay", "sink"])) }
+        return lines.joined(separator: "\n")
     }
 }
