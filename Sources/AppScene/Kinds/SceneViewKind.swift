@@ -13,3 +13,27 @@ protocol SceneViewKind {
     /// by the loader afterwards.
     func makeView(from node: SceneMapping, context: SceneBuildContext) throws -> UIView
 }
+
+/// `kind: view` — a `UIView`.
+struct PlainViewKind: SceneViewKind {
+    init() {}
+    var name: String { "view" }
+    var uikitClassName: String { "UIView" }
+    var keys: Set<String> { [] }
+
+    func makeView(from node: SceneMapping, context: SceneBuildContext) throws -> UIView {
+        UIView()
+    }
+}
+
+/// `kind: imageView` — a `UIImageView` (non-interactive unless `userInteractionEnabled: true`).
+struct ImageViewKind: SceneViewKind {
+    init() {}
+    var name: String { "imageView" }
+    var uikitClassName: String { "UIImageView" }
+    var keys: Set<String> { ["image"] }
+
+    func makeView(from node: SceneMapping, context: SceneBuildContext) throws -> UIView {
+        UIImageView(imageName: try node.string("image"))
+    }
+}
