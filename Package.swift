@@ -36,12 +36,13 @@ let package = Package(
         .target(name: "GestureScript", dependencies: ["HIDEvent"]),
         // Touchscreen recordings (evemu, protocol B) -> HID frames on a screen; inspection, and evemu writing.
         .target(name: "TouchRecording", dependencies: ["HIDEvent"]),
-        // A CFRunLoop-faithful run loop: modes, source0/source1, timers, observers, blocks, clocks.
+        // A CFRunLoop-faithful run loop: modes, source0/source1, timers, observers, blocks, clocks. It waits on
+        // file descriptors with poll(2); other kinds of port bring their own waiter.
         .target(
-            name: "RunLoopKit",
-            dependencies: [
-                "ZeroMQ", .product(name: "DequeModule", package: "swift-collections"),
-            ], swiftSettings: hotPath),
+            name: "RunLoopKit", dependencies: [.product(name: "DequeModule", package: "swift-collections")],
+            swiftSettings: hotPath),
+        // ZeroMQ sockets as run-loop ports (`RunLoopPort.zmq`), waited on with the ZeroMQ poller.
+        .target(name: "RunLoopZeroMQ", dependencies: ["RunLoopKit", "ZeroMQ"], swiftSettings: hotPath),
         // UIKit's in-app dispatch: responders, views, touches, events, recognizers, controls.
         .target(
             name: "UIKitModel",
@@ -62,14 +63,15 @@ let package = Package(
         .target(
             name: "AppHostCore",
             dependencies: [
-                "ZeroMQ", "RunLoopKit", "HIDEvent", "GestureScript", "UIKitModel", "AppScene", "AppChannel",
+                "ZeroMQ", "RunLoopKit", "RunLoopZeroMQ", "HIDEvent", "GestureScript", "UIKitModel", "AppScene",
+                "AppChannel",
                 .product(name: "Logging", package: "swift-log"),
             ], swiftSettings: hotPath),
         // The SpringBoard router: registry, foreground app, home screen, control socket.
         .target(
             name: "SpringBoardCore",
             dependencies: [
-                "ZeroMQ", "RunLoopKit", "HIDEvent", "AppChannel", "ControlProtocol",
+                "ZeroMQ", "RunLoopKit", "RunLoopZeroMQ", "HIDEvent", "AppChannel", "ControlProtocol",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Logging", package: "swift-log"),
             ], swiftSettings: hotPath),
@@ -122,7 +124,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["HIDEvent", "TouchRecording"], path: "Tests/TestSupport"),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
         .testTarget(name: "HIDEventTests", dependencies: ["HIDEvent", "GestureScript", "TestSupport", "TouchRecording"]),
-        .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "ZeroMQ"]),
+        .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit"]),
+        .testTarget(name: "RunLoopZeroMQTests", dependencies: ["RunLoopKit", "RunLoopZeroMQ", "ZeroMQ"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(
             name: "UIKitModelTests",

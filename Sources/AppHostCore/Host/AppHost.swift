@@ -4,6 +4,7 @@ import Foundation
 import HIDEvent
 import Logging
 import RunLoopKit
+import RunLoopZeroMQ
 import UIKitModel
 import ZeroMQ
 
