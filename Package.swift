@@ -51,7 +51,9 @@ let package = Package(
             ], swiftSettings: hotPath),
         // Scene files (YAML) that describe an app's windows, controllers, views and behaviours.
         .target(name: "AppScene", dependencies: ["UIKitModel", .product(name: "Yams", package: "Yams")]),
-        // Messages between SpringBoard and apps, and on the control socket.
+        // The event port's frames besides HID messages: the end marker (hid-source -> springboard).
+        .target(name: "EventPort", dependencies: ["HIDEvent"], swiftSettings: hotPath),
+        // The app channel: messages between SpringBoard and apps (protocols/app-channel.md).
         .target(name: "AppChannel", dependencies: ["HIDEvent"], swiftSettings: hotPath),
         // springboard's control socket (protocols/control.md): JSON requests and replies, and a client.
         .target(
@@ -71,9 +73,8 @@ let package = Package(
         .target(
             name: "SpringBoardCore",
             dependencies: [
-                "ZeroMQ", "RunLoopKit", "RunLoopZeroMQ", "HIDEvent", "AppChannel", "ControlProtocol",
-                .product(name: "Histogram", package: "hdrhistogram-swift"),
-                .product(name: "Logging", package: "swift-log"),
+                "ZeroMQ", "RunLoopKit", "RunLoopZeroMQ", "HIDEvent", "AppChannel", "ControlProtocol", "EventPort",
+                .product(name: "Histogram", package: "hdrhistogram-swift"), .product(name: "Logging", package: "swift-log"),
             ], swiftSettings: hotPath),
         // SpringBoard's home screen: its own UIKit scene (icon pages, taps, page swipes), behind the router's
         // `HomeScreenSeam`; the `springboard` executable injects it.
@@ -82,21 +83,19 @@ let package = Package(
         .target(
             name: "CommandLineSupport",
             dependencies: [
-                "AppChannel", "HIDEvent", "TouchRecording", "ZeroMQ",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "HIDEvent", "TouchRecording", "ZeroMQ", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "hid-source",
             dependencies: [
-                "CommandLineSupport", "ZeroMQ", "HIDEvent", "GestureScript", "AppChannel", "ControlProtocol", "RunLoopKit",
-                "TouchRecording", "AppHostCore", "AppScene",
-                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                "CommandLineSupport", "ZeroMQ", "HIDEvent", "GestureScript", "ControlProtocol", "RunLoopKit", "TouchRecording",
+                "AppHostCore", "AppScene", "EventPort", .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "springboard",
             dependencies: [
-                "SpringBoardCore", "SpringBoardHome", "AppChannel", "ControlProtocol", "CommandLineSupport", "ZeroMQ",
+                "SpringBoardCore", "SpringBoardHome", "ControlProtocol", "CommandLineSupport", "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -110,7 +109,7 @@ let package = Package(
         .executableTarget(
             name: "sbctl",
             dependencies: [
-                "AppChannel", "CommandLineSupport", "ControlProtocol", "RunLoopKit", "ZeroMQ",
+                "CommandLineSupport", "ControlProtocol", "RunLoopKit", "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -137,7 +136,7 @@ let package = Package(
             name: "PipelineTests",
             dependencies: [
                 "AppChannel", "ControlProtocol", "SpringBoardCore", "SpringBoardHome", "AppHostCore", "GestureScript", "HIDEvent",
-                "RunLoopKit", "UIKitModel", "ZeroMQ", "TestSupport", "TouchRecording",
+                "RunLoopKit", "UIKitModel", "ZeroMQ", "TestSupport", "TouchRecording", "CommandLineSupport", "EventPort",
             ]),
     ]
 )

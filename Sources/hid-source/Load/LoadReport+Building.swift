@@ -1,5 +1,4 @@
 import ControlProtocol
-import AppChannel
 import CommandLineSupport
 import Histogram
 

@@ -1,4 +1,3 @@
-import AppChannel
 import ArgumentParser
 
 /// Sends a request body as given: for trying the protocol by hand (and for testing error replies).

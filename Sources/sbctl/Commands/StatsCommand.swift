@@ -1,4 +1,3 @@
-import AppChannel
 import ArgumentParser
 
 struct StatsCommand: ParsableCommand {
