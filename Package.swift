@@ -61,12 +61,20 @@ let package = Package(
             dependencies: [
                 "ZeroMQ", .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]),
-        // One app process: run loop + app channel + UIApplication.
+        // An app's timeline (Chrome trace-event JSON: HID frames, run-loop callouts, UIKit records) and the
+        // run loop's callouts in an explained trace; the live host and the headless runner both record them.
+        .target(name: "AppTimeline", dependencies: ["HIDEvent", "RunLoopKit", "UIKitModel"]),
+        // A scene's app run in-process with no sockets, on a manual clock: scripts, recordings, timelines.
+        .target(
+            name: "HeadlessApp",
+            dependencies: ["AppScene", "AppTimeline", "GestureScript", "HIDEvent", "RunLoopKit", "UIKitModel"]),
+        // Looking at a scene without running it: the view tree, hit-test explanations, SVG renders, view lookup.
+        .target(name: "AppInspection", dependencies: ["AppScene", "UIKitModel"]),
+        // One live app process: run loop + app channel + UIApplication.
         .target(
             name: "AppHostCore",
             dependencies: [
-                "ZeroMQ", "RunLoopKit", "RunLoopZeroMQ", "HIDEvent", "GestureScript", "UIKitModel", "AppScene",
-                "AppChannel",
+                "ZeroMQ", "RunLoopKit", "RunLoopZeroMQ", "HIDEvent", "UIKitModel", "AppChannel", "AppTimeline",
                 .product(name: "Logging", package: "swift-log"),
             ], swiftSettings: hotPath),
         // The SpringBoard router: registry, foreground app, home screen, control socket.
@@ -89,7 +97,7 @@ let package = Package(
             name: "hid-source",
             dependencies: [
                 "CommandLineSupport", "ZeroMQ", "HIDEvent", "GestureScript", "ControlProtocol", "RunLoopKit", "TouchRecording",
-                "AppHostCore", "AppScene", "EventPort", .product(name: "Histogram", package: "hdrhistogram-swift"),
+                "AppScene", "EventPort", "AppInspection", .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -103,7 +111,7 @@ let package = Package(
             name: "app-host",
             dependencies: [
                 "AppHostCore", "AppChannel", "AppScene", "CommandLineSupport", "GestureScript", "HIDEvent", "UIKitModel",
-                "TouchRecording",
+                "TouchRecording", "AppInspection", "AppTimeline", "HeadlessApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -129,14 +137,15 @@ let package = Package(
         .testTarget(
             name: "UIKitModelTests",
             dependencies: [
-                "UIKitModel", "AppScene", "AppHostCore", "GestureScript", "HIDEvent", "RunLoopKit", "TestSupport",
-                "TouchRecording",
+                "UIKitModel", "AppScene", "GestureScript", "HIDEvent", "RunLoopKit", "TestSupport", "TouchRecording",
+                "AppInspection", "AppTimeline", "HeadlessApp",
             ]),
         .testTarget(
             name: "PipelineTests",
             dependencies: [
                 "AppChannel", "ControlProtocol", "SpringBoardCore", "SpringBoardHome", "AppHostCore", "GestureScript", "HIDEvent",
                 "RunLoopKit", "UIKitModel", "ZeroMQ", "TestSupport", "TouchRecording", "CommandLineSupport", "EventPort",
+                "HeadlessApp",
             ]),
     ]
 )

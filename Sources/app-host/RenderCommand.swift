@@ -1,4 +1,4 @@
-import AppHostCore
+import AppInspection
 import ArgumentParser
 import Foundation
 

@@ -1,4 +1,4 @@
-import AppHostCore
+import AppInspection
 import ArgumentParser
 
 /// `app-host tree SCENE.yaml`: windows and views with ids, classes, screen frames, flags, recognizers, actions.

@@ -1,4 +1,5 @@
 import AppChannel
+import AppTimeline
 import Dispatch
 import Foundation
 import HIDEvent
