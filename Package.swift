@@ -87,17 +87,22 @@ let package = Package(
         // SpringBoard's home screen: its own UIKit scene (icon pages, taps, page swipes), behind the router's
         // `HomeScreenSeam`; the `springboard` executable injects it.
         .target(name: "SpringBoardHome", dependencies: ["SpringBoardCore", "UIKitModel", "RunLoopKit", "HIDEvent"]),
-        // Command-line options the executables share: the runtime directory and springboard's endpoints.
+        // What the command-line tools share: options (the runtime directory and springboard's endpoints with their
+        // defaults, CURVE keys, recordings) and plain-text tables.
         .target(
             name: "CommandLineSupport",
             dependencies: [
                 "HIDEvent", "TouchRecording", "ZeroMQ", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // hid-source load's library: gesture mixes, frame generation, the paced send loop, the run's control
+        // requests, reports and baseline ratios; and what hid-bench relay shares with it (pacing, CPU per frame).
+        .target(name: "LoadGeneration"),
         .executableTarget(
             name: "hid-source",
             dependencies: [
                 "CommandLineSupport", "ZeroMQ", "HIDEvent", "GestureScript", "ControlProtocol", "RunLoopKit", "TouchRecording",
-                "AppScene", "EventPort", "AppInspection", .product(name: "Histogram", package: "hdrhistogram-swift"),
+                "AppScene", "EventPort", "AppInspection", "LoadGeneration",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -123,7 +128,7 @@ let package = Package(
         .executableTarget(
             name: "hid-bench",
             dependencies: [
-                "AppChannel", "CommandLineSupport", "ControlProtocol", "ZeroMQ", "HIDEvent", "RunLoopKit",
+                "AppChannel", "CommandLineSupport", "ControlProtocol", "ZeroMQ", "HIDEvent", "RunLoopKit", "LoadGeneration",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -134,6 +139,7 @@ let package = Package(
         .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit"]),
         .testTarget(name: "RunLoopZeroMQTests", dependencies: ["RunLoopKit", "RunLoopZeroMQ", "ZeroMQ"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
+        .testTarget(name: "LoadGenerationTests", dependencies: ["LoadGeneration"]),
         .testTarget(
             name: "UIKitModelTests",
             dependencies: [

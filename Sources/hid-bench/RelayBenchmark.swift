@@ -1,9 +1,9 @@
-import RunLoopKit
-import ControlProtocol
 import ArgumentParser
-import CommandLineSupport
+import ControlProtocol
 import Foundation
 import HIDEvent
+import LoadGeneration
+import RunLoopKit
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -1,8 +1,8 @@
-import RunLoopKit
 import AppChannel
-import CommandLineSupport
 import Foundation
 import Histogram
+import LoadGeneration
+import RunLoopKit
 import ZeroMQ
 
 /// The relay process: PULL in from the source, ROUTER out to the sink's identity, acks back on the ROUTER.

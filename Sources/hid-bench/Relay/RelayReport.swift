@@ -1,6 +1,7 @@
 import CommandLineSupport
 import ControlProtocol
 import Foundation
+import LoadGeneration
 
 /// The baseline's report (`hid-bench relay --json`): one JSON object, keys sorted, times in microseconds.
 /// `framesPerSecond` and `latency.endToEnd` are what `hid-source load --baseline` divides by.

@@ -1,7 +1,7 @@
-import CommandLineSupport
-import RunLoopKit
 import HIDEvent
 import Histogram
+import LoadGeneration
+import RunLoopKit
 import ZeroMQ
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,6 @@
-import RunLoopKit
 import AppChannel
-import CommandLineSupport
+import LoadGeneration
+import RunLoopKit
 import ZeroMQ
 
 /// The sink process: a DEALER, like an app-host. It reads everything available (blocking for the first

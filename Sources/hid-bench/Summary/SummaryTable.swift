@@ -1,5 +1,5 @@
 import Foundation
-import CommandLineSupport
+import LoadGeneration
 
 /// The Markdown of a bench session: one row per run, pipeline and relay alike, then how to read it.
 struct SummaryTable {

@@ -1,6 +1,6 @@
 import ControlProtocol
-import CommandLineSupport
 import Histogram
+import LoadGeneration
 
 extension LoadReport {
     init(_ outcome: LoadOutcome) {
