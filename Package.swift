@@ -36,12 +36,13 @@ let package = Package(
         .target(name: "GestureScript", dependencies: ["HIDEvent"]),
         // Touchscreen recordings (evemu, protocol B) -> HID frames on a screen; inspection, and evemu writing.
         .target(name: "TouchRecording", dependencies: ["HIDEvent"]),
-        // A CFRunLoop-faithful run loop: modes, source0/source1, timers, observers, blocks, clocks.
+        // A CFRunLoop-faithful run loop: modes, source0/source1, timers, observers, blocks, clocks. It waits on
+        // file descriptors with poll(2); other kinds of port bring their own waiter.
         .target(
-            name: "RunLoopKit",
-            dependencies: [
-                "ZeroMQ", .product(name: "DequeModule", package: "swift-collections"),
-            ], swiftSettings: hotPath),
+            name: "RunLoopKit", dependencies: [.product(name: "DequeModule", package: "swift-collections")],
+            swiftSettings: hotPath),
+        // ZeroMQ sockets as run-loop ports (`RunLoopPort.zmq`), waited on with the ZeroMQ poller.
+        .target(name: "RunLoopZeroMQ", dependencies: ["RunLoopKit", "ZeroMQ"], swiftSettings: hotPath),
         // UIKit's in-app dispatch: responders, views, touches, events, recognizers, controls.
         .target(
             name: "UIKitModel",
@@ -50,7 +51,9 @@ let package = Package(
             ], swiftSettings: hotPath),
         // Scene files (YAML) that describe an app's windows, controllers, views and behaviours.
         .target(name: "AppScene", dependencies: ["UIKitModel", .product(name: "Yams", package: "Yams")]),
-        // Messages between SpringBoard and apps, and on the control socket.
+        // The event port's frames besides HID messages: the end marker (hid-source -> springboard).
+        .target(name: "EventPort", dependencies: ["HIDEvent"], swiftSettings: hotPath),
+        // The app channel: messages between SpringBoard and apps (protocols/app-channel.md).
         .target(name: "AppChannel", dependencies: ["HIDEvent"], swiftSettings: hotPath),
         // springboard's control socket (protocols/control.md): JSON requests and replies, and a client.
         .target(
@@ -58,43 +61,54 @@ let package = Package(
             dependencies: [
                 "ZeroMQ", .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]),
-        // One app process: run loop + app channel + UIApplication.
+        // An app's timeline (Chrome trace-event JSON: HID frames, run-loop callouts, UIKit records) and the
+        // run loop's callouts in an explained trace; the live host and the headless runner both record them.
+        .target(name: "AppTimeline", dependencies: ["HIDEvent", "RunLoopKit", "UIKitModel"]),
+        // A scene's app run in-process with no sockets, on a manual clock: scripts, recordings, timelines.
+        .target(
+            name: "HeadlessApp",
+            dependencies: ["AppScene", "AppTimeline", "GestureScript", "HIDEvent", "RunLoopKit", "UIKitModel"]),
+        // Looking at a scene without running it: the view tree, hit-test explanations, SVG renders, view lookup.
+        .target(name: "AppInspection", dependencies: ["AppScene", "UIKitModel"]),
+        // One live app process: run loop + app channel + UIApplication.
         .target(
             name: "AppHostCore",
             dependencies: [
-                "ZeroMQ", "RunLoopKit", "HIDEvent", "GestureScript", "UIKitModel", "AppScene", "AppChannel",
+                "ZeroMQ", "RunLoopKit", "RunLoopZeroMQ", "HIDEvent", "UIKitModel", "AppChannel", "AppTimeline",
                 .product(name: "Logging", package: "swift-log"),
             ], swiftSettings: hotPath),
         // The SpringBoard router: registry, foreground app, home screen, control socket.
         .target(
             name: "SpringBoardCore",
             dependencies: [
-                "ZeroMQ", "RunLoopKit", "HIDEvent", "AppChannel", "ControlProtocol",
-                .product(name: "Histogram", package: "hdrhistogram-swift"),
-                .product(name: "Logging", package: "swift-log"),
+                "ZeroMQ", "RunLoopKit", "RunLoopZeroMQ", "HIDEvent", "AppChannel", "ControlProtocol", "EventPort",
+                .product(name: "Histogram", package: "hdrhistogram-swift"), .product(name: "Logging", package: "swift-log"),
             ], swiftSettings: hotPath),
         // SpringBoard's home screen: its own UIKit scene (icon pages, taps, page swipes), behind the router's
         // `HomeScreenSeam`; the `springboard` executable injects it.
         .target(name: "SpringBoardHome", dependencies: ["SpringBoardCore", "UIKitModel", "RunLoopKit", "HIDEvent"]),
-        // Command-line options the executables share: the runtime directory and springboard's endpoints.
+        // What the command-line tools share: options (the runtime directory and springboard's endpoints with their
+        // defaults, CURVE keys, recordings) and plain-text tables.
         .target(
             name: "CommandLineSupport",
             dependencies: [
-                "AppChannel", "HIDEvent", "TouchRecording", "ZeroMQ",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "HIDEvent", "TouchRecording", "ZeroMQ", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // hid-source load's library: gesture mixes, frame generation, the paced send loop, the run's control
+        // requests, reports and baseline ratios; and what hid-bench relay shares with it (pacing, CPU per frame).
+        .target(name: "LoadGeneration"),
         .executableTarget(
             name: "hid-source",
             dependencies: [
-                "CommandLineSupport", "ZeroMQ", "HIDEvent", "GestureScript", "AppChannel", "ControlProtocol", "RunLoopKit",
-                "TouchRecording", "AppHostCore", "AppScene",
+                "CommandLineSupport", "ZeroMQ", "HIDEvent", "GestureScript", "ControlProtocol", "RunLoopKit", "TouchRecording",
+                "AppScene", "EventPort", "AppInspection", "LoadGeneration",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "springboard",
             dependencies: [
-                "SpringBoardCore", "SpringBoardHome", "AppChannel", "ControlProtocol", "CommandLineSupport", "ZeroMQ",
+                "SpringBoardCore", "SpringBoardHome", "ControlProtocol", "CommandLineSupport", "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -102,19 +116,19 @@ let package = Package(
             name: "app-host",
             dependencies: [
                 "AppHostCore", "AppChannel", "AppScene", "CommandLineSupport", "GestureScript", "HIDEvent", "UIKitModel",
-                "TouchRecording",
+                "TouchRecording", "AppInspection", "AppTimeline", "HeadlessApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "sbctl",
             dependencies: [
-                "AppChannel", "CommandLineSupport", "ControlProtocol", "RunLoopKit", "ZeroMQ",
+                "CommandLineSupport", "ControlProtocol", "RunLoopKit", "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "hid-bench",
             dependencies: [
-                "AppChannel", "CommandLineSupport", "ControlProtocol", "ZeroMQ", "HIDEvent", "RunLoopKit",
+                "AppChannel", "CommandLineSupport", "ControlProtocol", "ZeroMQ", "HIDEvent", "RunLoopKit", "LoadGeneration",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -122,19 +136,22 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["HIDEvent", "TouchRecording"], path: "Tests/TestSupport"),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
         .testTarget(name: "HIDEventTests", dependencies: ["HIDEvent", "GestureScript", "TestSupport", "TouchRecording"]),
-        .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "ZeroMQ"]),
+        .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit"]),
+        .testTarget(name: "RunLoopZeroMQTests", dependencies: ["RunLoopKit", "RunLoopZeroMQ", "ZeroMQ"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
+        .testTarget(name: "LoadGenerationTests", dependencies: ["LoadGeneration"]),
         .testTarget(
             name: "UIKitModelTests",
             dependencies: [
-                "UIKitModel", "AppScene", "AppHostCore", "GestureScript", "HIDEvent", "RunLoopKit", "TestSupport",
-                "TouchRecording",
+                "UIKitModel", "AppScene", "GestureScript", "HIDEvent", "RunLoopKit", "TestSupport", "TouchRecording",
+                "AppInspection", "AppTimeline", "HeadlessApp",
             ]),
         .testTarget(
             name: "PipelineTests",
             dependencies: [
                 "AppChannel", "ControlProtocol", "SpringBoardCore", "SpringBoardHome", "AppHostCore", "GestureScript", "HIDEvent",
-                "RunLoopKit", "UIKitModel", "ZeroMQ", "TestSupport", "TouchRecording",
+                "RunLoopKit", "UIKitModel", "ZeroMQ", "TestSupport", "TouchRecording", "CommandLineSupport", "EventPort",
+                "HeadlessApp",
             ]),
     ]
 )

@@ -1,4 +1,3 @@
-import AppChannel
 import ArgumentParser
 
 /// One of springboard's sockets, as a command-line option: its flag, its help, and its default endpoint

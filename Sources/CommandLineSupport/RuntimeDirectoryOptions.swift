@@ -1,4 +1,3 @@
-import AppChannel
 import ArgumentParser
 
 /// `--runtime-dir`: where springboard's ipc sockets are, for every command that binds or finds them.

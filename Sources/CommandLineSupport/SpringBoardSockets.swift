@@ -1,5 +1,3 @@
-import AppChannel
-
 /// The event port: hid-source -> springboard (PUSH -> PULL).
 public enum EventsSocket: SpringBoardSocket {
     public static let flag = "events"

@@ -1,9 +1,10 @@
-import AppHostCore
 import AppScene
+import AppTimeline
 import ArgumentParser
 import CommandLineSupport
 import Foundation
 import GestureScript
+import HeadlessApp
 import HIDEvent
 import TouchRecording
 

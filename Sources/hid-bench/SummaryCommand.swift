@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandLineSupport
+import LoadGeneration
 import Foundation
 
 /// `hid-bench summary DIR`: the one report of a `deploy/bench` session. Reads every run's JSON in DIR/runs

@@ -1,4 +1,3 @@
-import AppChannel
 import ArgumentParser
 import CommandLineSupport
 import ControlProtocol

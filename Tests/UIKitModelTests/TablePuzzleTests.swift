@@ -1,6 +1,6 @@
-import AppHostCore
 import Foundation
 import GestureScript
+import HeadlessApp
 import HIDEvent
 import TestSupport
 import UIKitModel

@@ -1,11 +1,11 @@
-/// Why bytes on the app channel (or the event port's end marker) were rejected.
+/// Why bytes on the app channel were rejected (an end marker on the event port: `EventPortError`).
 /// Every case names the message and the field, so a peer written in another language can see what it got wrong.
 public enum AppChannelError: Error, Equatable, CustomStringConvertible {
     /// The frame is shorter than the message needs.
     case truncated(message: String, needed: Int, found: Int)
     /// A field holds a value the protocol does not allow.
     case invalidField(message: String, field: String, offset: Int, expected: String, found: String)
-    /// The first four bytes are not `TPAC` (or `TPEM` for an end marker).
+    /// The first four bytes are not `TPAC`.
     case badMagic(found: UInt32)
     /// The major version differs from ours; minor differences are accepted.
     case unsupportedVersion(found: UInt8)

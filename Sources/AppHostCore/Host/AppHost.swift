@@ -1,9 +1,11 @@
 import AppChannel
+import AppTimeline
 import Dispatch
 import Foundation
 import HIDEvent
 import Logging
 import RunLoopKit
+import RunLoopZeroMQ
 import UIKitModel
 import ZeroMQ
 

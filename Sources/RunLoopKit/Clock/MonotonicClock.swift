@@ -1,6 +1,6 @@
 import Glibc
 
-/// Real time: `CLOCK_MONOTONIC` in nanoseconds (the clock `zmq_poll`'s timeout also runs on). Every
+/// Real time: `CLOCK_MONOTONIC` in nanoseconds (the clock `poll(2)`'s timeout also runs on). Every
 /// process of the pipeline stamps its hops with this clock, so it is read here and nowhere else.
 public final class MonotonicClock: RunLoopClock {
     public init() {}

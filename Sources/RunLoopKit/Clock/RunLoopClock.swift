@@ -3,7 +3,7 @@
 ///
 /// `EventRunLoop` treats `ManualClock` specially (it moves the clock instead of sleeping; see
 /// `EventRunLoop.run(mode:until:returnAfterSourceHandled:)`); any other clock is assumed to advance
-/// in real time, so the loop sleeps in `zmq_poll` until the clock reaches a deadline.
+/// in real time, so the loop sleeps in its wait until the clock reaches a deadline.
 ///
 /// Sendable: other threads read the time of a loop they only hold a handle of (and tests move a
 /// `ManualClock` from their own thread).

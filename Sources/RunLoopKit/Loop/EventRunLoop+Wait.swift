@@ -1,5 +1,3 @@
-import ZeroMQ
-
 /// Steps 5-6: the one wait of a turn (CF `__CFRunLoopServiceMachPort` on the mode's port set).
 extension EventRunLoop {
     /// Waits on the mode's source1 ports, the wake-up port and the timer port (modelled by the earliest
@@ -33,21 +31,30 @@ extension EventRunLoop {
             let timeout = wakeTime.map { milliseconds(until: $0) } ?? -1
             let wake = pollPorts(timeoutMilliseconds: timeout, nextTimer: nextTimer)
             guard case .nothing = wake else { return wake }
-            // The poller counts whole milliseconds on its own clock and may return a little early: keep
-            // waiting, since CF's wait ends only for a port or a deadline.
+            // The waiter counts whole milliseconds on its own clock and may return a little early (or at a
+            // signal): keep waiting, since CF's wait ends only for a port or a deadline.
             if let wakeTime, clock.now >= wakeTime { return .nothing }
         }
     }
 
-    /// The source1 ports of the mode, then the wake-up port, in the reusable poller.
+    /// The source1 ports of the mode, then the wake-up port, in the reusable arrays; the first port of
+    /// another kind than the waiter's gets the loop the waiter it names.
     private func preparePollItems(_ items: RunLoopModeItems) {
-        poller.removeAll()
         pollSources.removeAll(keepingCapacity: true)
+        pollPorts.removeAll(keepingCapacity: true)
         for source in items.sources1 where source.isValid {
-            source.port.add(to: &poller)
+            if case .object(_, let kind) = source.port, kind != type(of: waiter) { waiter = waiter(for: kind) }
+            pollPorts.append(source.port)
             pollSources.append(source)
         }
-        RunLoopPort.fileDescriptor(handle.wakeUpPort.descriptor).add(to: &poller)
+        pollPorts.append(.fileDescriptor(handle.wakeUpPort.descriptor))
+    }
+
+    /// One waiter per loop: `PollWaiter` gives way to the first other kind, which stays.
+    private func waiter(for kind: any RunLoopWaiter.Type) -> any RunLoopWaiter {
+        precondition(
+            waiter is PollWaiter, "one EventRunLoop cannot wait with both \(type(of: waiter)) and \(kind)")
+        return kind.init()
     }
 
     /// The timer port's deadline: the earliest fire date of a valid timer not in its callout.
@@ -76,24 +83,24 @@ extension EventRunLoop {
         return Int(min((deadline - now + 999_999) / 1_000_000, UInt64(Int32.max)))
     }
 
-    /// One wait of the `ZMQPoller` (zmq_poll's answers, fewer system calls), then the live port. The wake-up port is drained whenever it is readable (it
+    /// One wait of the waiter, then the live port. The wake-up port is drained whenever it is readable (it
     /// carries no work). Then, in this order: the timer port if its deadline has passed (the earliest
     /// event), else one ready source1, else the wake-up port. Ready source1s are served in their
     /// order, starting after the one served last time, so a port that is never drained cannot starve
     /// the others (CF serves whichever message arrived first; a poll does not say).
-    /// The poller retries EINTR with the time left; any other failure (a closed socket, a terminated
-    /// context) is recorded with libzmq's text for its errno.
+    /// A failure other than EINTR (a closed socket, a terminated context) is recorded.
     private func pollPorts(timeoutMilliseconds: Int, nextTimer: UInt64?) -> RunLoopWake {
+        pollReady.removeAll(keepingCapacity: true)
+        pollReady.append(contentsOf: repeatElement(false, count: pollPorts.count))
         let ready: Int
         do {
-            ready = try poller.poll(timeoutMilliseconds: timeoutMilliseconds)
+            ready = try waiter.wait(on: pollPorts, timeoutMilliseconds: timeoutMilliseconds, ready: &pollReady)
         } catch {
-            lastWaitError = RunLoopSystemError(
-                operation: error.operation, code: error.code, message: ZMQError.text(for: error.code))
+            lastWaitError = error
             return .failure
         }
         var wokenByWakeUpPort = false
-        if !poller.revents(at: poller.count - 1).isEmpty {
+        if pollReady[pollPorts.count - 1] {
             handle.wakeUpPort.drain()
             wokenByWakeUpPort = true
         }
@@ -111,7 +118,7 @@ extension EventRunLoop {
         }
         for step in 0..<count {
             let index = (start + step) % count
-            if !poller.revents(at: index).isEmpty {
+            if pollReady[index] {
                 lastServedSource1 = pollSources[index]
                 return pollSources[index]
             }

@@ -1,5 +1,3 @@
-import ZeroMQ
-
 /// A run loop that follows CFRunLoop (`CFRunLoopRunSpecific` / `__CFRunLoopRun` in
 /// swift-corelibs-foundation) step by step.
 ///
@@ -11,8 +9,9 @@ import ZeroMQ
 ///    perform); blocks again if any ran;
 /// 5. if a source0 ran, or the run's timeout is zero, poll without sleeping; otherwise notify
 ///    BeforeWaiting observers and sleep;
-/// 6. the sleep is one `zmq_poll` over every source1 port of the mode and the wake-up eventfd, with
-///    the earliest timer deadline (the "timer port") or the run's deadline as its timeout;
+/// 6. the sleep is one wait (`poll(2)`, or the `RunLoopWaiter` of the mode's ports) over every source1
+///    port of the mode and the wake-up eventfd, with the earliest timer deadline (the "timer port") or the
+///    run's deadline as its timeout;
 /// 7. AfterWaiting observers (not after a poll);
 /// 8. what woke it, one port per turn: due timers fire in deadline order, or one ready source1's
 ///    callout runs, or (wake-up port, deadline) nothing;
@@ -37,7 +36,7 @@ public final class EventRunLoop {
     /// The mode of the innermost active run; nil when the loop is not running.
     public internal(set) var currentMode: RunLoopMode?
 
-    /// Set when `zmq_poll` failed with something other than EINTR (a closed socket, a terminated
+    /// Set when the wait failed with something other than EINTR (a closed socket, a terminated ZeroMQ
     /// context); the run then returned `.finished`, since it can no longer wait on its ports.
     package internal(set) var lastWaitError: RunLoopSystemError?
 
@@ -58,8 +57,12 @@ public final class EventRunLoop {
     var lastLocalBlockKey: UInt64 = 0
 
     // Scratch space reused by every turn, so a turn allocates nothing once these have grown.
-    var poller = ZMQPoller()
+    /// `PollWaiter` until a wait has a port of another kind (see `RunLoopWaiter`).
+    var waiter: any RunLoopWaiter = PollWaiter()
     var pollSources: [RunLoopSource1] = []
+    /// The ports of `pollSources`, then the wake-up port; `pollReady` holds the waiter's answer for each.
+    var pollPorts: [RunLoopPort] = []
+    var pollReady: [Bool] = []
     weak var lastServedSource1: RunLoopSource1?
     var source0Scratch: [[(source: RunLoopSource0, stamp: UInt64)]] = []
     var timerScratch: [[RunLoopTimer]] = []

@@ -8,6 +8,6 @@ enum RunLoopWake {
     case timerPort
     /// A source1's port is readable.
     case source1(RunLoopSource1)
-    /// `zmq_poll` failed with something other than EINTR (recorded in `lastWaitError`).
+    /// The wait failed with something other than EINTR (recorded in `lastWaitError`).
     case failure
 }

@@ -9,7 +9,7 @@ public struct RunLoopSystemError: Error, CustomStringConvertible, Sendable {
     /// The system's text for `code`.
     let message: String
 
-    init(operation: String, code: Int32, message: String) {
+    package init(operation: String, code: Int32, message: String) {
         self.operation = operation
         self.code = code
         self.message = message

@@ -1,5 +1,5 @@
-import AppChannel
 import ControlProtocol
+import EventPort
 import HIDEvent
 
 // What became of each frame, for `sbctl monitor`: read from the counters every frame moves (each frame read is

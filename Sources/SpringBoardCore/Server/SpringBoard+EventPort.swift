@@ -1,4 +1,4 @@
-import AppChannel
+import EventPort
 import HIDEvent
 import ZeroMQ
 

@@ -1,4 +1,3 @@
-import AppChannel
 import HIDEvent
 
 // Foreground changes: home button, swipe up, home-screen icon taps, sbctl, app death.

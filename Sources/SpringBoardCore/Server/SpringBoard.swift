@@ -3,6 +3,7 @@ import Foundation
 import HIDEvent
 import Logging
 import RunLoopKit
+import RunLoopZeroMQ
 import ZeroMQ
 
 /// The SpringBoard process: one run loop thread owns every socket, the registry, the gesture latch, the home

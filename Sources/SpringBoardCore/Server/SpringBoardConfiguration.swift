@@ -1,4 +1,3 @@
-import AppChannel
 import ControlProtocol
 
 /// Everything `springboard` can be told on its command line.

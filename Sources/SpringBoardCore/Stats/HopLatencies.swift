@@ -1,4 +1,3 @@
-import AppChannel
 import ControlProtocol
 import Histogram
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandLineSupport
+import LoadGeneration
 import ControlProtocol
 import Foundation
 import HIDEvent

@@ -1,6 +1,7 @@
 import AppChannel
 import ArgumentParser
 import CommandLineSupport
+import LoadGeneration
 import Foundation
 import Histogram
 import RunLoopKit

@@ -1,4 +1,5 @@
 import CommandLineSupport
+import LoadGeneration
 import HIDEvent
 import Histogram
 import RunLoopKit

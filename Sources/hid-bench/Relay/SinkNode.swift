@@ -1,5 +1,6 @@
 import AppChannel
 import CommandLineSupport
+import LoadGeneration
 import RunLoopKit
 import ZeroMQ
 

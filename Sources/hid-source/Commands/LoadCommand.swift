@@ -1,8 +1,7 @@
-import AppChannel
 import ArgumentParser
-import CommandLineSupport
 import ControlProtocol
 import HIDEvent
+import LoadGeneration
 import ZeroMQ
 
 /// `hid-source load`: an open-loop generator of digitizer frames for load tests, with a report of where

@@ -1,6 +1,6 @@
-import AppChannel
 import ArgumentParser
 import CommandLineSupport
+import EventPort
 import Foundation
 import HIDEvent
 import RunLoopKit

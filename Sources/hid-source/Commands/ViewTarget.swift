@@ -1,4 +1,4 @@
-import AppHostCore
+import AppInspection
 import AppScene
 import ArgumentParser
 import ControlProtocol

@@ -1,6 +1,6 @@
-import CommandLineSupport
 import ControlProtocol
 import Foundation
+import LoadGeneration
 
 /// The pipeline against the raw relay of `hid-bench relay --json` (same frames, same process hops and
 /// socket types, no decoding or dispatch): how much of the relay's throughput the pipeline keeps and how

@@ -1,8 +1,7 @@
-import AppChannel
 import ArgumentParser
-import CommandLineSupport
 import ControlProtocol
 import Foundation
+import LoadGeneration
 import ZeroMQ
 
 /// springboard's control socket as a load run uses it: one REQ client kept for the whole run (a new one

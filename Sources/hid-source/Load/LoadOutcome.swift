@@ -1,4 +1,3 @@
-import AppChannel
 import ControlProtocol
 
 /// Everything a run collected, before it is turned into a report.

@@ -1,7 +1,6 @@
 import ControlProtocol
-import AppChannel
-import CommandLineSupport
 import Histogram
+import LoadGeneration
 
 extension LoadReport {
     init(_ outcome: LoadOutcome) {

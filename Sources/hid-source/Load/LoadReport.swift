@@ -1,7 +1,6 @@
 import ControlProtocol
-import AppChannel
-import CommandLineSupport
 import Foundation
+import LoadGeneration
 
 /// The outcome of one `hid-source load` run: what was offered, where every frame went, the rates, and the
 /// latency of every hop. Printed as a table, or as one JSON object with `--json` (keys sorted; times in

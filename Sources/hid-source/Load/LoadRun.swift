@@ -1,9 +1,9 @@
-import RunLoopKit
-import AppChannel
 import ArgumentParser
-import CommandLineSupport
 import ControlProtocol
+import EventPort
 import Foundation
+import LoadGeneration
+import RunLoopKit
 
 /// One load run against a live springboard: set it up through the control socket, send, end the run the
 /// way every hid-source run ends (a final end marker confirmed through `source`), let the app drain, collect

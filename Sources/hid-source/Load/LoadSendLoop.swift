@@ -1,7 +1,7 @@
-import CommandLineSupport
-import RunLoopKit
 import HIDEvent
 import Histogram
+import LoadGeneration
+import RunLoopKit
 
 /// The open-loop generator. Frame i is due at t0 + i/rate whatever happened to the frames before it, and its
 /// `hardware` stamp is that intended time, not the time it went out: when the pipeline pushes back and a send

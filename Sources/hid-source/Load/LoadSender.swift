@@ -1,5 +1,5 @@
+import EventPort
 import RunLoopKit
-import AppChannel
 import HIDEvent
 import ZeroMQ
 

@@ -1,5 +1,5 @@
+import EventPort
 import RunLoopKit
-import AppChannel
 import ArgumentParser
 import CommandLineSupport
 import ControlProtocol

@@ -1,5 +1,5 @@
-import AppChannel
 import ControlProtocol
+import EventPort
 import Foundation
 import HIDEvent
 import RunLoopKit

@@ -1,4 +1,3 @@
-import AppChannel
 import Foundation
 import UIKitModel
 import XCTest

@@ -1,5 +1,5 @@
-import AppHostCore
 import GestureScript
+import HeadlessApp
 import TestSupport
 
 /// The app in-process (`HeadlessAppRunner`): the script's times on a manual clock, then one second more so

@@ -1,5 +1,5 @@
-import AppHostCore
 import Foundation
+import HeadlessApp
 import TestSupport
 import TouchRecording
 import XCTest

@@ -1,4 +1,5 @@
 import AppChannel
+import EventPort
 import HIDEvent
 import XCTest
 
@@ -149,7 +150,7 @@ final class AppChannelMessageTests: XCTestCase {
         try bad.withUnsafeBytes { raw in
             XCTAssertThrowsError(try EndMarker.decode(raw)) { error in
                 XCTAssertEqual(
-                    error as? AppChannelError,
+                    error as? EventPortError,
                     .invalidField(message: "endMarker", field: "flags", offset: 5, expected: "0, 1 or 2", found: "3"))
             }
         }

@@ -1,5 +1,4 @@
 import HIDEvent
-import AppHostCore
 
 /// Timed HID inputs for the headless runner, built the way the gesture scripts build them: one digitizer
 /// frame per instant, every finger that changes in it.

@@ -1,9 +1,9 @@
-import XCTest
-import AppHostCore
 import Foundation
 import GestureScript
+import HeadlessApp
 import TestSupport
 import UIKitModel
+import XCTest
 
 /// The ensemble's demo apps (deploy/apps) with the gesture scripts next to them, run as `app-host run` runs
 /// them: the exact trace of each gesture deploy/apps/README.md suggests.

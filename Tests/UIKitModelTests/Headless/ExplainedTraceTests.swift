@@ -1,6 +1,6 @@
-import AppHostCore
 import Foundation
 import GestureScript
+import HeadlessApp
 import TestSupport
 import UIKitModel
 import XCTest

@@ -1,9 +1,9 @@
-import XCTest
-import AppHostCore
+import HeadlessApp
 import HIDEvent
 import RunLoopKit
 import TestSupport
 import UIKitModel
+import XCTest
 
 /// The runner feeds HID payloads through an InProcessPort (the app's source1), on a manual clock.
 final class HeadlessAppRunnerTests: XCTestCase {

@@ -1,9 +1,9 @@
-import XCTest
-import AppHostCore
 import Foundation
 import GestureScript
+import HeadlessApp
 import TestSupport
 import UIKitModel
+import XCTest
 
 /// Scenes and gesture scripts from deploy/scenes, run as `app-host run` runs them.
 final class ScriptedSceneTests: XCTestCase {

@@ -1,6 +1,7 @@
-import AppHostCore
+import AppTimeline
 import Foundation
 import GestureScript
+import HeadlessApp
 import TestSupport
 import UIKitModel
 import XCTest

@@ -1,7 +1,7 @@
-import AppHostCore
 import AppScene
 import Foundation
 import GestureScript
+import HeadlessApp
 import UIKitModel
 import XCTest
 

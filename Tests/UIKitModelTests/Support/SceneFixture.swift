@@ -1,6 +1,6 @@
-import AppHostCore
 import AppScene
 import Foundation
+import HeadlessApp
 import HIDEvent
 import RunLoopKit
 import TestSupport

@@ -1,4 +1,4 @@
-import AppChannel
+import CommandLineSupport
 import ControlProtocol
 import Foundation
 import TestSupport

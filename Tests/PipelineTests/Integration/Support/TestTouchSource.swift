@@ -1,5 +1,6 @@
 import AppChannel
 import ControlProtocol
+import EventPort
 import Foundation
 import HIDEvent
 import RunLoopKit

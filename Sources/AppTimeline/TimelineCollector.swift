@@ -33,19 +33,19 @@ public final class TimelineCollector: RunLoopTracer {
         entries.append(.trace(line))
     }
 
-    func posted(sequence: UInt64, time: UInt64, payload: HIDPayload) {
+    package func posted(sequence: UInt64, time: UInt64, payload: HIDPayload) {
         entries.append(.hid(sequence: sequence, time: time, name: Self.name(of: payload)))
     }
 
     /// A live app received `message` (its `appReceived` stamp set): the hops it took become spans.
-    func received(_ message: HIDMessage, delivery: UInt64) {
+    package func received(_ message: HIDMessage, delivery: UInt64) {
         entries.append(
             .received(
                 sequence: message.envelope.sequence, delivery: delivery, stamps: message.envelope.timestamps,
                 name: Self.name(of: message.payload)))
     }
 
-    func acked(_ deliveries: [UInt64], at time: UInt64) {
+    package func acked(_ deliveries: [UInt64], at time: UInt64) {
         entries.append(.acked(deliveries: deliveries, time: time))
     }
 
@@ -54,17 +54,6 @@ public final class TimelineCollector: RunLoopTracer {
         case .digitizer(let frame): return "digitizer frame (\(frame.children.count) finger(s))"
         case .button(let button): return "button \(button.button) \(button.isDown ? "down" : "up")"
         case .motion(let motion): return "motion \(motion.motion) \(motion.phase)"
-        }
-    }
-}
-
-extension HeadlessAppRunner {
-    /// Records the run into `collector`: the app loop's callouts (as its tracer), every HID message posted;
-    /// trace records are added by whoever receives them (`collector.add`).
-    public func record(into collector: TimelineCollector) {
-        application.runLoop.tracer = collector
-        onPost = { [unowned collector] sequence, time, payload in
-            collector.posted(sequence: sequence, time: time, payload: payload)
         }
     }
 }

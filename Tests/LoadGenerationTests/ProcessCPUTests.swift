@@ -1,4 +1,4 @@
-import CommandLineSupport
+import LoadGeneration
 import XCTest
 #if canImport(Glibc)
     import Glibc

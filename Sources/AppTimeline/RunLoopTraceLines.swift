@@ -27,12 +27,3 @@ public final class RunLoopTraceLines: RunLoopTracer {
         }
     }
 }
-
-extension HeadlessAppRunner {
-    /// Prints the loop's callouts into the explained trace (see `RunLoopTraceLines`), keeping a timeline's
-    /// tracer if one is installed.
-    public func traceRunLoop() {
-        let loop = application.runLoop
-        loop.tracer = RunLoopTraceLines(recorder: application.trace, next: loop.tracer)
-    }
-}

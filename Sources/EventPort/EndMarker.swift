@@ -1,3 +1,5 @@
+import HIDEvent
+
 /// hid-source -> SpringBoard on the event port, after the HID messages of a run (or of a step of one).
 /// PUSH/PULL keeps order on one connection, so once SpringBoard has read the marker it has read every message
 /// sent before it; the source then asks the control socket (`source` command) instead of trusting linger
@@ -35,17 +37,21 @@ public struct EndMarker: Equatable, Sendable {
     }
 
     func encode(into b: UnsafeMutableRawBufferPointer) {
-        b.put(Self.magic, 0)
-        b.put(UInt8(1), 4)
-        b.put(UInt8(isFinal ? 1 : 0) | UInt8(isKeepAlive ? 2 : 0), 5)
-        b.put(UInt16(0), 6)
-        b.put(senderID, 8)
-        b.put(count, 16)
+        b.store(Self.magic, at: 0)
+        b.store(UInt8(1), at: 4)
+        b.store(UInt8(isFinal ? 1 : 0) | UInt8(isKeepAlive ? 2 : 0), at: 5)
+        b.store(UInt16(0), at: 6)
+        b.store(senderID, at: 8)
+        b.store(count, at: 16)
     }
 
-    public func encoded() -> [UInt8] { AppChannelHeader.array(size: Self.size, encode(into:)) }
+    public func encoded() -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: Self.size)
+        out.withUnsafeMutableBytes { encode(into: $0) }
+        return out
+    }
 
-    public static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> EndMarker {
+    public static func decode(_ b: UnsafeRawBufferPointer) throws(EventPortError) -> EndMarker {
         guard b.count == size else {
             if b.count < size { throw .truncated(message: "endMarker", needed: size, found: b.count) }
             throw .invalidField(message: "endMarker", field: "length", offset: 0, expected: "24 bytes", found: "\(b.count) bytes")

@@ -1,4 +1,4 @@
-import CommandLineSupport
+import LoadGeneration
 import XCTest
 
 /// A paced sender's schedule: when each frame is due, which rates it takes, and what a sender that fell behind

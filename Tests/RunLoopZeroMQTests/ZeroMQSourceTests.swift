@@ -1,5 +1,6 @@
 import Glibc
 import RunLoopKit
+import RunLoopZeroMQ
 import XCTest
 
 /// A ZeroMQ socket as a source1 port (inproc PUSH -> PULL, the PULL in the loop's wait).
