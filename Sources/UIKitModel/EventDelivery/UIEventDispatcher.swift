@@ -17,17 +17,31 @@ public final class UIEventDispatcher {
     private var pending: [Received] = []
     var converting: [Received] = []
 
-    /// A received HID message and the samples coalesced into it (empty: none; an empty array allocates nothing).
+    /// A received HID message, the samples coalesced into it (empty: none; an empty array allocates nothing)
+    /// and the host's delivery token for it (nil: the host does not need to hear it was dispatched).
     struct Received {
         var message: HIDMessage
         var coalesced: [HIDMessage]
+        var delivery: UInt64?
     }
 
-    /// Called just before and just after each event is sent (`sendEvent` returned), with the number of received
-    /// HID messages it stands for (more than 1 when queued moves were coalesced into it): an app host times
-    /// every message's dispatch with them.
-    public var willDispatch: ((_ messages: Int) -> Void)?
-    public var didDispatch: ((_ messages: Int) -> Void)?
+    /// What became of one received message that carried a delivery token: the host acknowledges from these,
+    /// matching its own records by `delivery`, instead of counting along with this queue.
+    public struct Dispatched: Equatable, Sendable {
+        /// The token given to `UIEventFetcher.receive(_:coalesced:delivery:)`.
+        public var delivery: UInt64
+        /// Run-loop clock times just before `sendEvent` and just after it returned for the event that carried
+        /// this message.
+        public var started: UInt64
+        public var finished: UInt64
+        /// Folded into a later queued move of the same pass: its touches reached the app as that event's
+        /// coalesced touches, with no `sendEvent` of its own (so it has that event's times).
+        public var coalesced: Bool
+    }
+
+    /// Dispatched messages with a delivery token, oldest first, until the host takes them
+    /// (`takeDispatched(into:)`). Messages without a token are not recorded, so a headless run keeps nothing.
+    private var dispatched: [Dispatched] = []
     /// UIKit coalesces moves queued behind each other (on by default, as iOS); off, every frame is its own event.
     public var coalescesQueuedMoves = true
     /// Received digitizer frames coalesced into a later event of the same pass (see `handleEventQueue`).
@@ -45,13 +59,22 @@ public final class UIEventDispatcher {
 
     init(application: UIApplication) {
         self.application = application
-        self.source = RunLoopSource0(order: -1, name: "__handleEventQueue") { [unowned self] in self.handleEventQueue() }
+        self.source = RunLoopSource0(order: UIApplication.RunLoopOrder.eventQueue, name: "__handleEventQueue") {
+            [unowned self] in self.handleEventQueue()
+        }
         application.runLoop.add(source, mode: .common)
     }
 
     /// Queues a message for the next pass of the source0 (the fetcher signals the source).
-    func enqueue(_ message: consuming HIDMessage, coalesced: consuming [HIDMessage] = []) {
-        pending.append(Received(message: message, coalesced: coalesced))
+    func enqueue(_ message: consuming HIDMessage, coalesced: consuming [HIDMessage] = [], delivery: UInt64? = nil) {
+        pending.append(Received(message: message, coalesced: coalesced, delivery: delivery))
+    }
+
+    /// Hands over what was dispatched since the last call, oldest first, and keeps `buffer`'s old storage for the
+    /// next turn (two buffers swapped, so steady traffic does not allocate).
+    public func takeDispatched(into buffer: inout [Dispatched]) {
+        buffer.removeAll(keepingCapacity: true)
+        swap(&buffer, &dispatched)
     }
 
     /// The source0's perform: converts and sends every queued message, first in, first out. Moves that queued
@@ -67,14 +90,24 @@ public final class UIEventDispatcher {
                 {
                     index += 1
                 }
-                let messages = index - first + 1
-                framesCoalescedInQueue &+= UInt64(messages - 1)
-                willDispatch?(messages)
+                framesCoalescedInQueue &+= UInt64(index - first)
+                let reports = converting[first...index].contains { $0.delivery != nil }
+                let started = reports ? application.runLoop.clock.now : 0
                 dispatch(converting[index].message, coalesced: converting[index].coalesced)
-                didDispatch?(messages)
+                if reports { record(converting[first...index], started: started, finished: application.runLoop.clock.now) }
                 index += 1
             }
             converting.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Records the messages one event stood for: all but the last were coalesced into it.
+    private func record(_ messages: ArraySlice<Received>, started: UInt64, finished: UInt64) {
+        for position in messages.indices {
+            guard let delivery = messages[position].delivery else { continue }
+            dispatched.append(
+                Dispatched(
+                    delivery: delivery, started: started, finished: finished, coalesced: position < messages.endIndex - 1))
         }
     }
 

@@ -64,3 +64,20 @@ extension UIApplication {
         }
     }
 }
+
+extension UIApplication {
+    /// Where the app's run-loop sources sit in a pass (a pass performs its source0s, and its ready source1s,
+    /// lowest order first): UIKit's own, and the places a host puts its sources relative to them. Every
+    /// order on an app's run loop comes from here, so "after UIKit" is written down once.
+    public enum RunLoopOrder {
+        /// UIKit's event source0 (`__handleEventQueue`): ahead of every source0 added without an order (0).
+        public static let eventQueue = -1
+        /// After UIKit's event source0 and every source0 of the pass added without an order: a source0 here sees every
+        /// event read so far through `sendEvent` (an app host's acknowledgements).
+        public static let afterEvents = 1000
+        /// The app port's source1 (`UIEventFetcher`): first of the source1s.
+        public static let eventFetcher = 0
+        /// A host's source1s after the app port (its channel monitor).
+        public static let afterEventFetcher = eventFetcher + 1
+    }
+}
