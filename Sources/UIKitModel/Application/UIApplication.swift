@@ -50,7 +50,7 @@ public class UIApplication: UIResponder {
     public var displayName: String
 
     var windowOrderStamp: UInt64 = 0
-    /// Pushed run-loop modes (Scrolling/UIApplication+RunLoopModes.swift).
+    /// Pushed run-loop modes (the main loop, below).
     var runLoopModes = UIRunLoopModeStack()
     var frontToBackCache: [UIWindow]?
 
@@ -104,6 +104,8 @@ public class UIApplication: UIResponder {
     }
 }
 
+// MARK: - Windows
+
 extension UIApplication {
     /// Adds a window to the app (UIKit attaches windows through their window scene). A window takes part in
     /// hit-testing once it is visible.
@@ -146,6 +148,8 @@ extension UIApplication {
     }
 }
 
+// MARK: - Responder events
+
 extension UIApplication {
     /// Events with no location (motion, presses, remote control) go to the first responder and travel the
     /// responder chain from there (event-delivery.md section 4). With no first responder, delivery starts at
@@ -175,6 +179,8 @@ extension UIApplication {
     }
 }
 
+// MARK: - Event queue
+
 extension UIApplication {
     /// UIKit: dequeues events first in, first out and hands each to `sendEvent(_:)`.
     func processEventQueue() {
@@ -183,6 +189,8 @@ extension UIApplication {
         }
     }
 }
+
+// MARK: - UIEventQueue
 
 /// UIApplication's event queue: first in, first handled (event-delivery.md section 1, app side step 2).
 /// A ring buffer (`Deque`) so steady traffic does not allocate.
@@ -205,6 +213,8 @@ final class UIEventQueue {
     }
 }
 
+// MARK: - Hit testing
+
 extension UIApplication {
     /// Finds the view for a point in screen coordinates: UIKit asks the visible windows front to back (highest
     /// level, then most recently shown); a window is hit-tested as a view. Returns the first window that
@@ -217,6 +227,8 @@ extension UIApplication {
         return nil
     }
 }
+
+// MARK: - Send action
 
 extension UIApplication {
     /// UIKit's `sendAction(_:to:from:for:)`: delivers `action` to `target`, or, when `target` is nil, to the
@@ -246,6 +258,8 @@ extension UIApplication {
     }
 }
 
+// MARK: - Gesture environment
+
 extension UIApplication {
     /// UIKit's per-application gesture environment: the window's first delivery stage, installed as the
     /// application's `touchInterceptor` when the application is created. Nil if a test replaced it.
@@ -253,6 +267,8 @@ extension UIApplication {
         touchInterceptor as? UIGestureEnvironment
     }
 }
+
+// MARK: - Run loop modes
 
 extension UIApplication {
     /// The mode the main run loop runs in: the most recently pushed mode, or the default mode.
@@ -336,6 +352,8 @@ extension UIApplication {
     }
 }
 
+// MARK: - UIRunLoopModeStack
+
 /// The run-loop modes pushed on an application (UIKit's `-[UIApplication _pushRunLoopMode:requester:reason:]`
 /// stack), and whether the running loop must re-enter in a new mode.
 struct UIRunLoopModeStack {
@@ -353,9 +371,13 @@ struct UIRunLoopModeStack {
     var current: RunLoopMode { requests.last?.mode ?? .default }
 }
 
+// MARK: - UIApplicationDelegate
+
 /// The application delegate role. UIKit puts the delegate at the end of the responder chain only when it is a
 /// `UIResponder` (and not a view, view controller or the application itself).
 public protocol UIApplicationDelegate: AnyObject {}
+
+// MARK: - AppDelegate
 
 /// The app delegate every Xcode template creates: a `UIResponder` conforming to `UIApplicationDelegate`,
 /// so it is the last link of the responder chain (printed `AppDelegate`).

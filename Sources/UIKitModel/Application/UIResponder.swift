@@ -18,7 +18,7 @@ open class UIResponder: UITraceable {
     public weak var nextResponderOverride: UIResponder?
     /// Lets an object accept first-responder status without subclassing (a scene file's `canBecomeFirstResponder`).
     public var acceptsFirstResponder = false
-    /// The actions this responder implements, by Objective-C name (Controls/UIResponder+Actions.swift).
+    /// The actions this responder implements, by Objective-C name (target-action, below).
     var actionHandlers: [String: UIActionHandler] = [:]
 
     public init() {}
@@ -119,6 +119,8 @@ open class UIResponder: UITraceable {
     }
 }
 
+// MARK: - Chain
+
 extension UIResponder {
     /// This responder followed by every `next` until the chain ends. A custom `next` can form a cycle; the walk
     /// stops before revisiting an object so printing a chain never hangs.
@@ -138,6 +140,8 @@ extension UIResponder {
         responderChain.map(\.traceClassName).joined(separator: " --> ")
     }
 }
+
+// MARK: - UIResponderMethod
 
 /// The event methods of `UIResponder` whose behaviour can be chosen per object without subclassing
 /// (scene files), each with the selector printed in traces.
@@ -172,6 +176,8 @@ public enum UIResponderMethod: Int, CaseIterable, Sendable {
     }
 }
 
+// MARK: - UIMethodOverride
+
 /// The three choices a responder subclass has for an event method (event-delivery.md section 4).
 public enum UIMethodOverride: String, Sendable, CaseIterable {
     /// Not overridden: UIResponder's implementation forwards to `next`; nothing is logged.
@@ -181,6 +187,8 @@ public enum UIMethodOverride: String, Sendable, CaseIterable {
     /// Overridden, logs, and does not call super: the event stops here.
     case consume
 }
+
+// MARK: - UIResponderOverrides
 
 /// Per-object choices for the event methods, standing in for what a subclass would write (scene files set
 /// them). A fixed array indexed by method, so the per-event check is one load.
@@ -207,6 +215,8 @@ public struct UIResponderOverrides: Equatable, Sendable {
     public static let pressMethods: [UIResponderMethod] = [.pressesBegan, .pressesChanged, .pressesEnded, .pressesCancelled]
 }
 
+// MARK: - Overrides
+
 extension UIResponder {
     /// Applies the scripted choice for `method` as the overriding subclass would: log when overridden, and say
     /// whether UIResponder's own behaviour (forwarding to `next`) still runs.
@@ -224,6 +234,8 @@ extension UIResponder {
         }
     }
 }
+
+// MARK: - Actions
 
 extension UIResponder {
     /// Makes this responder implement `action` (an Objective-C name such as `"buttonTapped:"`): controls and
@@ -266,6 +278,8 @@ extension UIResponder {
         return true
     }
 }
+
+// MARK: - UIActionHandler
 
 /// The body of an action method: what `-[ViewController buttonTapped:]` would run, given the sender and the
 /// event (nil when the action was sent with no touch, e.g. `sendActions(for:)`).

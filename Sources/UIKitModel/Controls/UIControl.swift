@@ -165,6 +165,8 @@ public class UIControl: UIView {
     }
 }
 
+// MARK: - State
+
 extension UIControl {
     /// The control states (`UIControlState`), with UIKit's bit values.
     struct State: OptionSet, Hashable, Sendable {
@@ -180,6 +182,8 @@ extension UIControl {
         static let reserved = State(rawValue: 0xFF00_0000)
     }
 }
+
+// MARK: - Event
 
 extension UIControl {
     /// The control events, with UIKit's bit values (`UIControlEvents` in UIControl.h).
@@ -239,6 +243,8 @@ extension UIControl {
         }
     }
 }
+
+// MARK: - Target action
 
 extension UIControl {
     /// Registers `action` to be sent to `target` (nil: the responder chain) when any of `controlEvents` occurs.
@@ -301,6 +307,8 @@ extension UIControl {
     }
 }
 
+// MARK: - UIControlTargetAction
+
 /// One `addTarget(_:action:for:)` registration of a control.
 ///
 /// UIKit: the control does not retain its targets; a nil target means "the responder chain".
@@ -323,6 +331,8 @@ struct UIControlTargetAction {
         hasTarget ? (other != nil && target === other) : other == nil
     }
 }
+
+// MARK: - Tracking
 
 extension UIControl {
     /// touchesBegan: take the first touch, highlight, ask `beginTracking`, send touchDown (+ touchDownRepeat).
@@ -391,6 +401,8 @@ extension UIControl {
     }
 }
 
+// MARK: - Precedence
+
 extension UIControl {
     /// Whether the tracked touch has moved further along x than along y since it began: "parallel to the
     /// control" for a horizontal slider or switch.
@@ -400,6 +412,8 @@ extension UIControl {
         return abs(now.x - trackingStartLocation.x) > abs(now.y - trackingStartLocation.y)
     }
 }
+
+// MARK: - UIControlActionRedirect
 
 /// A scripted `sendAction(_:to:for:)` override: every action the control sends goes to `action` of `target`
 /// instead (nil target: the responder chain). The target is held weakly, as UIKit holds targets.

@@ -98,6 +98,8 @@ extension UIGestureEnvironment {
     }
 }
 
+// MARK: - UIGestureEnvironment+ViewDelivery
+
 extension UIGestureEnvironment {
     /// Whether the view does not get this frame's change of `touch` now (the plan withholds it): the
     /// environment records what it withholds or holds back, to replay it later.
@@ -223,6 +225,8 @@ extension UIGestureEnvironment {
     }
 }
 
+// MARK: - UIGestureTouchRecord
+
 /// The gesture environment's bookkeeping for one touch: its recognizers (collected when it began) and what
 /// of the view's share is being withheld or held back.
 final class UIGestureTouchRecord {
@@ -268,6 +272,8 @@ final class UIGestureTouchRecord {
         isTakenFromView = true
     }
 }
+
+// MARK: - UITouchSnapshot
 
 /// A touch's data at one frame, kept while the view's share of the touch is withheld, so a replay delivers
 /// it "with its original data" (event-delivery.md §5) even though the UITouch has moved on since.

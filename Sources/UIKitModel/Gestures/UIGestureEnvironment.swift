@@ -115,6 +115,8 @@ final class UIGestureEnvironment: UITouchInterceptor {
     var now: UInt64 { application?.runLoop.clock.now ?? 0 }
 }
 
+// MARK: - GestureEnvironmentPass
+
 /// What the gesture environment is in the middle of, as one value (it replaces three re-entrancy flags).
 ///
 /// UIKit hands a frame's touches to every recognizer before it acts on any state change they set
@@ -147,6 +149,8 @@ enum GestureEnvironmentPass: Equatable {
     /// The pass while touches are handed to recognizers, entered from this one.
     var delivering: GestureEnvironmentPass { .deliveringTouches(insideApply: isApplyingChanges) }
 }
+
+// MARK: - Arbitration
 
 extension UIGestureEnvironment {
     /// A recognizer set its `state`. During a frame the change waits until every recognizer has seen the
@@ -338,6 +342,8 @@ extension UIGestureEnvironment {
         return b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) == true
     }
 }
+
+// MARK: - Content touches
 
 extension UIGestureEnvironment {
     /// Keeps `touches` from their views for good, without a `touchesCancelled` (the views never saw them):

@@ -41,6 +41,8 @@ struct UIGestureMotionHistory<Value: Equatable> {
     mutating func removeAll() { samples.removeAll() }
 }
 
+// MARK: - UIGestureMotionSample
+
 /// The last measured value of a gesture (a centroid, a scale, an angle) and when it was measured on the
 /// run-loop clock; velocities are the change between two samples over the time between them.
 struct UIGestureMotionSample<Value> {

@@ -116,7 +116,7 @@ open class UIGestureRecognizer: UITraceable {
         recordCall(UIResponderMethod.touchesCancelled.selector, group: .touches, touches: touches)
     }
 
-    // MARK: Location (UIGestureRecognizer+Location.swift)
+    // MARK: Location (the touches' side: the location extension below)
 
     /// UIKit's `location(in:)`: where the gesture is, in `view`'s space (nil: the window). By default the
     /// centroid of its touches; subclasses refine it (a multi-tap reports its first tap).
@@ -142,6 +142,8 @@ open class UIGestureRecognizer: UITraceable {
     /// UIKit's `shouldReceive(_:)` for subclasses (asked along with the delegate's `shouldReceive`).
     func shouldReceive(_ touch: UITouch) -> Bool { true }
 }
+
+// MARK: - State
 
 extension UIGestureRecognizer {
     /// UIKit's `UIGestureRecognizer.State`, with UIKit's raw values.
@@ -191,6 +193,8 @@ extension UIGestureRecognizer {
         }
     }
 }
+
+// MARK: - Transitions
 
 extension UIGestureRecognizer {
     /// The `state` setter: checks UIKit's state machine, then hands the change to the environment, which
@@ -243,6 +247,8 @@ extension UIGestureRecognizer {
     }
 }
 
+// MARK: - Actions
+
 extension UIGestureRecognizer {
     /// UIKit's `addTarget(_:action:)`. Actions run in the order they were added, when the state changes
     /// (recognized; began, each changed, ended and cancelled), never merely because a touch arrived.
@@ -293,6 +299,8 @@ extension UIGestureRecognizer {
     var recognizersRequiredToFail: [UIGestureRecognizer] { requiredToFail.compactMap(\.recognizer) }
 }
 
+// MARK: - UIGestureRecognizerAction
+
 /// One target-action pair of a gesture recognizer. Swift on Linux has no selectors, so an action is a
 /// closure, a method reference on a weakly held target, or a named action that writes a trace line
 /// (as an action method's `NSLog(@"View Taped")` would).
@@ -341,6 +349,8 @@ public struct UIGestureRecognizerAction {
     }
 }
 
+// MARK: - Continuous
+
 /// What the continuous recognizers (pan, pinch, rotation) share: a cap on the fingers they follow, the
 /// fingers a lift still reports, the first two fingers' positions, and how a cancel ends them.
 extension UIGestureRecognizer {
@@ -371,6 +381,8 @@ extension UIGestureRecognizer {
         }
     }
 }
+
+// MARK: - Location
 
 extension UIGestureRecognizer {
     /// UIKit's `numberOfTouches`: the touches involved in the gesture (those that just ended count until the
@@ -410,6 +422,8 @@ extension UIGestureRecognizer {
     }
 }
 
+// MARK: - Geometry
+
 /// Geometry shared by the built-in recognizers (window coordinates: no view transforms in this model).
 extension UIGestureRecognizer {
     /// Distance between two points.
@@ -438,6 +452,8 @@ extension UIGestureRecognizer {
     var touchesOnScreen: [UITouch] { trackedTouches.filter { !$0.phase.isFinal } }
 }
 
+// MARK: - Timers
+
 extension UIGestureRecognizer {
     /// A one-shot run-loop timer on the application's loop, in its common modes (what a UIKit subclass does
     /// with `performSelector:afterDelay:`). A state change made in `body` is applied as soon as it returns.
@@ -458,6 +474,8 @@ extension UIGestureRecognizer {
             after: seconds, name: "\(override ?? String(describing: type)) after \(seconds) s", body)
     }
 }
+
+// MARK: - Explain
 
 extension UIGestureRecognizer {
     /// The class as printed, with the scene's id when it has one: `UITapGestureRecognizer 'double'`.
@@ -494,6 +512,8 @@ extension UIGestureRecognizer {
     }
 }
 
+// MARK: - Description
+
 extension UIGestureRecognizer: CustomStringConvertible {
     /// UIKit's debug description without addresses:
     /// `<LXFTapGestureRecognizer: tap; state = Possible; view = <YellowView>; actions = (View Taped)>`.
@@ -506,6 +526,8 @@ extension UIGestureRecognizer: CustomStringConvertible {
         return "<" + parts.joined(separator: "; ") + ">"
     }
 }
+
+// MARK: - Control precedence
 
 extension UIGestureRecognizer {
     /// A single-finger, single-tap recognizer: the gesture a button, switch, stepper, segmented control or
@@ -527,6 +549,8 @@ extension UIGestureRecognizer {
         return numberOfTouches == 1
     }
 }
+
+// MARK: - WeakGestureRecognizer
 
 /// A weak reference to a recognizer: failure requirements must not keep recognizers alive (UIKit holds them
 /// weakly too).

@@ -74,6 +74,8 @@ public class UISwipeGestureRecognizer: UIGestureRecognizer {
     }
 }
 
+// MARK: - Direction
+
 extension UISwipeGestureRecognizer {
     /// UIKit's `UISwipeGestureRecognizer.Direction` (UIKit's raw values).
     public struct Direction: OptionSet, Hashable, Sendable {

@@ -86,6 +86,8 @@ open class UIScrollView: UIView {
     }
 }
 
+// MARK: - Dragging
+
 extension UIScrollView {
     /// The largest offset on each axis (never negative).
     var maximumContentOffset: CGPoint {
@@ -147,6 +149,8 @@ extension UIScrollView {
     }
 }
 
+// MARK: - UIScrollViewDelegate
+
 /// UIKit's `UIScrollViewDelegate` (the scrolling and dragging part). Every method is optional, as in UIKit.
 public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewDidScroll(_ scrollView: UIScrollView)
@@ -159,6 +163,8 @@ extension UIScrollViewDelegate {
     public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
     public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
 }
+
+// MARK: - UIScrollViewPanGestureRecognizer
 
 /// UIKit's `UIScrollViewPanGestureRecognizer`: the pan a scroll view drags its content with. It also keeps the
 /// scroll view's `isTracking` (a finger is on it) up to date.
@@ -175,6 +181,8 @@ final class UIScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
         scrollView?.isTracking = false
     }
 }
+
+// MARK: - UIScrollViewDelayedTouchesBeganGestureRecognizer
 
 /// UIKit's private `UIScrollViewDelayedTouchesBeganGestureRecognizer`: the recognizer through which a scroll
 /// view with `delaysContentTouches` withholds `touchesBegan` from its content (event-delivery.md section 7).

@@ -149,6 +149,8 @@ open class UITableView: UIScrollView {
     }
 }
 
+// MARK: - Touches
+
 extension UITableView {
     /// touchesBegan: the row under the touch highlights (UIKit's pending selection), if the delegate allows.
     func highlightRow(for touches: Set<UITouch>) {
@@ -191,6 +193,8 @@ extension UITableView {
     }
 }
 
+// MARK: - UITableViewDataSource
+
 /// UIKit's `UITableViewDataSource` (rows and cells).
 public protocol UITableViewDataSource: AnyObject {
     /// UIKit default 1.
@@ -202,6 +206,8 @@ public protocol UITableViewDataSource: AnyObject {
 extension UITableViewDataSource {
     public func numberOfSections(in tableView: UITableView) -> Int { 1 }
 }
+
+// MARK: - UITableViewDelegate
 
 /// UIKit's `UITableViewDelegate` (highlighting and selection; a scroll view delegate too). Every method is
 /// optional, as in UIKit.
@@ -224,6 +230,8 @@ extension UITableViewDelegate {
     public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
 }
+
+// MARK: - IndexPath+Table
 
 extension IndexPath {
     /// UIKit's `IndexPath(row:section:)` (UIKit adds it to Foundation's type; Linux Foundation has no UIKit).

@@ -47,6 +47,8 @@ package struct TouchDeliveryPlan {
     }
 }
 
+// MARK: - TouchReplay
+
 /// One replayed view call: `touches` (one or more views' touches) handed to their views in `phase`, each
 /// with the state recorded when its delivery was held back, so the view gets a withheld began "with its
 /// original data" (event-delivery.md §5) although the finger has moved on since.
@@ -71,6 +73,8 @@ package struct TouchReplay {
         self.recorded = recorded.map(\.snapshot)
     }
 }
+
+// MARK: - UITouchInterceptor
 
 /// The stage of `UIWindow.sendEvent(_:)` that runs BEFORE the hit-tested views: UIKit's gesture environment.
 /// The gesture-recognizer layer implements it and installs itself as `UIApplication.touchInterceptor`.

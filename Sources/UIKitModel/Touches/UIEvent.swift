@@ -82,6 +82,8 @@ public class UIEvent {
     }
 }
 
+// MARK: - Types
+
 extension UIEvent {
     /// UIKit's `UIEvent.EventType`.
     package enum EventType: Int, Sendable {

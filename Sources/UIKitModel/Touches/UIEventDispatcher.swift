@@ -132,6 +132,8 @@ public final class UIEventDispatcher {
     static func seconds(_ ns: UInt64) -> TimeInterval { TimeInterval(ns) / 1_000_000_000 }
 }
 
+// MARK: - Digitizer
+
 extension UIEventDispatcher {
     /// One digitizer frame → updates to the sequence's UITouches → one trip of the touches event through the
     /// queue. Touches not mentioned in the frame, or mentioned with no change, are stationary.
@@ -226,6 +228,8 @@ extension UIEventDispatcher {
     }
 }
 
+// MARK: - Coalescing
+
 // UIKit's coalescing of queued touches (pipeline.md, "Coalescing, concretely"; Apple's "Getting high-fidelity
 // input with coalesced touches"): when moves arrive faster than the main thread handles them, UIKit does not
 // send one event per digitizer sample. The moves waiting in the queue become one `touchesMoved` with the
@@ -298,6 +302,8 @@ extension HIDPayload {
     }
 }
 
+// MARK: - Buttons
+
 extension UIEventDispatcher {
     /// A hardware button going down or up → a presses event (began / ended) for the first responder.
     /// A repeated down of a button already down, or an up of a button not down, is dropped.
@@ -342,6 +348,8 @@ extension UIPress.PressType {
     }
 }
 
+// MARK: - Motion
+
 extension UIEventDispatcher {
     /// A shake → a motion event (`motionShake`) for the first responder: `motionBegan`, then `motionEnded`.
     func dispatchMotion(_ motion: HIDMotionEvent, hardwareTime: UInt64) {
@@ -360,6 +368,8 @@ extension UIEventDispatcher {
         post(event)
     }
 }
+
+// MARK: - Explain
 
 extension UIEventDispatcher {
     /// Explained traces: the header of one touch change, `── t=1.000 event#1 touch#1 began (115,495)`, open
@@ -400,6 +410,8 @@ extension UIEventDispatcher {
         String(format: "%.3f", Double(ns) / 1e9)
     }
 }
+
+// MARK: - UITapCountTracker
 
 /// UIKit's multi-tap counting: a finger that touches down within `maximumInterval` of a previous touch's end,
 /// within `maximumDistance` of where it ended, continues that touch's count (`tapCount` 2, 3, ...);

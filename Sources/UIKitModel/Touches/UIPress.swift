@@ -27,6 +27,8 @@ final class UIPress: Hashable {
     func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
+// MARK: - UIPressesEvent
+
 /// UIKit's `UIPressesEvent`: the presses event, one object per press sequence.
 package final class UIPressesEvent: UIEvent {
     /// Every press currently down (plus the ones that changed in this event).

@@ -69,6 +69,8 @@ public final class UITouch: Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
+// MARK: - Phase
+
 extension UITouch {
     /// UIKit's `UITouch.Phase`.
     package enum Phase: Int, Sendable, CaseIterable {
@@ -78,6 +80,8 @@ extension UITouch {
         var isFinal: Bool { self == .ended || self == .cancelled }
     }
 }
+
+// MARK: - HIDPhase
 
 extension UITouch.Phase {
     /// Maps one finger of a HID frame to a touch phase, given whether a UITouch already follows that finger.
@@ -110,6 +114,8 @@ extension UITouch.Phase {
         }
     }
 }
+
+// MARK: - Gesture recognizers
 
 extension UITouch {
     /// UIKit's `gestureRecognizers`: the recognizers this touch is delivered to, collected when it began

@@ -76,6 +76,8 @@ public struct UITracePoint: Codable, Equatable, Sendable {
     }
 }
 
+// MARK: - Explained
+
 extension UITraceLine {
     /// The record as an explained trace prints it: the call with its touch or point, what it returned and
     /// why: `-[CView pointInside:withEvent:] (40,10) → NO`, `-[HiddenView hitTest:withEvent:] (50,50) → nil (hidden)`,
@@ -91,6 +93,8 @@ extension UITraceLine {
         return out
     }
 }
+
+// MARK: - JSON
 
 extension UITraceLine {
     /// The record as one line of JSON (protocols/trace-record.md): keys sorted, absent fields left out,

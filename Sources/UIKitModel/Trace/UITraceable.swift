@@ -45,6 +45,8 @@ extension UITraceable {
     }
 }
 
+// MARK: - UITraceGroups
+
 /// What an object logs, by kind of call: what a scene's `log:` names (`log: [touches]` is the usual subclass
 /// that overrides only the four touch methods, NSLogs and calls super). `log: true` is `all`.
 public struct UITraceGroups: OptionSet, Hashable, Sendable {
@@ -91,6 +93,8 @@ public struct UITraceGroups: OptionSet, Hashable, Sendable {
     /// The group names in this set, in documentation order.
     public var names: [String] { Self.named.filter { contains($0.groups) }.map(\.name) }
 }
+
+// MARK: - UITraceSelector
 
 /// The Objective-C selectors printed in trace lines, spelled once.
 enum UITraceSelector {

@@ -62,7 +62,7 @@ open class UIView: UIResponder {
 
     override var hostApplication: UIApplication? { window?.application }
 
-    // MARK: - Hit-testing (HitTesting/UIView+HitTesting.swift holds UIKit's rules)
+    // MARK: - Hit-testing (UIKit's rules: the hit-testing extension below)
 
     /// UIKit's `hitTest(_:with:)`: the deepest visible, interactive descendant containing `point` (in this
     /// view's coordinates), or nil. Override to customise, as in UIKit.
@@ -86,7 +86,7 @@ open class UIView: UIResponder {
         return included
     }
 
-    // MARK: - Gesture recognizers (Gestures/UIView+GestureRecognizers.swift)
+    // MARK: - Gesture recognizers (attaching them: the extension below)
 
     /// The recognizers attached with `addGestureRecognizer(_:)`, in the order they were added.
     var attachedGestureRecognizers: [UIGestureRecognizer] = []
@@ -101,6 +101,8 @@ open class UIView: UIResponder {
     func willRemoveSubview(_ subview: UIView) {}
     func didMoveToSuperview() {}
 }
+
+// MARK: - Hierarchy
 
 extension UIView {
     /// The window this view is in, if any (a window is its own window).
@@ -191,6 +193,8 @@ extension UIView {
     }
 }
 
+// MARK: - Geometry
+
 extension UIView {
     /// The view's rectangle in its superview's coordinate space.
     public var frame: CGRect {
@@ -278,6 +282,8 @@ extension UIView {
     }
 }
 
+// MARK: - Hit testing
+
 extension UIView {
     /// UIKit: hit-testing ignores views with alpha at or below this (0.01 is ignored, 0.02 is hit).
     static let hitTestAlphaThreshold: CGFloat = 0.01
@@ -351,6 +357,8 @@ extension UIView {
     }
 }
 
+// MARK: - UIHitTestOverride
+
 /// The `hitTest(_:with:)` overrides users write most often, selectable without subclassing (scene files).
 public enum UIHitTestOverride: String, Sendable, CaseIterable {
     /// Not overridden: UIKit's rules.
@@ -362,6 +370,8 @@ public enum UIHitTestOverride: String, Sendable, CaseIterable {
     /// `return nil`: this view and its subtree let touches fall through to the views behind.
     case returnsNil = "nil"
 }
+
+// MARK: - Gesture recognizers
 
 extension UIView {
     /// UIKit's `gestureRecognizers` (nil when there are none, as in UIKit).

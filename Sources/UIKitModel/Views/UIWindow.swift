@@ -74,6 +74,8 @@ public class UIWindow: UIView {
     }
 }
 
+// MARK: - Level
+
 extension UIWindow {
     /// UIKit's `UIWindow.Level`: a number; higher is in front.
     public struct Level: RawRepresentable, Hashable, Comparable, Sendable {
@@ -88,6 +90,8 @@ extension UIWindow {
         public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 }
+
+// MARK: - Touch delivery
 
 extension UIWindow {
     /// Touch half of `sendEvent(_:)`: the interceptor (gesture recognizers) first, which returns the plan for
