@@ -190,8 +190,6 @@ extension UIApplication {
     }
 }
 
-// MARK: - UIEventQueue
-
 /// UIApplication's event queue: first in, first handled (event-delivery.md section 1, app side step 2).
 /// A ring buffer (`Deque`) so steady traffic does not allocate.
 final class UIEventQueue {
@@ -334,6 +332,8 @@ extension UIApplication {
         }
     }
 }
+
+// MARK: - Run-loop orders
 
 extension UIApplication {
     /// Where the app's run-loop sources sit in a pass (a pass performs its source0s, and its ready source1s,

@@ -98,7 +98,7 @@ extension UIGestureEnvironment {
     }
 }
 
-// MARK: - UIGestureEnvironment+ViewDelivery
+// MARK: - View delivery
 
 extension UIGestureEnvironment {
     /// Whether the view does not get this frame's change of `touch` now (the plan withholds it): the

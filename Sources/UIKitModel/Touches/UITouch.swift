@@ -81,7 +81,7 @@ extension UITouch {
     }
 }
 
-// MARK: - HIDPhase
+// MARK: - Phase from a HID finger
 
 extension UITouch.Phase {
     /// Maps one finger of a HID frame to a touch phase, given whether a UITouch already follows that finger.
