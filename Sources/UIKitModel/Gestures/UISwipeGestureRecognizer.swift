@@ -73,3 +73,18 @@ public class UISwipeGestureRecognizer: UIGestureRecognizer {
         if state == .possible { state = .failed }
     }
 }
+
+// MARK: - Direction
+
+extension UISwipeGestureRecognizer {
+    /// UIKit's `UISwipeGestureRecognizer.Direction` (UIKit's raw values).
+    public struct Direction: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+
+        public static let right = Direction(rawValue: 1 << 0)
+        public static let left = Direction(rawValue: 1 << 1)
+        public static let up = Direction(rawValue: 1 << 2)
+        public static let down = Direction(rawValue: 1 << 3)
+    }
+}

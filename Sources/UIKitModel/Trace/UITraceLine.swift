@@ -1,3 +1,5 @@
+import Foundation
+
 /// One trace record: a call (`-[EView hitTest:withEvent:]`) or a free line (`View Taped`), or, in explained
 /// traces, an event header, a hit-test pass label or a recognizer transition. The same record is written by
 /// the live app-host (file, PUB socket) and by `app-host run --json`; protocols/trace-record.md documents it.
@@ -71,5 +73,42 @@ public struct UITracePoint: Codable, Equatable, Sendable {
 
     package static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}
+
+// MARK: - Explained
+
+extension UITraceLine {
+    /// The record as an explained trace prints it: the call with its touch or point, what it returned and
+    /// why: `-[CView pointInside:withEvent:] (40,10) → NO`, `-[HiddenView hitTest:withEvent:] (50,50) → nil (hidden)`,
+    /// `-[EView touchesBegan:withEvent:] touch#1 began (115,495)`.
+    public var explained: String {
+        var out = kind == .pass || kind == .transition ? "   " + text : text
+        if kind == .call {
+            if let touch { out += " touch#\(touch)" + (phase.map { " " + $0 } ?? "") }
+            if let point { out += " " + point.description }
+        }
+        if let result { out += " → " + result }
+        if let reason { out += " (\(reason))" }
+        return out
+    }
+}
+
+// MARK: - JSON
+
+extension UITraceLine {
+    /// The record as one line of JSON (protocols/trace-record.md): keys sorted, absent fields left out,
+    /// `/` not escaped. Every writer of traces uses it (the live app's file and PUB socket, `app-host run --json`).
+    public var jsonLine: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain strings, integers and doubles cannot fail.
+        guard let data = try? encoder.encode(self) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Reads one JSON line written by `jsonLine` (tools following a trace file use it).
+    public init(jsonLine: String) throws {
+        self = try JSONDecoder().decode(UITraceLine.self, from: Data(jsonLine.utf8))
     }
 }

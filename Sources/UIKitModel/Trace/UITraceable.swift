@@ -44,3 +44,60 @@ extension UITraceable {
         recorder.record(text, group: "actions")
     }
 }
+
+// MARK: - UITraceGroups
+
+/// What an object logs, by kind of call: what a scene's `log:` names (`log: [touches]` is the usual subclass
+/// that overrides only the four touch methods, NSLogs and calls super). `log: true` is `all`.
+public struct UITraceGroups: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt16
+
+    public init(rawValue: UInt16) {
+        self.rawValue = rawValue
+    }
+
+    /// `touchesBegan/Moved/Ended/Cancelled:withEvent:` (a responder's overrides, a recognizer's own methods).
+    public static let touches = UITraceGroups(rawValue: 1 << 0)
+    /// `hitTest:withEvent:` and `pointInside:withEvent:`.
+    public static let hitTest = UITraceGroups(rawValue: 1 << 1)
+    /// A control's `beginTracking…`, `continueTracking…`, `endTracking…`, `cancelTrackingWithEvent:`.
+    public static let tracking = UITraceGroups(rawValue: 1 << 2)
+    /// Action methods received (`-[ViewController buttonTapped:]`) and a control's `sendAction:to:forEvent:`.
+    public static let actions = UITraceGroups(rawValue: 1 << 3)
+    /// A scroll view's `touchesShouldBegin:withEvent:inContentView:` and `touchesShouldCancelInContentView:`.
+    public static let scrolling = UITraceGroups(rawValue: 1 << 4)
+    /// `motionBegan/Ended/Cancelled:withEvent:`.
+    public static let motion = UITraceGroups(rawValue: 1 << 5)
+    /// `pressesBegan/Changed/Ended/Cancelled:withEvent:`.
+    public static let presses = UITraceGroups(rawValue: 1 << 6)
+    /// A gesture delegate's questions (`gestureRecognizerShouldBegin:` ...).
+    public static let delegate = UITraceGroups(rawValue: 1 << 7)
+    /// On a view: the touch methods of the recognizers attached to it.
+    public static let recognizers = UITraceGroups(rawValue: 1 << 8)
+
+    /// `log: true`: every call of the object itself (`recognizers`, which reaches other objects, is opt-in).
+    public static let all = UITraceGroups(rawValue: 0xFF)
+
+    /// The names scene files and `--only` use, in documentation order.
+    public static let named: [(name: String, groups: UITraceGroups)] = [
+        ("touches", .touches), ("hitTest", .hitTest), ("tracking", .tracking), ("actions", .actions),
+        ("scrolling", .scrolling), ("motion", .motion), ("presses", .presses), ("delegate", .delegate),
+        ("recognizers", .recognizers),
+    ]
+
+    public init?(name: String) {
+        guard let entry = Self.named.first(where: { $0.name == name }) else { return nil }
+        self = entry.groups
+    }
+
+    /// The group names in this set, in documentation order.
+    public var names: [String] { Self.named.filter { contains($0.groups) }.map(\.name) }
+}
+
+// MARK: - UITraceSelector
+
+/// The Objective-C selectors printed in trace lines, spelled once.
+enum UITraceSelector {
+    package static let hitTest = "hitTest:withEvent:"
+    static let pointInside = "pointInside:withEvent:"
+}

@@ -16,12 +16,14 @@ public final class UIEventFetcher {
     /// Receives one HID message (from a source1 callout). Stamps `appReceived` unless a test already did.
     /// `coalesced`: older digitizer samples the router folded into this frame, oldest first; touchesMoved
     /// and recognizers see `message`, and `UIEvent.coalescedTouches(for:)` gives the samples.
-    public func receive(_ message: consuming HIDMessage, coalesced: consuming [HIDMessage] = []) {
+    /// `delivery`: the host's token for the message (its delivery sequence), reported back by
+    /// `UIEventDispatcher.takeDispatched(into:)` once the message went through `sendEvent`.
+    public func receive(_ message: consuming HIDMessage, coalesced: consuming [HIDMessage] = [], delivery: UInt64? = nil) {
         // Consumed, not copied: a frame's message is ~200 bytes and the app takes hundreds of thousands a second.
         if message.envelope.timestamps.appReceived == 0 {
             message.envelope.timestamps.appReceived = clock.now
         }
-        dispatcher.enqueue(message, coalesced: coalesced)
+        dispatcher.enqueue(message, coalesced: coalesced, delivery: delivery)
         dispatcher.source.signal()
     }
 
@@ -29,7 +31,7 @@ public final class UIEventFetcher {
     /// `drain` runs in the callout and passes every message the port has ready to `receive`.
     @discardableResult
     public func addSource(
-        port: RunLoopPort, order: Int = 0,
+        port: RunLoopPort, order: Int = UIApplication.RunLoopOrder.eventFetcher,
         drain: @escaping (_ receive: (HIDMessage) -> Void) -> Void
     ) -> RunLoopSource1 {
         let source = RunLoopSource1(port: port, order: order, name: "UIEventFetcher") { [unowned self] in

@@ -46,3 +46,46 @@ package struct TouchDeliveryPlan {
         steps.append(.replay(replay))
     }
 }
+
+// MARK: - TouchReplay
+
+/// One replayed view call: `touches` (one or more views' touches) handed to their views in `phase`, each
+/// with the state recorded when its delivery was held back, so the view gets a withheld began "with its
+/// original data" (event-delivery.md §5) although the finger has moved on since.
+package struct TouchReplay {
+    package let phase: UITouch.Phase
+    /// The live touches, in the order their fingers came down.
+    let touches: [UITouch]
+    /// Per touch, the state recorded when it was held back; nil: the touch's current state.
+    let recorded: [UITouchSnapshot]?
+
+    /// Replays `touches` in `phase` with their current data (a test's interceptor releasing what it held).
+    package init(_ touches: [UITouch], phase: UITouch.Phase) {
+        self.phase = phase
+        self.touches = touches
+        self.recorded = nil
+    }
+
+    /// Replays recorded states, each given to its touch's view in `phase`.
+    init(_ recorded: [(touch: UITouch, snapshot: UITouchSnapshot)], phase: UITouch.Phase) {
+        self.phase = phase
+        self.touches = recorded.map(\.touch)
+        self.recorded = recorded.map(\.snapshot)
+    }
+}
+
+// MARK: - UITouchInterceptor
+
+/// The stage of `UIWindow.sendEvent(_:)` that runs BEFORE the hit-tested views: UIKit's gesture environment.
+/// The gesture-recognizer layer implements it and installs itself as `UIApplication.touchInterceptor`.
+///
+/// For every touch event the window calls `window(_:willDeliver:event:)` with the touches of that window that
+/// changed in this frame (began, moved, ended, cancelled; stationary ones are skipped, as UIKit does), in the
+/// order their fingers came down. The interceptor delivers them to the touches' recognizers and returns the
+/// plan for the views' share (`TouchDeliveryPlan`): which changes the views get now, which are withheld,
+/// which touches are cancelled in their views and what is replayed first. The window executes the plan; the
+/// interceptor keeps every reason it has to hold a touch back, and later hands the window further plans
+/// (`UIWindow.execute(_:event:)`) to replay what it withheld.
+package protocol UITouchInterceptor: AnyObject {
+    func window(_ window: UIWindow, willDeliver touches: [UITouch], event: UIEvent) -> TouchDeliveryPlan
+}
