@@ -44,9 +44,9 @@ struct ControlSceneKind: SceneViewKind, Sendable {
         let action = try node.required("action").string()
         guard !action.isEmpty else { throw node.value.error("an action name must not be empty") }
         let target = node["target"].flatMap { SceneControlAction.isNil($0) ? nil : $0 }
-        control.actionRedirect = UIControlActionRedirect(target: nil, action: action)
+        control.actionRedirect = ControlActionRedirect(target: nil, action: action)
         context.afterBuild { [unowned control] in
-            control.actionRedirect = UIControlActionRedirect(
+            control.actionRedirect = ControlActionRedirect(
                 target: try target.map { try context.responder(for: $0) }, action: action)
         }
     }

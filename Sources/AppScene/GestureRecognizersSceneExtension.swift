@@ -86,7 +86,7 @@ final class GestureRecognizersSceneExtension: SceneExtension {
 extension GestureRecognizersSceneExtension {
     /// `{log: "View Taped"}`; `state: true` appends the state (`Panned changed`); `values: true` appends the
     /// recognizer's measurements (translation, scale, rotation, location).
-    static func action(_ value: SceneValue) throws -> UIGestureRecognizerAction {
+    static func action(_ value: SceneValue) throws -> GestureRecognizerAction {
         let node = try value.mapping()
         try node.checkKeys(actionKeys)
         let text = try node.required("log").string()
@@ -121,9 +121,9 @@ extension GestureRecognizersSceneExtension {
     /// A `delegate:` mapping: a scripted delegate, and the references to resolve once every recognizer exists.
     static func delegate(
         _ node: SceneMapping, application: UIApplication
-    ) throws -> (UIScriptedGestureDelegate, ([String: UIGestureRecognizer]) throws -> Void) {
+    ) throws -> (ScriptedGestureDelegate, ([String: UIGestureRecognizer]) throws -> Void) {
         try node.checkKeys(delegateKeys)
-        let delegate = UIScriptedGestureDelegate(
+        let delegate = ScriptedGestureDelegate(
             traceClassName: try node.string("class") ?? "ViewController", application: application)
         if let log = node["log"] { delegate.logGroups = try log.logGroups() }
         if let value = try node.bool("shouldReceive") { delegate.shouldReceive = value }

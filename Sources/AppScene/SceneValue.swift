@@ -85,14 +85,14 @@ struct SceneValue {
 
 extension SceneValue {
     /// `log: true` (every group), `log: false`, `log: touches` or `log: [touches, hitTest]`.
-    func logGroups() throws -> UITraceGroups {
+    func logGroups() throws -> Trace.Groups {
         if case .scalar(let scalar) = node, let flag = Bool(scalar.string) { return flag ? .all : [] }
         let names: [SceneValue]
         if case .sequence = node { names = try sequence() } else { names = [self] }
-        var groups: UITraceGroups = []
+        var groups: Trace.Groups = []
         for name in names {
-            guard let group = UITraceGroups(name: try name.string()) else {
-                throw name.mismatch("true, false or log groups (\(UITraceGroups.named.map(\.name).joined(separator: ", ")))")
+            guard let group = Trace.Groups(name: try name.string()) else {
+                throw name.mismatch("true, false or log groups (\(Trace.Groups.named.map(\.name).joined(separator: ", ")))")
             }
             groups.formUnion(group)
         }

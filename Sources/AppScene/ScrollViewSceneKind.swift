@@ -65,7 +65,7 @@ struct TableViewSceneKind: SceneViewKind {
         if let cell = try node.mapping("cell") {
             try cell.checkKeys(["class", "log", "touches"])
             model.cellClassName = try cell.string("class")
-            model.cellTouches = try cell["touches"].map { try $0.choice(UIMethodOverride.self) } ?? .inherit
+            model.cellTouches = try cell["touches"].map { try $0.choice(MethodOverride.self) } ?? .inherit
             // As for any responder: without `log`, overridden touch methods log.
             model.cellLogs = try cell["log"]?.logGroups() ?? (model.cellTouches == .inherit ? [] : .touches)
         }
@@ -100,8 +100,8 @@ final class SceneTableModel: UITableViewDataSource, UITableViewDelegate {
     let titles: [String]
     var logs: [String: String] = [:]
     var cellClassName: String?
-    var cellLogs: UITraceGroups = []
-    var cellTouches: UIMethodOverride = .inherit
+    var cellLogs: Trace.Groups = []
+    var cellTouches: MethodOverride = .inherit
     private unowned let application: UIApplication
 
     init(titles: [String], application: UIApplication) {
@@ -115,7 +115,7 @@ final class SceneTableModel: UITableViewDataSource, UITableViewDelegate {
         let cell = UITableViewCell(text: titles[indexPath.row])
         cell.traceClassNameOverride = cellClassName
         cell.logGroups = cellLogs
-        cell.overrides.set(cellTouches, for: UIResponderOverrides.touchMethods)
+        cell.overrides.set(cellTouches, for: ResponderOverrides.touchMethods)
         return cell
     }
 

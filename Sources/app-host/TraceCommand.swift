@@ -36,7 +36,7 @@ struct TraceCommand: ParsableCommand {
         var bad = 0
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
             do {
-                output.print(try UITraceLine(jsonLine: String(line)))
+                output.print(try Trace.Line(jsonLine: String(line)))
             } catch {
                 bad += 1
                 FileHandle.standardError.write(Data("\(file ?? "stdin"):\(index + 1): not a trace record\n".utf8))
@@ -49,7 +49,7 @@ struct TraceCommand: ParsableCommand {
 /// How `app-host run` prints trace records: the text iOS would log, explained lines, or JSON records,
 /// optionally only some groups (`--only touches,actions,recognizers`).
 struct TraceOutput {
-    static let groupNames = UITraceGroups.named.map(\.name) + ["events", "runLoop"]
+    static let groupNames = Trace.Groups.named.map(\.name) + ["events", "runLoop"]
 
     var json: Bool
     var explain: Bool
@@ -70,7 +70,7 @@ struct TraceOutput {
     /// Whether the recorder should add headers, pass labels and recognizer transitions.
     var explains: Bool { json || explain }
 
-    func print(_ line: UITraceLine) {
+    func print(_ line: Trace.Line) {
         // Headers, pass labels and transitions exist only in explained traces (or for a timeline).
         guard explains || line.kind == .call || line.kind == .line else { return }
         if let only {

@@ -68,7 +68,7 @@ extension SceneLoader {
         if let enabled = try node.bool("userInteractionEnabled") { view.isUserInteractionEnabled = enabled }
         if let color = try node.string("backgroundColor") { view.backgroundColor = color }
         if let tag = try node.int("tag") { view.tag = tag }
-        if let hitTest = node["hitTest"] { view.hitTestOverride = try hitTest.choice(UIHitTestOverride.self) }
+        if let hitTest = node["hitTest"] { view.hitTestOverride = try hitTest.choice(HitTestOverride.self) }
         if let includes = try node.sequence("pointInsideIncludes") {
             context.afterBuild { [unowned view] in
                 view.pointInsideIncludes = try includes.map { value in
@@ -116,13 +116,13 @@ extension SceneLoader {
         }
         if let name = try node.string("class") { responder.traceClassNameOverride = name }
         try readOverrides(
-            node["touches"], group: UIResponderOverrides.touchMethods,
+            node["touches"], group: ResponderOverrides.touchMethods,
             names: ["began", "moved", "ended", "cancelled"], into: responder)
         try readOverrides(
-            node["motion"], group: UIResponderOverrides.motionMethods,
+            node["motion"], group: ResponderOverrides.motionMethods,
             names: ["began", "ended", "cancelled"], into: responder)
         try readOverrides(
-            node["presses"], group: UIResponderOverrides.pressMethods,
+            node["presses"], group: ResponderOverrides.pressMethods,
             names: ["began", "changed", "ended", "cancelled"], into: responder)
         try applyLog(node["log"], to: responder, context: context)
         if let next = node["next"] {
@@ -165,16 +165,16 @@ extension SceneLoader {
     }
 
     /// The groups of the event methods this responder overrides (`super` or `consume`).
-    static func overriddenGroups(of responder: UIResponder) -> UITraceGroups {
-        var groups: UITraceGroups = []
-        for method in UIResponderMethod.allCases where responder.overrides[method] != .inherit {
+    static func overriddenGroups(of responder: UIResponder) -> Trace.Groups {
+        var groups: Trace.Groups = []
+        for method in ResponderMethod.allCases where responder.overrides[method] != .inherit {
             groups.formUnion(method.traceGroup)
         }
         return groups
     }
 
     /// What this responder can print: its overridden event methods, actions it implements, and its class's calls.
-    static func loggableGroups(of responder: UIResponder) -> UITraceGroups {
+    static func loggableGroups(of responder: UIResponder) -> Trace.Groups {
         var groups = overriddenGroups(of: responder).union(.actions)
         if let view = responder as? UIView {
             groups.formUnion(.hitTest)
@@ -200,17 +200,17 @@ extension SceneLoader {
 
     /// `touches: super` sets all four; `touches: {began: consume, ended: super}` sets some (others: inherit).
     private func readOverrides(
-        _ value: SceneValue?, group: [UIResponderMethod], names: [String], into responder: UIResponder
+        _ value: SceneValue?, group: [ResponderMethod], names: [String], into responder: UIResponder
     ) throws {
         guard let value else { return }
         if case .scalar = value.node {
-            responder.overrides.set(try value.choice(UIMethodOverride.self), for: group)
+            responder.overrides.set(try value.choice(MethodOverride.self), for: group)
             return
         }
         let mapping = try value.mapping()
         try mapping.checkKeys(Set(names))
         for (name, method) in zip(names, group) {
-            if let mode = mapping[name] { responder.overrides[method] = try mode.choice(UIMethodOverride.self) }
+            if let mode = mapping[name] { responder.overrides[method] = try mode.choice(MethodOverride.self) }
         }
     }
 }

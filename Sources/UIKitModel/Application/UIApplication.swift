@@ -10,9 +10,9 @@ public class UIApplication: UIResponder {
     /// The main thread's run loop: the event sources and every timer (gesture delays, scroll delays) live here.
     public let runLoop: EventRunLoop
     /// The application's trace (also reachable from every attached responder as `traceRecorder`).
-    public let trace: UITraceRecorder
+    public let trace: Trace.Recorder
     /// Events waiting for `sendEvent(_:)`, first in, first handled.
-    let eventQueue = UIEventQueue()
+    let eventQueue = EventQueue()
     /// The source0 side: HID messages → UITouches/UIEvents → the queue.
     public private(set) var eventDispatcher: UIEventDispatcher!
     /// The source1 side: raw HID messages in → the dispatcher's source0 signalled.
@@ -36,7 +36,7 @@ public class UIApplication: UIResponder {
     /// The gesture-recognizer stage of touch delivery: windows hand every touch change to it before the
     /// touch's view and execute the `TouchDeliveryPlan` it returns (event-delivery.md section 5). Nil: views
     /// get touches directly.
-    package var touchInterceptor: UITouchInterceptor? {
+    package var touchInterceptor: TouchInterceptor? {
         didSet {
             // A replaced gesture environment that something still holds must not point here once we are gone.
             if let old = oldValue as? UIGestureEnvironment, old !== touchInterceptor as? UIGestureEnvironment {
@@ -51,7 +51,7 @@ public class UIApplication: UIResponder {
 
     var windowOrderStamp: UInt64 = 0
     /// Pushed run-loop modes (the main loop, below).
-    var runLoopModes = UIRunLoopModeStack()
+    var runLoopModes = RunLoopModeStack()
     var frontToBackCache: [UIWindow]?
 
     /// The back references to the application are neither retained nor weak (a weak reference to it would
@@ -71,7 +71,7 @@ public class UIApplication: UIResponder {
         self.bundleIdentifier = bundleIdentifier
         self.displayName = displayName
         let clock = runLoop.clock
-        self.trace = UITraceRecorder(clock: { clock.now })
+        self.trace = Trace.Recorder(clock: { clock.now })
         super.init()
         self.eventDispatcher = UIEventDispatcher(application: self)
         self.eventFetcher = UIEventFetcher(dispatcher: eventDispatcher)
@@ -192,7 +192,7 @@ extension UIApplication {
 
 /// UIApplication's event queue: first in, first handled (event-delivery.md section 1, app side step 2).
 /// A ring buffer (`Deque`) so steady traffic does not allocate.
-final class UIEventQueue {
+final class EventQueue {
     private var events: Deque<UIEvent>
 
     init(capacity: Int = 16) {
@@ -352,11 +352,11 @@ extension UIApplication {
     }
 }
 
-// MARK: - UIRunLoopModeStack
+// MARK: - RunLoopModeStack
 
 /// The run-loop modes pushed on an application (UIKit's `-[UIApplication _pushRunLoopMode:requester:reason:]`
 /// stack), and whether the running loop must re-enter in a new mode.
-struct UIRunLoopModeStack {
+struct RunLoopModeStack {
     struct Request {
         let mode: RunLoopMode
         /// Compared by identity when popping, so two requesters pop only their own pushes.

@@ -2,24 +2,24 @@
 ///
 /// Everything a subclass may override lives in this class body (Swift cannot override members declared in
 /// extensions); helpers live in `UIResponder+*.swift`.
-open class UIResponder: UITraceable {
+open class UIResponder: Traceable {
     /// The declared class name printed in traces; nil means the Swift dynamic type name.
     public var traceClassNameOverride: String?
     /// Which calls this object logs (a scene file's `log:`); empty: none.
-    public var logGroups: UITraceGroups = []
+    public var logGroups: Trace.Groups = []
     /// `log: true` / `false`: every group or none.
     public var logsCalls: Bool {
         get { !logGroups.isEmpty }
         set { logGroups = newValue ? .all : [] }
     }
-    /// Scripted choices for the event methods (see `UIMethodOverride`); all `inherit` by default.
-    public var overrides = UIResponderOverrides()
+    /// Scripted choices for the event methods (see `MethodOverride`); all `inherit` by default.
+    public var overrides = ResponderOverrides()
     /// A custom next responder set without subclassing (a scene file's `next:`); wins over the documented rules.
     public weak var nextResponderOverride: UIResponder?
     /// Lets an object accept first-responder status without subclassing (a scene file's `canBecomeFirstResponder`).
     public var acceptsFirstResponder = false
     /// The actions this responder implements, by Objective-C name (target-action, below).
-    var actionHandlers: [String: UIActionHandler] = [:]
+    var actionHandlers: [String: ActionHandler] = [:]
 
     public init() {}
 
@@ -27,7 +27,7 @@ open class UIResponder: UITraceable {
         traceClassNameOverride ?? String(describing: type(of: self))
     }
 
-    package var traceRecorder: UITraceRecorder? { hostApplication?.trace }
+    package var traceRecorder: Trace.Recorder? { hostApplication?.trace }
 
     /// The application this responder belongs to (through its window), or nil when detached.
     var hostApplication: UIApplication? { nil }
@@ -141,17 +141,17 @@ extension UIResponder {
     }
 }
 
-// MARK: - UIResponderMethod
+// MARK: - ResponderMethod
 
 /// The event methods of `UIResponder` whose behaviour can be chosen per object without subclassing
 /// (scene files), each with the selector printed in traces.
-public enum UIResponderMethod: Int, CaseIterable, Sendable {
+public enum ResponderMethod: Int, CaseIterable, Sendable {
     case touchesBegan, touchesMoved, touchesEnded, touchesCancelled
     case motionBegan, motionEnded, motionCancelled
     case pressesBegan, pressesChanged, pressesEnded, pressesCancelled
 
     /// The `log:` group that prints this method.
-    public var traceGroup: UITraceGroups {
+    public var traceGroup: Trace.Groups {
         switch self {
         case .touchesBegan, .touchesMoved, .touchesEnded, .touchesCancelled: return .touches
         case .motionBegan, .motionEnded, .motionCancelled: return .motion
@@ -176,10 +176,10 @@ public enum UIResponderMethod: Int, CaseIterable, Sendable {
     }
 }
 
-// MARK: - UIMethodOverride
+// MARK: - MethodOverride
 
 /// The three choices a responder subclass has for an event method (event-delivery.md section 4).
-public enum UIMethodOverride: String, Sendable, CaseIterable {
+public enum MethodOverride: String, Sendable, CaseIterable {
     /// Not overridden: UIResponder's implementation forwards to `next`; nothing is logged.
     case inherit
     /// Overridden, logs, and calls super: the object handles the event and it travels on.
@@ -188,31 +188,31 @@ public enum UIMethodOverride: String, Sendable, CaseIterable {
     case consume
 }
 
-// MARK: - UIResponderOverrides
+// MARK: - ResponderOverrides
 
 /// Per-object choices for the event methods, standing in for what a subclass would write (scene files set
 /// them). A fixed array indexed by method, so the per-event check is one load.
-public struct UIResponderOverrides: Equatable, Sendable {
-    private var modes: [UIMethodOverride]
+public struct ResponderOverrides: Equatable, Sendable {
+    private var modes: [MethodOverride]
 
     /// Every method `inherit`: the object behaves like an unmodified UIKit class.
     init() {
-        modes = Array(repeating: .inherit, count: UIResponderMethod.allCases.count)
+        modes = Array(repeating: .inherit, count: ResponderMethod.allCases.count)
     }
 
-    public subscript(method: UIResponderMethod) -> UIMethodOverride {
+    public subscript(method: ResponderMethod) -> MethodOverride {
         get { modes[method.rawValue] }
         set { modes[method.rawValue] = newValue }
     }
 
     /// Sets the same choice for several methods (e.g. all four touch methods).
-    public mutating func set(_ mode: UIMethodOverride, for methods: [UIResponderMethod]) {
+    public mutating func set(_ mode: MethodOverride, for methods: [ResponderMethod]) {
         for method in methods { self[method] = mode }
     }
 
-    public static let touchMethods: [UIResponderMethod] = [.touchesBegan, .touchesMoved, .touchesEnded, .touchesCancelled]
-    public static let motionMethods: [UIResponderMethod] = [.motionBegan, .motionEnded, .motionCancelled]
-    public static let pressMethods: [UIResponderMethod] = [.pressesBegan, .pressesChanged, .pressesEnded, .pressesCancelled]
+    public static let touchMethods: [ResponderMethod] = [.touchesBegan, .touchesMoved, .touchesEnded, .touchesCancelled]
+    public static let motionMethods: [ResponderMethod] = [.motionBegan, .motionEnded, .motionCancelled]
+    public static let pressMethods: [ResponderMethod] = [.pressesBegan, .pressesChanged, .pressesEnded, .pressesCancelled]
 }
 
 // MARK: - Overrides
@@ -221,7 +221,7 @@ extension UIResponder {
     /// Applies the scripted choice for `method` as the overriding subclass would: log when overridden, and say
     /// whether UIResponder's own behaviour (forwarding to `next`) still runs.
     @inline(__always)
-    func runsSuper(_ method: UIResponderMethod, touches: Set<UITouch>? = nil) -> Bool {
+    func runsSuper(_ method: ResponderMethod, touches: Set<UITouch>? = nil) -> Bool {
         switch overrides[method] {
         case .inherit:
             return true
@@ -240,7 +240,7 @@ extension UIResponder {
 extension UIResponder {
     /// Makes this responder implement `action` (an Objective-C name such as `"buttonTapped:"`): controls and
     /// the responder chain deliver it here. Registering a name again replaces its handler.
-    public func registerAction(_ action: String, handler: @escaping UIActionHandler) {
+    public func registerAction(_ action: String, handler: @escaping ActionHandler) {
         actionHandlers[action] = handler
     }
 
@@ -279,7 +279,7 @@ extension UIResponder {
     }
 }
 
-// MARK: - UIActionHandler
+// MARK: - ActionHandler
 
 /// The body of an action method: what `-[ViewController buttonTapped:]` would run, given the sender and the
 /// event (nil when the action was sent with no touch, e.g. `sendActions(for:)`).
@@ -287,4 +287,4 @@ extension UIResponder {
 /// Swift has no selectors, so a responder "implements" an action by registering a handler under the action's
 /// Objective-C name (`"buttonTapped:"`); `UIResponder.responds(toAction:)` is the lookup that
 /// `respondsToSelector:` would be.
-public typealias UIActionHandler = (_ sender: AnyObject?, _ event: UIEvent?) -> Void
+public typealias ActionHandler = (_ sender: AnyObject?, _ event: UIEvent?) -> Void

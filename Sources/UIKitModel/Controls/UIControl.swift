@@ -16,7 +16,7 @@ public class UIControl: UIView {
 
     /// A scripted `sendAction(_:to:for:)` override (a scene's `sendAction:`): every action this control sends
     /// goes to `action` of `target` (nil: the responder chain) instead.
-    public var actionRedirect: UIControlActionRedirect?
+    public var actionRedirect: ControlActionRedirect?
 
     /// The action names this control sends, with the targets they were registered with (nil: the chain).
     package var registeredActions: [(target: AnyObject?, action: String)] {
@@ -413,11 +413,11 @@ extension UIControl {
     }
 }
 
-// MARK: - UIControlActionRedirect
+// MARK: - ControlActionRedirect
 
 /// A scripted `sendAction(_:to:for:)` override: every action the control sends goes to `action` of `target`
 /// instead (nil target: the responder chain). The target is held weakly, as UIKit holds targets.
-public struct UIControlActionRedirect {
+public struct ControlActionRedirect {
     public weak var target: UIResponder?
     /// False for the responder chain, so a target that went away is told apart.
     let hasTarget: Bool

@@ -19,7 +19,7 @@ extension UIGestureEnvironment {
             view = current.superview
         }
         guard !collected.isEmpty else { return }
-        records.append(UIGestureTouchRecord(touch: touch, window: window, event: event, recognizers: collected))
+        records.append(GestureTouchRecord(touch: touch, window: window, event: event, recognizers: collected))
     }
 
     func deliverToRecognizers(_ touches: [UITouch], event: UIEvent) {
@@ -108,36 +108,36 @@ extension UIGestureEnvironment {
         if record.isTakenFromView { return true }
         if !record.withheld.isEmpty {
             // Still withheld: later frames queue up behind the withheld began.
-            record.withheld.append(UITouchSnapshot(of: touch, frame: frame))
+            record.withheld.append(TouchSnapshot(of: touch, frame: frame))
         } else if touch.phase == .began && delaysBegan(record) {
             // UIKit delaysTouchesBegan: nothing reaches the view while the recognizer is possible.
-            record.withheld.append(UITouchSnapshot(of: touch, frame: frame))
+            record.withheld.append(TouchSnapshot(of: touch, frame: frame))
         } else if touch.phase == .ended && touch.viewReceivedBegan && delaysEnded(record) {
             // UIKit delaysTouchesEnded: the view's touchesEnded waits for the recognizer's verdict, at most
             // `delayedTouchesEndedTimeout` (a recognizer waiting for another tap lets it go after 0.15 s).
-            hold(UITouchSnapshot(of: touch, frame: frame), of: record)
+            hold(TouchSnapshot(of: touch, frame: frame), of: record)
         } else {
             return false
         }
         return true
     }
 
-    private func hold(_ end: UITouchSnapshot, of record: UIGestureTouchRecord) {
+    private func hold(_ end: TouchSnapshot, of record: GestureTouchRecord) {
         record.heldEnd = end
-        record.heldEndTimer = schedule(after: UIGestureConstants.delayedTouchesEndedTimeout) { [weak self, weak record] in
+        record.heldEndTimer = schedule(after: GestureConstants.delayedTouchesEndedTimeout) { [weak self, weak record] in
             guard let self, let record else { return }
             self.releaseHeldEnd(of: record)
         }
     }
 
     /// Some recognizer of the touch that delays began is still possible (waiting for a failure included).
-    func delaysBegan(_ record: UIGestureTouchRecord) -> Bool {
+    func delaysBegan(_ record: GestureTouchRecord) -> Bool {
         record.recognizers.contains {
             $0.delaysTouchesBegan && $0.machine.applied == .possible && $0.tracks(record.touch)
         }
     }
 
-    func delaysEnded(_ record: UIGestureTouchRecord) -> Bool {
+    func delaysEnded(_ record: GestureTouchRecord) -> Bool {
         record.recognizers.contains {
             $0.delaysTouchesEnded && $0.machine.applied == .possible && $0.tracks(record.touch)
         }
@@ -146,7 +146,7 @@ extension UIGestureEnvironment {
     /// Delivers what is no longer held: withheld frames whose delaying recognizers have all left possible
     /// (replayed in frame order, began first, each with its original data), then held ends nobody delays.
     func releaseHeldDeliveries() {
-        var released: [(record: UIGestureTouchRecord, snapshot: UITouchSnapshot)] = []
+        var released: [(record: GestureTouchRecord, snapshot: TouchSnapshot)] = []
         for record in records where !record.withheld.isEmpty {
             if record.isTakenFromView {
                 record.clearHeldDeliveries()
@@ -163,8 +163,8 @@ extension UIGestureEnvironment {
 
     /// Replays withheld frames: per frame, the touches of one phase on one view arrive in one call. A
     /// replayed end that a `delaysTouchesEnded` recognizer still holds becomes a held end.
-    private func replay(_ released: [(record: UIGestureTouchRecord, snapshot: UITouchSnapshot)]) {
-        var deliverable: [(record: UIGestureTouchRecord, snapshot: UITouchSnapshot)] = []
+    private func replay(_ released: [(record: GestureTouchRecord, snapshot: TouchSnapshot)]) {
+        var deliverable: [(record: GestureTouchRecord, snapshot: TouchSnapshot)] = []
         for item in released {
             if item.snapshot.phase == .ended && delaysEnded(item.record) {
                 hold(item.snapshot, of: item.record)
@@ -193,7 +193,7 @@ extension UIGestureEnvironment {
     }
 
     /// Gives the view its held-back `touchesEnded` (the recognizer failed, or the 0.15 s ran out).
-    func releaseHeldEnd(of record: UIGestureTouchRecord) {
+    func releaseHeldEnd(of record: GestureTouchRecord) {
         guard let snapshot = record.heldEnd else { return }
         record.heldEnd = nil
         record.heldEndTimer?.invalidate()
@@ -225,11 +225,11 @@ extension UIGestureEnvironment {
     }
 }
 
-// MARK: - UIGestureTouchRecord
+// MARK: - GestureTouchRecord
 
 /// The gesture environment's bookkeeping for one touch: its recognizers (collected when it began) and what
 /// of the view's share is being withheld or held back.
-final class UIGestureTouchRecord {
+final class GestureTouchRecord {
     let touch: UITouch
     let window: UIWindow
     /// The touches event of the touch's sequence (a replay or cancellation later reuses it).
@@ -237,10 +237,10 @@ final class UIGestureTouchRecord {
     /// UIKit: the recognizers of the hit-tested view and its ancestors that agreed to receive the touch.
     var recognizers: [UIGestureRecognizer]
     /// Frames withheld from the view by `delaysTouchesBegan` (the began first), replayed on release.
-    var withheld: [UITouchSnapshot] = []
+    var withheld: [TouchSnapshot] = []
     /// The view's `touchesEnded`, held back by `delaysTouchesEnded`.
-    var heldEnd: UITouchSnapshot?
-    /// Releases `heldEnd` after `UIGestureConstants.delayedTouchesEndedTimeout`.
+    var heldEnd: TouchSnapshot?
+    /// Releases `heldEnd` after `GestureConstants.delayedTouchesEndedTimeout`.
     var heldEndTimer: RunLoopTimer?
     /// A recognizer took the touch from its view (cancelsTouchesInView), or the scroll view kept it from its
     /// content (`touchesShouldBegin` false): the view gets nothing more of it.
@@ -273,11 +273,11 @@ final class UIGestureTouchRecord {
     }
 }
 
-// MARK: - UITouchSnapshot
+// MARK: - TouchSnapshot
 
 /// A touch's data at one frame, kept while the view's share of the touch is withheld, so a replay delivers
 /// it "with its original data" (event-delivery.md §5) even though the UITouch has moved on since.
-struct UITouchSnapshot {
+struct TouchSnapshot {
     /// Which interceptor pass (frame) produced it: replays keep frames apart and in order.
     let frame: UInt64
     let phase: UITouch.Phase
@@ -295,8 +295,8 @@ struct UITouchSnapshot {
 
     /// Puts the snapshot's data into `touch` and returns what it replaced (to restore after the call): UIKit's
     /// `_loadStateFromTouch:` around a delayed delivery. Only the window's replay calls it.
-    func swap(into touch: UITouch) -> UITouchSnapshot {
-        let current = UITouchSnapshot(of: touch, frame: frame)
+    func swap(into touch: UITouch) -> TouchSnapshot {
+        let current = TouchSnapshot(of: touch, frame: frame)
         touch.phase = phase
         touch.screenLocation = screenLocation
         touch.previousScreenLocation = previousScreenLocation

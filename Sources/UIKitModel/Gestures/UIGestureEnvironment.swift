@@ -11,14 +11,14 @@ import RunLoopKit
 /// `delaysTouchesBegan` recognizer is possible, `touchesEnded` held while a `delaysTouchesEnded` one is), and
 /// replays or releases what was held once nothing holds it; (5) resets finished recognizers whose touches
 /// are gone. The window then delivers the rest to the views.
-final class UIGestureEnvironment: UITouchInterceptor {
+final class UIGestureEnvironment: TouchInterceptor {
     /// Not retained (the application owns its environment) and not weak; the application's deinit clears it.
     unowned(unsafe) var application: UIApplication?
 
     /// Recognizers that have received touches since their last reset, in the order they joined.
     var active: [UIGestureRecognizer] = []
     /// Per touch, in the order the touches began.
-    var records: [UIGestureTouchRecord] = []
+    var records: [GestureTouchRecord] = []
     /// State changes asked for by recognizers and not yet applied, first asked first applied.
     var requests: [(recognizer: UIGestureRecognizer, state: UIGestureRecognizer.State)] = []
     /// Whether touches are being handed to recognizers or queued changes applied (GestureEnvironmentPass).
@@ -30,7 +30,7 @@ final class UIGestureEnvironment: UITouchInterceptor {
         self.application = application
     }
 
-    // MARK: UITouchInterceptor
+    // MARK: TouchInterceptor
 
     func window(_ window: UIWindow, willDeliver touches: [UITouch], event: UIEvent) -> TouchDeliveryPlan {
         // Touches that ended in the previous frame keep their recognizers until then (UIKit's
@@ -64,7 +64,7 @@ final class UIGestureEnvironment: UITouchInterceptor {
         records.removeAll { $0.isSettled }
     }
 
-    func record(for touch: UITouch) -> UIGestureTouchRecord? {
+    func record(for touch: UITouch) -> GestureTouchRecord? {
         records.first { $0.touch === touch }
     }
 
@@ -91,7 +91,7 @@ final class UIGestureEnvironment: UITouchInterceptor {
         after seconds: TimeInterval, name: @autoclosure @escaping () -> String? = nil, _ body: @escaping () -> Void
     ) -> RunLoopTimer? {
         guard let runLoop = application?.runLoop else { return nil }
-        let deadline = runLoop.clock.now &+ UIGestureConstants.nanoseconds(seconds)
+        let deadline = runLoop.clock.now &+ GestureConstants.nanoseconds(seconds)
         // Named for run-loop traces (`timer fired LXFTapGestureRecognizer after 0.75 s`).
         let timer = RunLoopTimer(fireAt: deadline, name: name() ?? "UIGestureEnvironment after \(seconds) s") { [weak self] _ in
             body()

@@ -8,14 +8,14 @@ import RunLoopKit
 /// Subclass it as in UIKit: override the four touch methods (call super so a logging recognizer prints
 /// `-[Class touchesBegan:withEvent:]`), set `state`, and override `reset()`. Everything a subclass may
 /// override lives in this class body (Swift cannot override members declared in extensions).
-open class UIGestureRecognizer: UITraceable {
+open class UIGestureRecognizer: Traceable {
     // MARK: Trace
 
     /// The declared class name printed in traces (a scene file's `class: LXFTapGestureRecognizer`); nil
     /// means the Swift dynamic type name.
     public var traceClassNameOverride: String?
     /// Which calls this object logs (a scene file's `log:`); empty: none.
-    public var logGroups: UITraceGroups = []
+    public var logGroups: Trace.Groups = []
     /// `log: true` / `false`: every group or none.
     public var logsCalls: Bool {
         get { !logGroups.isEmpty }
@@ -26,7 +26,7 @@ open class UIGestureRecognizer: UITraceable {
 
     open var traceClassName: String { traceClassNameOverride ?? String(describing: type(of: self)) }
 
-    public var traceRecorder: UITraceRecorder? {
+    public var traceRecorder: Trace.Recorder? {
         view?.traceRecorder ?? environment?.application?.traceRecorder
     }
 
@@ -88,12 +88,12 @@ open class UIGestureRecognizer: UITraceable {
     /// The environment delivering touches to this recognizer (set on its first touch).
     weak var environment: UIGestureEnvironment?
 
-    var actions: [UIGestureRecognizerAction] = []
+    var actions: [GestureRecognizerAction] = []
 
     public init() {}
 
     /// UIKit's `init(target:action:)`.
-    package convenience init(action: UIGestureRecognizerAction?) {
+    package convenience init(action: GestureRecognizerAction?) {
         self.init()
         if let action { actions.append(action) }
     }
@@ -101,19 +101,19 @@ open class UIGestureRecognizer: UITraceable {
     // MARK: The four touch methods (the window calls them before the view)
 
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        recordCall(UIResponderMethod.touchesBegan.selector, group: .touches, touches: touches)
+        recordCall(ResponderMethod.touchesBegan.selector, group: .touches, touches: touches)
     }
 
     open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-        recordCall(UIResponderMethod.touchesMoved.selector, group: .touches, touches: touches)
+        recordCall(ResponderMethod.touchesMoved.selector, group: .touches, touches: touches)
     }
 
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        recordCall(UIResponderMethod.touchesEnded.selector, group: .touches, touches: touches)
+        recordCall(ResponderMethod.touchesEnded.selector, group: .touches, touches: touches)
     }
 
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        recordCall(UIResponderMethod.touchesCancelled.selector, group: .touches, touches: touches)
+        recordCall(ResponderMethod.touchesCancelled.selector, group: .touches, touches: touches)
     }
 
     // MARK: Location (the touches' side: the location extension below)
@@ -252,7 +252,7 @@ extension UIGestureRecognizer {
 extension UIGestureRecognizer {
     /// UIKit's `addTarget(_:action:)`. Actions run in the order they were added, when the state changes
     /// (recognized; began, each changed, ended and cancelled), never merely because a touch arrived.
-    public func addTarget(_ action: UIGestureRecognizerAction) {
+    public func addTarget(_ action: GestureRecognizerAction) {
         actions.append(action)
     }
 
@@ -299,12 +299,12 @@ extension UIGestureRecognizer {
     var recognizersRequiredToFail: [UIGestureRecognizer] { requiredToFail.compactMap(\.recognizer) }
 }
 
-// MARK: - UIGestureRecognizerAction
+// MARK: - GestureRecognizerAction
 
 /// One target-action pair of a gesture recognizer. Swift on Linux has no selectors, so an action is a
 /// closure, a method reference on a weakly held target, or a named action that writes a trace line
 /// (as an action method's `NSLog(@"View Taped")` would).
-public struct UIGestureRecognizerAction {
+public struct GestureRecognizerAction {
     /// The name used by `removeTarget(_:action:)` (and printed by tools); a log action's name is its line.
     let name: String
     /// UIKit holds targets weakly: an action whose target has gone is skipped.

@@ -57,7 +57,7 @@ package struct TouchReplay {
     /// The live touches, in the order their fingers came down.
     let touches: [UITouch]
     /// Per touch, the state recorded when it was held back; nil: the touch's current state.
-    let recorded: [UITouchSnapshot]?
+    let recorded: [TouchSnapshot]?
 
     /// Replays `touches` in `phase` with their current data (a test's interceptor releasing what it held).
     package init(_ touches: [UITouch], phase: UITouch.Phase) {
@@ -67,14 +67,14 @@ package struct TouchReplay {
     }
 
     /// Replays recorded states, each given to its touch's view in `phase`.
-    init(_ recorded: [(touch: UITouch, snapshot: UITouchSnapshot)], phase: UITouch.Phase) {
+    init(_ recorded: [(touch: UITouch, snapshot: TouchSnapshot)], phase: UITouch.Phase) {
         self.phase = phase
         self.touches = recorded.map(\.touch)
         self.recorded = recorded.map(\.snapshot)
     }
 }
 
-// MARK: - UITouchInterceptor
+// MARK: - TouchInterceptor
 
 /// The stage of `UIWindow.sendEvent(_:)` that runs BEFORE the hit-tested views: UIKit's gesture environment.
 /// The gesture-recognizer layer implements it and installs itself as `UIApplication.touchInterceptor`.
@@ -86,6 +86,6 @@ package struct TouchReplay {
 /// which touches are cancelled in their views and what is replayed first. The window executes the plan; the
 /// interceptor keeps every reason it has to hold a touch back, and later hands the window further plans
 /// (`UIWindow.execute(_:event:)`) to replay what it withheld.
-package protocol UITouchInterceptor: AnyObject {
+package protocol TouchInterceptor: AnyObject {
     func window(_ window: UIWindow, willDeliver touches: [UITouch], event: UIEvent) -> TouchDeliveryPlan
 }

@@ -50,7 +50,7 @@ public final class UIEventDispatcher {
     /// The event of the touch sequence in progress (nil between sequences).
     package internal(set) var touchesEvent: UIEvent?
     var touchesByTransducer: [UInt32: UITouch] = [:]
-    var tapCounter = UITapCountTracker()
+    var tapCounter = TapCountTracker()
     var touchSequenceCounter: UInt64 = 0
 
     var pressesEvent: UIPressesEvent?
@@ -376,10 +376,10 @@ extension UIEventDispatcher {
     /// until the hit-test pass that follows it says where the touch goes (`→ EView`).
     func openTouchHeader(
         touch id: UInt64, phase: UITouch.Phase, at location: CGPoint, hardwareTime: UInt64
-    ) -> UITraceRecorder.OpenRecord? {
+    ) -> Trace.Recorder.OpenRecord? {
         let trace = application.trace
         guard trace.explains else { return nil }
-        let point = UITracePoint(location)
+        let point = Trace.Point(location)
         let event = trace.currentHIDEvent.map { " event#\($0)" } ?? ""
         let text = "── t=\(Self.millisecondText(hardwareTime))\(event) touch#\(id) \(phase.name) \(point.description)"
         let header = trace.openExplanation(.event, text, group: "events")
@@ -411,12 +411,12 @@ extension UIEventDispatcher {
     }
 }
 
-// MARK: - UITapCountTracker
+// MARK: - TapCountTracker
 
 /// UIKit's multi-tap counting: a finger that touches down within `maximumInterval` of a previous touch's end,
 /// within `maximumDistance` of where it ended, continues that touch's count (`tapCount` 2, 3, ...);
 /// anything later or farther starts again at 1.
-struct UITapCountTracker {
+struct TapCountTracker {
     /// 0.35 s: UIKit's multi-tap interval.
     static let maximumInterval: UInt64 = 350_000_000
     /// About 45 points: UIKit's multi-tap radius.

@@ -31,7 +31,7 @@ open class UIView: UIResponder {
     public var accessibilityIdentifier: String?
 
     /// Scripted `hitTest(_:with:)` (what a subclass override would do); `.default` runs UIKit's rules.
-    public var hitTestOverride: UIHitTestOverride = .default
+    public var hitTestOverride: HitTestOverride = .default
     /// Scripted `point(inside:with:)`: also accept points inside these views' frames (the round button
     /// sticking out of a tab bar). Must be descendants; empty runs UIKit's rule only.
     public var pointInsideIncludes: [UIView] = []
@@ -67,7 +67,7 @@ open class UIView: UIResponder {
     /// UIKit's `hitTest(_:with:)`: the deepest visible, interactive descendant containing `point` (in this
     /// view's coordinates), or nil. Override to customise, as in UIKit.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        let record = openCall(UITraceSelector.hitTest, group: .hitTest, point: point)
+        let record = openCall(Trace.Selector.hitTest, group: .hitTest, point: point)
         let view = scriptedHitTest(point, with: event)
         // The reason is worked out only for a logged call: hit-testing stays allocation-free otherwise.
         record?.close(result: view.map(\.traceClassName) ?? "nil", reason: hitTestReason(answer: view))
@@ -76,7 +76,7 @@ open class UIView: UIResponder {
 
     /// UIKit's `point(inside:with:)`: by default, whether `point` lies in `bounds`.
     open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
-        let record = openCall(UITraceSelector.pointInside, group: .hitTest, point: point)
+        let record = openCall(Trace.Selector.pointInside, group: .hitTest, point: point)
         if bounds.contains(point) {
             record?.close(result: "YES")
             return true
@@ -339,7 +339,7 @@ extension UIView {
         return self
     }
 
-    /// The "return self" override (see `UIHitTestOverride.returnsSelf`).
+    /// The "return self" override (see `HitTestOverride.returnsSelf`).
     func hitTestReturningSelf(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         guard acceptsHitTesting, self.point(inside: point, with: event) else { return nil }
         return self
@@ -357,10 +357,10 @@ extension UIView {
     }
 }
 
-// MARK: - UIHitTestOverride
+// MARK: - HitTestOverride
 
 /// The `hitTest(_:with:)` overrides users write most often, selectable without subclassing (scene files).
-public enum UIHitTestOverride: String, Sendable, CaseIterable {
+public enum HitTestOverride: String, Sendable, CaseIterable {
     /// Not overridden: UIKit's rules.
     case `default`
     /// "Swallow everything below": the visibility and `point(inside:)` checks of UIKit's rules, then `self`

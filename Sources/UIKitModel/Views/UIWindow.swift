@@ -155,7 +155,7 @@ extension UIWindow {
     /// one UITouch per finger (event-delivery.md §2), so a control's `trackingTouch` or a table view's
     /// selection touch from the replayed began is the object its later touchesMoved/Ended carry.
     private func deliver(_ replay: TouchReplay, event: UIEvent) {
-        var saved: [UITouchSnapshot] = []
+        var saved: [TouchSnapshot] = []
         if let recorded = replay.recorded {
             for (touch, snapshot) in zip(replay.touches, recorded) { saved.append(snapshot.swap(into: touch)) }
         }

@@ -1,7 +1,7 @@
 /// A `UIGestureRecognizerDelegate` whose answers are data rather than code (scene files; tests), standing
 /// in for the view controller a real app would make the delegate. With `logsCalls` each question is
 /// printed as iOS would log it in that controller: `-[ViewController gestureRecognizerShouldBegin:]`.
-public final class UIScriptedGestureDelegate: UIGestureRecognizerDelegate, UITraceable {
+public final class ScriptedGestureDelegate: UIGestureRecognizerDelegate, Traceable {
     /// `gestureRecognizer(_:shouldReceive:)`'s answer.
     public var shouldReceive = true
     /// `gestureRecognizerShouldBegin(_:)`'s answer.
@@ -21,14 +21,14 @@ public final class UIScriptedGestureDelegate: UIGestureRecognizerDelegate, UITra
 
     var traceClassName: String
     /// Which calls this object logs (a scene file's `log:`); empty: none.
-    public var logGroups: UITraceGroups = []
+    public var logGroups: Trace.Groups = []
     /// `log: true` / `false`: every group or none.
     public var logsCalls: Bool {
         get { !logGroups.isEmpty }
         set { logGroups = newValue ? .all : [] }
     }
     weak var application: UIApplication?
-    package var traceRecorder: UITraceRecorder? { application?.traceRecorder }
+    package var traceRecorder: Trace.Recorder? { application?.traceRecorder }
 
     private var simultaneous: [WeakGestureRecognizer] = []
     private var requirements: [WeakGestureRecognizer] = []

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Where UIKit documents a default (`minimumPressDuration`, `allowableMovement`) the documented value is
 /// used; where it only has observed behaviour the value and its source are given next to it.
-package enum UIGestureConstants {
+package enum GestureConstants {
     // MARK: Window-side delivery
 
     /// event-delivery.md §5: a held `touchesEnded` (delaysTouchesEnded) is released to the view after
