@@ -15,7 +15,11 @@ final class SpringBoardLog {
     /// Rate-limited lines not written since the counters were last reset (`logLinesSuppressed`).
     private(set) var suppressed: UInt64 = 0
 
-    init(logger: Logger, verbose: Bool, clock: RunLoopClock) {
+    /// Without a logger, nothing is written (a part under test); the held-back lines are still counted.
+    init(
+        logger: Logger = Logger(label: "springboard", factory: { _ in SwiftLogNoOpLogHandler() }), verbose: Bool = false,
+        clock: RunLoopClock
+    ) {
         self.logger = logger
         self.verbose = verbose
         self.clock = clock
