@@ -137,7 +137,7 @@ final class AppLiveness {
     private func giveUp(on app: AppRecord, reason: DropReason) {
         let dropped = delivery.dropBacklog(of: app, reason: reason)
         let needsCancel = !app.sentTouches.isEmpty
-        let ownedGesture = router.latch.target.isApp(app)
+        let ownedGesture = router.ownsGesture(app)
         guard dropped > 0 || needsCancel || ownedGesture else { return }
         app.counters.giveUps &+= 1
         router.takeGesture(from: app)

@@ -13,6 +13,7 @@ import ZeroMQ
 /// go through UIKit's fetcher and source0 on springboard's run loop into `HomeScreenScene`, and a tapped icon
 /// comes back here).
 final class GestureRouter {
+    /// Who owns the gesture in progress and its live fingers (read by `status`).
     private(set) var latch = GestureLatch()
     let homeScreen: any HomeScreenSeam
     private let systemGesture: SystemGestureDetector
@@ -136,6 +137,9 @@ final class GestureRouter {
     }
 
     // MARK: The gesture
+
+    /// Whether the gesture in progress is `app`'s.
+    func ownsGesture(_ app: AppRecord) -> Bool { latch.target.isApp(app) }
 
     /// The gesture `app` owns, if any, is taken from it: the rest of it is dropped (`gestureCancelled`).
     func takeGesture(from app: AppRecord) {

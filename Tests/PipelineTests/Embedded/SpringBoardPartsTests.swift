@@ -121,6 +121,26 @@ final class SpringBoardPartsTests: XCTestCase {
         XCTAssertEqual(counters.byName(apps: AppCounters(), logLinesSuppressed: 0).filter { $0.value != 0 }, [:])
     }
 
+    /// A dead record the registry forgets to make room keeps its counts in the all-apps totals.
+    func testARecordTheRegistryForgetsStaysInTheTotals() {
+        let registry = AppRegistry(windowCapacity: 4, outboundCapacity: 4)
+        registry.capacity = 1
+        let maps = registry.register(bundleID: "maps", displayName: "Maps", pid: 1, heartbeatInterval: 0, now: 1)
+        maps.counters.routed = 7
+        maps.counters.drops.add(.notResponding, 3)
+        XCTAssertFalse(registry.makeRoom(for: "mail"), "every record is of a live app")
+        maps.markDead()
+        XCTAssertTrue(registry.makeRoom(for: "mail"))
+        registry.register(bundleID: "mail", displayName: "Mail", pid: 2, heartbeatInterval: 0, now: 2).counters.routed = 2
+        XCTAssertEqual(registry.apps.map(\.bundleID), ["mail"])
+        XCTAssertEqual(registry.totals.routed, 9)
+        XCTAssertEqual(registry.totals.drops[.notResponding], 3)
+        XCTAssertEqual(registry.totals.registrations, 2)
+        registry.resetCounters()
+        XCTAssertEqual(registry.totals.routed, 0)
+        XCTAssertEqual(registry.totals.registrations, 1, "a reset keeps each live record's registrations")
+    }
+
     /// One rate-limited line a second; the ones held back are counted until the counters are reset.
     func testTheLogHoldsBackAllButOneLineASecond() {
         let clock = ManualClock(now: 1_000_000_000)
