@@ -1,24 +1,64 @@
 import ControlProtocol
 import Foundation
+import Logging
+import RunLoopKit
 import ZeroMQ
 
-// The control socket's source1 (ROUTER, JSON; protocols/control.md). Served on the run-loop thread, between
-// event batches, so a request reads the counters without locks and never blocks event flow for long.
-extension SpringBoard {
-    func drainControl() {
+/// The control socket's source1 (ROUTER, JSON; protocols/control.md). Served on the run-loop thread, between
+/// event batches, so a request reads the counters without locks and never blocks event flow for long.
+final class ControlServer {
+    private let socket: ZMQSocket
+    /// The frames of a request are received into this one (its `User-Id` says which key sent the request).
+    private let frame = ZMQMessage()
+    private let configuration: SpringBoardConfiguration
+    private let registry: AppRegistry
+    private let router: GestureRouter
+    private let delivery: AppDelivery
+    private let sources: SourceTable
+    private let liveness: AppLiveness
+    private let counters: SpringBoardCounters
+    private let log: SpringBoardLog
+    private let clock: RunLoopClock
+    private let startedAt: UInt64
+
+    init(
+        socket: ZMQSocket, configuration: SpringBoardConfiguration, registry: AppRegistry, router: GestureRouter,
+        delivery: AppDelivery, sources: SourceTable, liveness: AppLiveness, counters: SpringBoardCounters,
+        log: SpringBoardLog, clock: RunLoopClock
+    ) {
+        self.socket = socket
+        self.configuration = configuration
+        self.registry = registry
+        self.router = router
+        self.delivery = delivery
+        self.sources = sources
+        self.liveness = liveness
+        self.counters = counters
+        self.log = log
+        self.clock = clock
+        self.startedAt = clock.now
+    }
+
+    func install(on runLoop: EventRunLoop) {
+        runLoop.add(
+            RunLoopSource1(port: .zmq(socket), order: SpringBoardSourceOrder.control, name: "control") { [unowned self] in drain()
+            }, mode: .common)
+    }
+
+    private func drain() {
         for _ in 0..<16 {
             var frames: [[UInt8]] = []
             var user: String?
             do {
-                guard try controlSocket.receive(into: controlFrame, dontWait: true) else { return }
-                frames.append(controlFrame.bytes)
-                while controlFrame.more {
-                    _ = try controlSocket.receive(into: controlFrame)
-                    frames.append(controlFrame.bytes)
+                guard try socket.receive(into: frame, dontWait: true) else { return }
+                frames.append(frame.bytes)
+                while frame.more {
+                    _ = try socket.receive(into: frame)
+                    frames.append(frame.bytes)
                 }
-                user = controlFrame.property("User-Id")
+                user = frame.property("User-Id")
             } catch {
-                logger.error("control socket: \(error)")
+                log.logger.error("control socket: \(error)")
                 return
             }
             counters.controlRequests &+= 1
@@ -26,8 +66,8 @@ extension SpringBoard {
             guard frames.count >= 2 else { continue }
             let envelope = Array(frames.dropLast())
             let reply = handleControl(frames[frames.count - 1], user: user)
-            do { _ = try controlSocket.sendMultipart(envelope + [reply.encoded()], dontWait: true) } catch {
-                logger.warning("control reply not sent: \(error)")
+            do { _ = try socket.sendMultipart(envelope + [reply.encoded()], dontWait: true) } catch {
+                log.logger.warning("control reply not sent: \(error)")
             }
         }
     }
@@ -57,14 +97,10 @@ extension SpringBoard {
             if reset { resetCounters() }
             return reply
         case .overload(let mode):
-            if let mode, mode != configuration.overload {
-                configuration.overload = mode
-                logger.info("overload policy: \(mode.rawValue)")
-                resumeEventPortIfPossible()
-            }
-            return ControlReply(ok: true, command: command.name, overload: configuration.overload)
+            if let mode { delivery.setOverload(mode) }
+            return ControlReply(ok: true, command: command.name, overload: delivery.overload)
         case .home:
-            goHome(reason: "sbctl home")
+            router.goHome(reason: "sbctl home")
             return ControlReply(ok: true, command: command.name, foreground: nil)
         case .kill(let bundleID):
             return killApp(bundleID, command: command)
@@ -79,20 +115,18 @@ extension SpringBoard {
             guard app.isReachable else {
                 return .failure(command.name, ControlError(.appUnavailable, "\(bundleID) is \(registry.state(of: app).rawValue)"))
             }
-            setForeground(app, reason: "sbctl foreground")
+            router.setForeground(app, reason: "sbctl foreground")
             return ControlReply(ok: true, command: command.name, foreground: bundleID)
         case .source(let senderID):
-            let state = sources.first { $0.senderID == senderID } ?? SourceState(senderID: senderID)
-            return ControlReply(ok: true, command: command.name, source: sourceInfo(state))
+            return ControlReply(ok: true, command: command.name, source: sources.info(senderID))
         case .sources:
-            return ControlReply(ok: true, command: command.name, sources: sources.map(sourceInfo))
+            return ControlReply(ok: true, command: command.name, sources: sources.infos)
         case .cancelSource(let senderID):
-            guard cancelSource(senderID) else {
+            guard sources.cancel(senderID) else {
                 return .failure(
                     command.name, ControlError(.unknownSource, "springboard has read nothing from source \(senderID)"))
             }
-            let state = sources.first { $0.senderID == senderID } ?? SourceState(senderID: senderID)
-            return ControlReply(ok: true, command: command.name, source: sourceInfo(state))
+            return ControlReply(ok: true, command: command.name, source: sources.info(senderID))
         }
     }
 
@@ -112,13 +146,13 @@ extension SpringBoard {
         }
         Glibc.kill(pid, SIGKILL)
         counters.appsKilled &+= 1
-        appVanished(app, reason: "killed by sbctl (pid \(pid))")
+        liveness.appVanished(app, reason: "killed by sbctl (pid \(pid))")
         return ControlReply(ok: true, command: command.name, apps: appInfos().filter { $0.bundleID == bundleID })
     }
 
     func appInfos() -> [AppInfo] {
         registry.apps.map { app in
-            let place = homeScreen.place(of: app.bundleID)
+            let place = router.homeScreen.place(of: app.bundleID)
             return AppInfo(
                 bundleID: app.bundleID, displayName: app.displayName, pid: app.pid,
                 state: registry.state(of: app).rawValue, session: app.session,
@@ -128,11 +162,12 @@ extension SpringBoard {
 
     func statusInfo() -> StatusInfo {
         StatusInfo(
-            pid: getpid(), foreground: registry.foreground?.bundleID, homePage: homeScreen.page,
-            homePageCount: homeScreen.pageCount, gestureTarget: latch.target.name, liveTouches: latch.touches.count,
+            pid: getpid(), foreground: registry.foreground?.bundleID, homePage: router.homeScreen.page,
+            homePageCount: router.homeScreen.pageCount, gestureTarget: router.latch.target.name,
+            liveTouches: router.latch.touches.count,
             eventEndpoint: configuration.eventEndpoint, appEndpoint: configuration.appEndpoint,
             controlEndpoint: configuration.controlEndpoint, registeredApps: registry.apps.filter(\.isReachable).count,
-            uptimeMilliseconds: (now &- startedAt) / 1_000_000, overloadMode: configuration.overload.rawValue)
+            uptimeMilliseconds: (clock.now &- startedAt) / 1_000_000, overloadMode: delivery.overload.rawValue)
     }
 
     func statsInfo(histograms: Bool = false) -> StatsInfo {
@@ -144,7 +179,7 @@ extension SpringBoard {
                     bundleID: app.bundleID, state: registry.state(of: app).rawValue, routed: c.routed, sent: c.sent,
                     samplesSent: c.samplesSent, coalescedSamples: c.coalescedSamples, acked: c.acked, handled: c.handled,
                     cancelsSent: c.cancelsSent, giveUps: c.giveUps, heartbeats: c.heartbeats, registrations: c.registrations,
-                    inFlight: app.window.count, window: app.windowLimit(sized: configuration.overload == .shed),
+                    inFlight: app.window.count, window: delivery.windowLimit(app),
                     queued: app.outbound.count,
                     queuedSamples: app.outbound.samples,
                     drops: c.drops.byName, latency: c.latency.summaries(AppCounters.hops),
@@ -153,11 +188,13 @@ extension SpringBoard {
         }
         var latency = counters.latency
         for app in registry.apps { latency.add(app.counters.latency) }
+        let totals = registry.totals
         return StatsInfo(
-            hops: counters.byName, drops: counters.drops.byName, apps: apps,
+            hops: counters.byName(apps: totals, logLinesSuppressed: log.suppressed),
+            drops: counters.drops(apps: totals).byName, apps: apps,
             notResponding: registry.apps.filter { registry.state(of: $0) == .notResponding }.map(\.bundleID),
-            latency: latency.summaries(), overloadMode: configuration.overload.rawValue,
-            intervalNanoseconds: now &- countersSince,
+            latency: latency.summaries(), overloadMode: delivery.overload.rawValue,
+            intervalNanoseconds: clock.now &- counters.since,
             histograms: histograms ? latency.byName() : nil, malformedByReason: counters.malformedByReason,
             malformedByPeer: counters.malformedByPeer)
     }
@@ -165,16 +202,9 @@ extension SpringBoard {
     /// `stats` with `reset`: every counter and histogram starts again from zero (queues and windows are
     /// state, not counters, and stay).
     func resetCounters() {
-        counters = SpringBoardCounters()
-        for app in registry.apps {
-            let registrations = app.counters.registrations
-            app.counters = AppCounters()
-            app.counters.registrations = registrations
-        }
-        for i in sources.indices {
-            sources[i].sequenceGaps = 0
-            sources[i].framesMissing = 0
-        }
-        countersSince = now
+        counters.reset(at: clock.now)
+        registry.resetCounters()
+        sources.resetCounters()
+        log.resetCounters()
     }
 }
