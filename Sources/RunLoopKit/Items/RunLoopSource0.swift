@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A version 0 source: a perform callout that runs once per `signal()`, in step 4 of a turn.
 ///
 /// CF: `CFRunLoopSourceSignal` only marks the source; it does not wake a sleeping loop. Call
@@ -51,5 +53,75 @@ public final class RunLoopSource0: RunLoopItem {
 
     func performCallout() {
         perform()
+    }
+}
+
+extension RunLoopSource0 {
+    /// A source0's signal and validity: the part of a source other threads touch, kept apart so that a
+    /// `Signaller` can hold it without holding the (loop-confined) source.
+    final class SignalState: Sendable {
+        /// `stamp`: when first signalled (`SignalSequence`); 0 when not signalled (CF `_signaledTime`).
+        private let state = Mutex<(stamp: UInt64, valid: Bool)>((stamp: 0, valid: true))
+
+        func signal() {
+            state.withLock { state in
+                if state.valid && state.stamp == 0 { state.stamp = SignalSequence.next() }
+            }
+        }
+
+        var isSignalled: Bool { state.withLock { $0.stamp != 0 } }
+
+        var isValid: Bool { state.withLock { $0.valid } }
+
+        func invalidate() {
+            state.withLock { $0 = (stamp: 0, valid: false) }
+        }
+
+        var pendingSignal: UInt64? {
+            state.withLock { $0.stamp != 0 && $0.valid ? $0.stamp : nil }
+        }
+
+        /// Clears the signal; returns whether the source was signalled and valid.
+        func take() -> Bool {
+            state.withLock { state in
+                defer { state.stamp = 0 }
+                return state.stamp != 0 && state.valid
+            }
+        }
+    }
+}
+
+extension RunLoopSource0 {
+    /// What another thread holds to signal a source0: `signal()` is `CFRunLoopSourceSignal` followed by
+    /// `CFRunLoopWakeUp`, the pair CF asks for across threads. The source and its loop stay on the
+    /// loop's thread; this holds only their thread-safe parts.
+    public struct Signaller: Sendable {
+        let state: SignalState
+        let loop: EventRunLoop.Handle
+
+        /// Marks the source (as `RunLoopSource0.signal()`) and wakes its loop. Any thread.
+        public func signal() {
+            state.signal()
+            loop.wakeUp()
+        }
+
+        /// Signalled and not yet performed. Any thread.
+        var isSignalled: Bool { state.isSignalled }
+    }
+
+    /// A signaller for this source that wakes `loop`, the loop the source is (or will be) added to.
+    public func signaller(waking loop: EventRunLoop) -> Signaller {
+        Signaller(state: signalState, loop: loop.handle)
+    }
+}
+
+/// Stamps source0 signals with a process-wide increasing number. CF records `mach_absolute_time()` at
+/// the first signal and performs equal-order sources in that order; a sequence number gives the same
+/// order without ties, whatever clock the loop uses.
+enum SignalSequence {
+    private static let last = Atomic<UInt64>(0)
+
+    static func next() -> UInt64 {
+        last.add(1, ordering: .relaxed).newValue
     }
 }

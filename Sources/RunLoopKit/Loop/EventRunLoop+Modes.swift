@@ -115,3 +115,85 @@ extension EventRunLoop {
         item.runLoop = nil
     }
 }
+
+/// A run loop mode: a name. Sources, timers and observers are added to modes, and a run runs one mode,
+/// so only that mode's items take part (CF: a mode is a named set of sources, timers and observers).
+public struct RunLoopMode: Hashable, Sendable, CustomStringConvertible {
+    /// The CF/UIKit name, e.g. `kCFRunLoopDefaultMode`.
+    public let name: String
+
+    package init(_ name: String) {
+        self.name = name
+    }
+
+    /// `kCFRunLoopDefaultMode`: where most work happens. Common by default.
+    public static let `default` = RunLoopMode("kCFRunLoopDefaultMode")
+    /// `UITrackingRunLoopMode`: UIKit runs it while a scroll view tracks a finger. Common by default.
+    public static let tracking = RunLoopMode("UITrackingRunLoopMode")
+    /// `kCFRunLoopCommonModes`: not a mode but the set of modes marked common. An item added here is in
+    /// every common mode; it cannot be run.
+    public static let common = RunLoopMode("kCFRunLoopCommonModes")
+
+    /// The short label traces use: `default`, `tracking`, `common`, or the name of any other mode.
+    public var description: String {
+        switch self {
+        case .default: return "default"
+        case .tracking: return "tracking"
+        case .common: return "common"
+        default: return name
+        }
+    }
+}
+
+/// The items of one mode, or of the common-modes set (CF `__CFRunLoopMode`).
+///
+/// Every list is kept sorted by its items' `sortKey`, an item going after those with an equal key: CF
+/// keeps observers so by order, and timers by fire date (`__CFRunLoopInsertionIndexInTimerArray`).
+/// Source0s are sorted again each turn by order and signal time.
+final class RunLoopModeItems {
+    var sources0: [RunLoopSource0] = []
+    var sources1: [RunLoopSource1] = []
+    var timers: [RunLoopTimer] = []
+    var observers: [RunLoopObserver] = [] {
+        didSet { observerMask = observers.reduce(into: []) { $0.formUnion($1.activities) } }
+    }
+    /// The union of the observers' activities, so a turn skips activities nobody observes (CF `_observerMask`).
+    private(set) var observerMask: RunLoopActivity = []
+
+    /// CF `__CFRunLoopModeIsEmpty` minus blocks: no source0, source1 or timer.
+    var hasNoSourcesOrTimers: Bool { sources0.isEmpty && sources1.isEmpty && timers.isEmpty }
+
+    /// Inserts `item` after the items with a lower or equal key; false if it is already there.
+    static func insert<Item: RunLoopItem>(_ item: Item, into list: inout [Item]) -> Bool {
+        guard !list.contains(where: { $0 === item }) else { return false }
+        let key = item.sortKey
+        let index = list.firstIndex { $0.sortKey > key } ?? list.endIndex
+        list.insert(item, at: index)
+        return true
+    }
+
+    /// Removes `item`; false if it was not there.
+    static func remove<Item: RunLoopItem>(_ item: Item, from list: inout [Item]) -> Bool {
+        guard let index = list.firstIndex(where: { $0 === item }) else { return false }
+        list.remove(at: index)
+        return true
+    }
+
+    func contains(_ item: AnyObject) -> Bool {
+        sources0.contains { $0 === item } || sources1.contains { $0 === item }
+            || timers.contains { $0 === item } || observers.contains { $0 === item }
+    }
+}
+
+/// What the loop needs from every kind of item it keeps in its modes.
+protocol RunLoopItem: AnyObject {
+    associatedtype SortKey: Comparable
+    /// Where the item goes in a mode's list: after every item whose key is lower or equal. Sources and
+    /// observers use `order`; timers their fire date (CF keeps a mode's timers sorted by fire date).
+    var sortKey: SortKey { get }
+    /// False once invalidated; an invalid item is in no mode and never called out again.
+    var isValid: Bool { get }
+    /// The loop the item is registered with. CF: a timer or observer belongs to one run loop and
+    /// adding it to another is ignored; RunLoopKit applies the same rule to sources.
+    var runLoop: EventRunLoop? { get set }
+}

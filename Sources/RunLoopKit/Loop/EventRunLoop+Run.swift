@@ -124,3 +124,43 @@ extension EventRunLoop {
         return handle.shared.withLock { !$0.blocks.contains { $0.runs(in: mode, modeIsCommon: modeIsCommon) } }
     }
 }
+
+/// Why a run returned, with CF's `CFRunLoopRunResult` raw values.
+public enum RunLoopRunResult: Int32, Sendable, CustomStringConvertible {
+    /// The mode has no sources, timers or blocks for it (or is the common pseudo-mode, or is unknown).
+    case finished = 1
+    /// `stop()` was called for this run.
+    case stopped = 2
+    /// The deadline passed (for `runUntilIdle`/`advance`: the loop went idle at the target time).
+    case timedOut = 3
+    /// A source0 or source1 was handled and the caller asked to return after one (timers do not count).
+    case handledSource = 4
+
+    public var description: String {
+        switch self {
+        case .finished: return "finished"
+        case .stopped: return "stopped"
+        case .timedOut: return "timedOut"
+        case .handledSource: return "handledSource"
+        }
+    }
+}
+
+/// When a run's waits end and the run times out.
+enum RunLoopRunLimit {
+    /// No deadline (CF: a timeout too large to arm).
+    case forever
+    /// Time out once the clock reaches the deadline; a deadline already reached at the start makes
+    /// every wait a poll (CF: a timeout of zero seconds).
+    case until(UInt64)
+    /// `advance(to:)` / `runUntilIdle()`: waits end at this time at the latest, and the run ends at the
+    /// first wait, at or after it, that finds nothing ready.
+    case idle(at: UInt64)
+
+    var deadline: UInt64? {
+        switch self {
+        case .forever: return nil
+        case .until(let deadline), .idle(at: let deadline): return deadline
+        }
+    }
+}

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A run loop that follows CFRunLoop (`CFRunLoopRunSpecific` / `__CFRunLoopRun` in
 /// swift-corelibs-foundation) step by step.
 ///
@@ -98,5 +100,130 @@ public final class EventRunLoop {
     func trace(_ kind: RunLoopTraceRecord.Kind, _ mode: RunLoopMode, _ name: @autoclosure () -> String? = nil) {
         guard let tracer else { return }
         tracer.record(RunLoopTraceRecord(kind: kind, mode: mode, name: name(), time: clock.now, depth: runDepth))
+    }
+}
+
+/// Driving the loop by time instead of by sleeping: the headless app runner and tests.
+///
+/// Rules (with a `ManualClock`):
+/// - `advance(to: t)` runs `mode` with the full turn structure (BeforeWaiting and AfterWaiting
+///   included). Each time the loop would sleep, it first polls its ports with zero timeout; if nothing
+///   is ready it sets the clock to the earlier of the next timer deadline and `t` instead of sleeping.
+///   So every timer due up to `t` (inclusive) fires, in deadline order, with the clock at its own
+///   deadline, and the source0s, blocks and ports its callouts make ready are handled before the clock
+///   moves on. Once the clock is at `t`, the run continues until a wait finds nothing ready, then
+///   returns `.timedOut` with the clock at `t`.
+/// - `runUntilIdle()` is `advance(to: clock.now)`: everything already ready or due is handled; time
+///   does not move.
+/// - A target in the past does not move the clock back; it only handles what is ready or due.
+/// - An empty mode returns `.finished` and the clock is set to `t` (nothing there could fire).
+///   `stop()` returns `.stopped` with the clock where the stop happened.
+/// - A timer repeats on its grid: firing at its deadline, its next deadline is one interval later.
+///   Moving the clock past several deadlines yourself (`clock.advance(by:)`) makes it fire once, late,
+///   and skip the missed ones.
+/// - Real I/O is still real: a port made readable by another thread is seen by the next poll.
+///
+/// With a real clock, `advance(to:)` sleeps until `t` as `run` does, then continues until idle.
+extension EventRunLoop {
+    /// Handles everything ready or due now, as turns of `mode`, then returns (`.timedOut` when idle).
+    @discardableResult
+    public func runUntilIdle(mode: RunLoopMode = .default) -> RunLoopRunResult {
+        runSpecific(mode, .idle(at: clock.now), false)
+    }
+
+    /// Runs `mode` through time `to` (clock nanoseconds): see the rules above.
+    @discardableResult
+    public func advance(to time: UInt64, mode: RunLoopMode = .default) -> RunLoopRunResult {
+        let result = runSpecific(mode, .idle(at: time), false)
+        if result == .finished, let manualClock {
+            manualClock.moveForward(to: time)
+        }
+        return result
+    }
+
+    /// `advance(to: clock.now + nanoseconds, mode:)`.
+    @discardableResult
+    package func advance(by nanoseconds: UInt64, mode: RunLoopMode = .default) -> RunLoopRunResult {
+        let (time, overflow) = clock.now.addingReportingOverflow(nanoseconds)
+        return advance(to: overflow ? .max : time, mode: mode)
+    }
+}
+
+extension EventRunLoop {
+    /// The part of a loop other threads may use. `EventRunLoop` belongs to the thread that runs it (it
+    /// is not Sendable); `loop.handle` is what a signal handler or another thread holds to wake it,
+    /// stop it, or queue a block on it (the calls CF allows from any thread).
+    package final class Handle: Sendable {
+        let wakeUpPort = WakeUpPort()
+        let shared = Mutex(RunLoopSharedState())
+
+        init() {}
+
+        /// Wakes the loop if it is sleeping (or about to sleep in this turn). Any thread.
+        ///
+        /// CF `CFRunLoopWakeUp`: writes the wake-up port unless the loop ignores wake-ups, which it does
+        /// from waking until its next turn starts (that turn runs every signalled source0 before sleeping
+        /// again) and while no run is active.
+        package func wakeUp() {
+            let ignores = shared.withLock { $0.currentRun.ignoresWakeUps }
+            if !ignores { wakeUpPort.signal() }
+        }
+
+        /// Makes the innermost active run return `.stopped` at the end of its current turn. Any thread.
+        /// CF `CFRunLoopStop`: the stop belongs to that run (a later run starts afresh) and wakes the loop.
+        package func stop() {
+            shared.withLock { $0.currentRun.stopped = true }
+            wakeUp()
+        }
+
+        /// Queues `block` for the next turn of a run in one of `modes` (`.common` means every common
+        /// mode). Any thread. CF `CFRunLoopPerformBlock`: this does not wake a sleeping loop; call
+        /// `wakeUp()`.
+        package func perform(inModes modes: [RunLoopMode] = [.common], _ block: @escaping @Sendable () -> Void) {
+            guard !modes.isEmpty else { return }
+            shared.withLock { $0.blocks.append(RunLoopPendingBlock(modes: modes, body: .shared(block))) }
+        }
+    }
+}
+
+/// What other threads may change in a loop, guarded by its handle's mutex (CF's loop lock).
+struct RunLoopSharedState: Sendable {
+    /// The innermost active run's state; CF creates a loop ignoring wake-ups until a run starts.
+    var currentRun = RunLoopRunState(ignoresWakeUps: true)
+    /// CF `_blocks_head`: every queued block, from any thread, in the order queued.
+    var blocks: [RunLoopPendingBlock] = []
+}
+
+/// CF `_per_run_data`: the state of one (possibly nested) run. A new run starts with fresh state, so a
+/// `stop()` made while no run is active, or aimed at an inner run, does not stop another run.
+/// Kept in the loop's `RunLoopSharedState` (`stop()` and `wakeUp()` may come from any thread).
+struct RunLoopRunState: Sendable {
+    var stopped = false
+    /// CF: wake-ups are ignored from the moment the loop wakes until the next turn starts (it will
+    /// run every signalled source0 before sleeping again anyway), and while no run is active.
+    var ignoresWakeUps: Bool
+
+    init(ignoresWakeUps: Bool) {
+        self.ignoresWakeUps = ignoresWakeUps
+    }
+}
+
+/// A block queued with `perform(inModes:_:)`, run by the first turn of a run in one of its modes.
+struct RunLoopPendingBlock: Sendable {
+    enum Body: Sendable {
+        /// Queued on the loop's thread: the closure need not be Sendable, so it stays with the loop
+        /// (`EventRunLoop.localBlockBodies`, under this key) and only its place in the queue is shared.
+        case local(UInt64)
+        /// Queued through the loop's `Handle`, from any thread.
+        case shared(@Sendable () -> Void)
+    }
+
+    let modes: [RunLoopMode]
+    let body: Body
+
+    /// CF `__CFRunLoopDoBlocks`: the block's modes name the current mode, or name the common modes
+    /// and the current mode is common.
+    func runs(in mode: RunLoopMode, modeIsCommon: Bool) -> Bool {
+        modes.contains { $0 == mode || ($0 == .common && modeIsCommon) }
     }
 }

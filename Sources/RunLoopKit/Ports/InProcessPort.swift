@@ -1,4 +1,5 @@
 import DequeModule
+import Glibc
 import Synchronization
 
 /// A thread-safe FIFO whose eventfd is readable exactly while elements remain: a source1 port for
@@ -52,4 +53,73 @@ public final class InProcessPort<Element: Sendable>: Sendable {
 
     /// Elements waiting to be received.
     package var count: Int { queue.withLock { $0.count } }
+}
+
+/// The loop's wake-up port (CF `_wakeUpPort`; an eventfd, as in CoreFoundation on Linux). It is in
+/// every wait, so writing it from any thread ends the loop's sleep; the loop drains it on waking.
+final class WakeUpPort: Sendable {
+    private let eventFD: EventFD
+
+    /// CF halts when it cannot create the wake-up port (`__CFRunLoopCreate`): a loop that cannot be
+    /// woken is unusable, and this only fails when the process is out of descriptors.
+    init() {
+        do {
+            eventFD = try EventFD.open()
+        } catch {
+            fatalError("EventRunLoop cannot create its wake-up port: \(error)")
+        }
+    }
+
+    deinit {
+        eventFD.close()
+    }
+
+    var descriptor: Int32 { eventFD.descriptor }
+
+    /// Any thread.
+    func signal() {
+        eventFD.signal()
+    }
+
+    func drain() {
+        eventFD.drain()
+    }
+}
+
+/// A non-blocking Linux eventfd: readable while its counter is non-zero.
+///
+/// Glibc's Swift module map does not include `<sys/eventfd.h>`, so the libc symbol is resolved
+/// once with `dlsym` and called with the C calling convention.
+struct EventFD {
+    let descriptor: Int32
+
+    private typealias Create = @convention(c) (UInt32, Int32) -> Int32
+    private static let create: Create? = dlsym(nil, "eventfd").map { unsafeBitCast($0, to: Create.self) }
+
+    /// Opens an eventfd with counter 0, `EFD_NONBLOCK | EFD_CLOEXEC` (equal to `O_NONBLOCK | O_CLOEXEC`).
+    static func open() throws(RunLoopSystemError) -> EventFD {
+        guard let create = Self.create else {
+            throw RunLoopSystemError(operation: "dlsym(eventfd)", code: ENOSYS, message: "libc has no eventfd")
+        }
+        let fd = create(0, O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw RunLoopSystemError.lastErrno("eventfd") }
+        return EventFD(descriptor: fd)
+    }
+
+    /// Adds 1 to the counter, making the descriptor readable. A saturated counter (EAGAIN) is
+    /// already readable, so that is not an error.
+    func signal() {
+        var one: UInt64 = 1
+        while write(descriptor, &one, 8) < 0 && errno == EINTR {}
+    }
+
+    /// Resets the counter to 0 (one read does it in non-semaphore mode); EAGAIN means already 0.
+    func drain() {
+        var value: UInt64 = 0
+        while read(descriptor, &value, 8) < 0 && errno == EINTR {}
+    }
+
+    func close() {
+        _ = Glibc.close(descriptor)
+    }
 }

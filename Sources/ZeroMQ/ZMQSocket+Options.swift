@@ -125,3 +125,82 @@ extension ZMQSocket {
     }
     package var heartbeatTTL: Int { get throws { try int(ZMQ_HEARTBEAT_TTL, "ZMQ_HEARTBEAT_TTL") } }
 }
+
+// Read-only socket state.
+extension ZMQSocket {
+    /// `ZMQ_LAST_ENDPOINT`: the endpoint last bound or connected, with wildcards resolved
+    /// (`tcp://127.0.0.1:*` reads back as `tcp://127.0.0.1:40123`).
+    public var lastEndpoint: String {
+        get throws {
+            var bytes = try self.bytes(ZMQ_LAST_ENDPOINT, "ZMQ_LAST_ENDPOINT", capacity: 1024)
+            if bytes.last == 0 { bytes.removeLast() }  // libzmq includes the C terminator in the size
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    /// `ZMQ_EVENTS`: whether a receive or send would succeed now (also resets `fileDescriptor`'s edge).
+    package var events: ZMQPollEvents {
+        get throws { ZMQPollEvents(rawValue: Int16(truncatingIfNeeded: try int(ZMQ_EVENTS, "ZMQ_EVENTS"))) }
+    }
+
+    /// `ZMQ_FD`: an edge-triggered readiness fd for external loops; after it wakes, drain until `events`
+    /// no longer contains `.in`.
+    package var fileDescriptor: Int32 { get throws { Int32(truncatingIfNeeded: try int(ZMQ_FD, "ZMQ_FD")) } }
+
+    /// `ZMQ_RCVMORE`: the frame just received is followed by another frame of the same message.
+    package var hasMore: Bool { get throws { try int(ZMQ_RCVMORE, "ZMQ_RCVMORE") != 0 } }
+}
+
+// Untyped option access, for options without a typed wrapper, and the plumbing the typed ones share.
+extension ZMQSocket {
+    /// `zmq_setsockopt` for an `int` option.
+    func setOption(_ option: Int32, int value: Int) throws { try setInt(option, "option \(option)", value) }
+
+    /// `zmq_setsockopt` for a binary or string option.
+    func setOption(_ option: Int32, bytes value: [UInt8]) throws {
+        try value.withUnsafeBytes { try setBytes(option, "option \(option)", $0) }
+    }
+
+    /// `zmq_getsockopt` for an `int` option.
+    package func intOption(_ option: Int32) throws -> Int { try int(option, "option \(option)") }
+
+    // MARK: Plumbing
+
+    func setInt(_ option: Int32, _ name: @autoclosure () -> String, _ value: Int) throws {
+        let socket = try openHandle("zmq_setsockopt(\(name()))")
+        guard let cValue = Int32(exactly: value) else {
+            throw ZMQError(
+                code: EINVAL, operation: "zmq_setsockopt(\(name()))",
+                detail: "\(value) does not fit in a C int")
+        }
+        var storage = cValue
+        if zmq_setsockopt(socket, option, &storage, MemoryLayout<Int32>.size) != 0 {
+            throw ZMQError.last("zmq_setsockopt(\(name()), \(value))")
+        }
+    }
+
+    func setBytes(_ option: Int32, _ name: @autoclosure () -> String, _ value: UnsafeRawBufferPointer) throws {
+        let socket = try openHandle("zmq_setsockopt(\(name()))")
+        if zmq_setsockopt(socket, option, value.baseAddress, value.count) != 0 {
+            throw ZMQError.last("zmq_setsockopt(\(name()))")
+        }
+    }
+
+    func int(_ option: Int32, _ name: @autoclosure () -> String) throws -> Int {
+        let socket = try openHandle("zmq_getsockopt(\(name()))")
+        var value: Int32 = 0
+        var size = MemoryLayout<Int32>.size
+        if zmq_getsockopt(socket, option, &value, &size) != 0 { throw ZMQError.last("zmq_getsockopt(\(name()))") }
+        return Int(value)
+    }
+
+    func bytes(_ option: Int32, _ name: @autoclosure () -> String, capacity: Int) throws -> [UInt8] {
+        let socket = try openHandle("zmq_getsockopt(\(name()))")
+        var size = capacity
+        var result = [UInt8](repeating: 0, count: capacity)
+        let rc = result.withUnsafeMutableBytes { zmq_getsockopt(socket, option, $0.baseAddress, &size) }
+        if rc != 0 { throw ZMQError.last("zmq_getsockopt(\(name()))") }
+        result.removeSubrange(size...)
+        return result
+    }
+}

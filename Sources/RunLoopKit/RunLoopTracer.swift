@@ -1,3 +1,11 @@
+import Synchronization
+
+/// Receives a record for every activity and callout of a loop whose `tracer` it is. Called on the
+/// loop's thread, synchronously, in the order things happen.
+package protocol RunLoopTracer: AnyObject {
+    func record(_ record: RunLoopTraceRecord)
+}
+
 /// One traced step of a run: an activity the loop reached, or a callout it made.
 package struct RunLoopTraceRecord: Hashable, Sendable, CustomStringConvertible {
     package enum Kind: Hashable, Sendable {
@@ -47,4 +55,24 @@ package struct RunLoopTraceRecord: Hashable, Sendable, CustomStringConvertible {
     }
 
     package var description: String { line }
+}
+
+/// A tracer that keeps every record. Thread-safe, so another thread may read it while the loop runs.
+package final class RunLoopTraceCollector: RunLoopTracer, Sendable {
+    private let storage = Mutex<[RunLoopTraceRecord]>([])
+
+    package init() {}
+
+    package func record(_ record: RunLoopTraceRecord) {
+        storage.withLock { $0.append(record) }
+    }
+
+    package var records: [RunLoopTraceRecord] { storage.withLock { $0 } }
+
+    /// The records' lines, e.g. `["entry default", "before timers", ...]`.
+    package var lines: [String] { records.map(\.line) }
+
+    package func removeAll() {
+        storage.withLock { $0.removeAll() }
+    }
 }
