@@ -106,8 +106,7 @@ let package = Package(
             name: "hid-source",
             dependencies: [
                 "CommandLineSupport", "ZeroMQ", "HIDEvent", "GestureScript", "ControlProtocol", "RunLoopKit", "TouchRecording",
-                "AppScene", "EventPort", "AppInspection", "LoadGeneration",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "EventPort", "LoadGeneration", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "springboard",

@@ -19,6 +19,9 @@ public enum ControlCommand: Equatable, Sendable {
     /// Ends an app's process (SIGKILL to the pid the kernel reported for its connection), as iOS's watchdog
     /// ends an app that stopped responding; the home screen (or the next app) takes over.
     case kill(bundleID: String)
+    /// Where the foreground app's view with this id is (its centre, in screen points), asked of the app itself
+    /// over the app channel (`hid-source tap @id`).
+    case view(id: String)
 
     public var name: String {
         switch self {
@@ -32,8 +35,11 @@ public enum ControlCommand: Equatable, Sendable {
         case .sources: return "sources"
         case .cancelSource: return "cancelSource"
         case .kill: return "kill"
+        case .view: return "view"
         }
     }
 
-    static let names = ["apps", "foreground", "home", "status", "stats", "source", "overload", "sources", "cancelSource", "kill"]
+    static let names = [
+        "apps", "foreground", "home", "status", "stats", "source", "overload", "sources", "cancelSource", "kill", "view",
+    ]
 }

@@ -16,4 +16,6 @@ public enum ControlErrorCode: String, Codable, Sendable {
     case unknownSource
     /// The request came with a CURVE key whose role does not allow it (a source key asking more than `source`).
     case notAuthorized
+    /// `view`: the foreground app has no view with that id.
+    case unknownView
 }

@@ -18,11 +18,13 @@ public struct ControlReply: Codable, Equatable, Sendable {
     public var foreground: String?
     /// After `overload`: the policy now in force.
     public var overload: OverloadMode?
+    /// After `view`: where the view is.
+    public var view: ViewInfo?
 
     public init(
         ok: Bool, command: String, error: ControlError? = nil, apps: [AppInfo]? = nil, status: StatusInfo? = nil,
         stats: StatsInfo? = nil, source: SourceInfo? = nil, sources: [SourceInfo]? = nil, foreground: String? = nil,
-        overload: OverloadMode? = nil
+        overload: OverloadMode? = nil, view: ViewInfo? = nil
     ) {
         self.ok = ok
         self.command = command
@@ -34,6 +36,7 @@ public struct ControlReply: Codable, Equatable, Sendable {
         self.sources = sources
         self.foreground = foreground
         self.overload = overload
+        self.view = view
     }
 
     public static func failure(_ command: String, _ error: ControlError) -> ControlReply {

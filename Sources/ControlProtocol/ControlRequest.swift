@@ -6,16 +6,17 @@ struct ControlRequest: Codable, Equatable {
     var reset: Bool?
     var histograms: Bool?
     var mode: String?
+    var id: String?
 
     init(command: String) { self.command = command }
 
     /// What each field must be, for error messages.
     static let fieldTypes = [
         "command": "a string", "bundleID": "a non-empty string", "senderID": "an unsigned integer",
-        "reset": "a boolean", "histograms": "a boolean", "mode": "a string",
+        "reset": "a boolean", "histograms": "a boolean", "mode": "a string", "id": "a non-empty string",
     ]
 
-    private enum CodingKeys: String, CodingKey { case command, bundleID, senderID, reset, histograms, mode }
+    private enum CodingKeys: String, CodingKey { case command, bundleID, senderID, reset, histograms, mode, id }
 
     /// Each field decoded on its own, so a wrong type names its field (Foundation reports some, such as a
     /// negative number for an unsigned field, only as "not valid JSON").
@@ -32,5 +33,6 @@ struct ControlRequest: Codable, Equatable {
         reset = try field(.reset, Bool.self)
         histograms = try field(.histograms, Bool.self)
         mode = try field(.mode, String.self)
+        id = try field(.id, String.self)
     }
 }

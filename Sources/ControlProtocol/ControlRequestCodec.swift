@@ -12,6 +12,7 @@ public enum ControlRequestCodec {
             request.reset = reset ? true : nil
             request.histograms = histograms ? true : nil
         case .overload(let mode): request.mode = mode?.rawValue
+        case .view(let id): request.id = id
         case .apps, .home, .status, .sources: break
         }
         let encoder = JSONEncoder()
@@ -60,6 +61,14 @@ public enum ControlRequestCodec {
                 throw ControlError(.malformedRequest, "field \"mode\" must be one of: \(known)", command: name)
             }
             return .overload(mode: mode)
+        case "view":
+            guard let id = request.id else {
+                throw ControlError(.missingField, "command \"view\" needs field \"id\"", command: name)
+            }
+            guard !id.isEmpty else {
+                throw ControlError(.malformedRequest, "field \"id\" must be a non-empty string", command: name)
+            }
+            return .view(id: id)
         default:
             throw ControlError(
                 .unknownCommand, "unknown command \"\(name)\" (known: \(ControlCommand.names.joined(separator: ", ")))")

@@ -56,7 +56,10 @@ extension AppHost {
             }
         case .ping:
             break
-        case .register, .ack, .acks, .heartbeat, .goodbye, .eventHeader:
+        case .locate(let locate):
+            let result = viewLocator?(locate.viewID) ?? .notFound(reason: "the app has no scene to look in")
+            sendOrLog(LocationMessage(request: locate.request, result: result).encoded(), what: "location")
+        case .register, .ack, .acks, .heartbeat, .goodbye, .eventHeader, .location:
             logger.info("unexpected \(message) from springboard")
         }
     }

@@ -71,9 +71,12 @@ extension SpringBoard {
                 return replyError(.notRegistered, "goodbye from a connection that registered no app")
             }
             appVanished(app, reason: "goodbye")
+        case .location(let location):
+            guard let app, app.isRegistered else { return refuseUnregistered("location") }
+            answerViewRequest(location, from: app)
         case .acks:
             break  // handled above
-        case .registered, .eventHeader, .state, .error, .hello, .ping:
+        case .registered, .eventHeader, .state, .error, .hello, .ping, .locate:
             replyError(.malformed, "\(decoded) is a SpringBoard -> app message")
         }
     }

@@ -25,14 +25,15 @@ extension SpringBoard {
             // [identity][empty delimiter (REQ clients)]...[body]: echo everything before the body.
             guard frames.count >= 2 else { continue }
             let envelope = Array(frames.dropLast())
-            let reply = handleControl(frames[frames.count - 1], user: user)
+            // nil: answered later (`view` waits for the app).
+            guard let reply = handleControl(frames[frames.count - 1], user: user, envelope: envelope) else { continue }
             do { _ = try controlSocket.sendMultipart(envelope + [reply.encoded()], dontWait: true) } catch {
                 logger.warning("control reply not sent: \(error)")
             }
         }
     }
 
-    func handleControl(_ body: [UInt8], user: String? = nil) -> ControlReply {
+    func handleControl(_ body: [UInt8], user: String? = nil, envelope: [[UInt8]] = []) -> ControlReply? {
         let command: ControlCommand
         do { command = try ControlRequestCodec.decode(body) } catch {
             // The command's name when the request named a known one (a missing field), else "unknown".
@@ -86,6 +87,8 @@ extension SpringBoard {
             return ControlReply(ok: true, command: command.name, source: sourceInfo(state))
         case .sources:
             return ControlReply(ok: true, command: command.name, sources: sources.map(sourceInfo))
+        case .view(let id):
+            return askForegroundApp(whereIs: id, envelope: envelope)
         case .cancelSource(let senderID):
             guard cancelSource(senderID) else {
                 return .failure(

@@ -21,6 +21,7 @@ extension SpringBoard {
         let time = now
         if probesPending > 0 { probeApps() }
         checkSources(time: time)
+        expireViewRequests(time: time)
         let timeout = UInt64(configuration.ackTimeoutMilliseconds) * 1_000_000
         for app in registry.apps where app.isReachable {
             if app.isResponding, ackOverdue(app, time: time) {

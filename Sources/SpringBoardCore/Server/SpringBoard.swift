@@ -66,6 +66,8 @@ public final class SpringBoard {
     /// A disconnect was seen: probe registered apps with mandatory sends on the next liveness ticks.
     var probesPending = 0
     var pingNonce: UInt64 = 0
+    /// `view` requests the foreground app has not answered yet (SpringBoard+ViewLocation.swift).
+    var viewRequests = ViewRequests()
     /// `logLimited`: when the last rate-limited line was written, and how many were held back since.
     var lastLimitedLog: UInt64 = 0
     var suppressedLogLines: UInt64 = 0
