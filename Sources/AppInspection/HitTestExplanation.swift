@@ -6,7 +6,7 @@ import UIKitModel
 /// reason), the chosen view, the recognizers that would see the touch and the responder chain from it.
 public struct HitTestExplanation {
     /// Every hitTest/pointInside call, in order, explained.
-    public let calls: [UITraceLine]
+    public let calls: [Trace.Line]
     public let window: UIWindow?
     public let view: UIView?
 
@@ -43,7 +43,7 @@ public struct HitTestExplanation {
     }
 
     public func describe(point: CGPoint, scene: SceneApp) -> String {
-        var out = ["hit-test for \(UITracePoint(x: Double(point.x), y: Double(point.y)).description):"]
+        var out = ["hit-test for \(Trace.Point(x: Double(point.x), y: Double(point.y)).description):"]
         out += calls.map { "  " + $0.explained }
         guard let view else {
             out.append("no view: the touch would not be delivered (nothing is hit-testable there)")

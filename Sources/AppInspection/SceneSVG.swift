@@ -30,7 +30,7 @@ public enum SceneSVG {
             )
             let chosen = explanation?.view.map { "\($0.traceClassName)" } ?? "no view"
             out.append(
-                #"<text x="4" y="\#(n(size.height + 16))">touch \#(escape(UITracePoint(x: Double(touch.x), y: Double(touch.y)).description)) → \#(escape(chosen))</text>"#
+                #"<text x="4" y="\#(n(size.height + 16))">touch \#(escape(Trace.Point(x: Double(touch.x), y: Double(touch.y)).description)) → \#(escape(chosen))</text>"#
             )
         }
         out.append(
@@ -93,7 +93,7 @@ public enum SceneSVG {
         return "rgb(204,204,204)"
     }
 
-    static func n(_ value: CGFloat) -> String { UITracePoint.format(Double(value)) }
+    static func n(_ value: CGFloat) -> String { Trace.Point.format(Double(value)) }
 
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")

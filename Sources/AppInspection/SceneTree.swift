@@ -79,6 +79,6 @@ public enum SceneTree {
     }
 
     static func number(_ value: CGFloat) -> String {
-        UITracePoint.format(Double(value))
+        Trace.Point.format(Double(value))
     }
 }

@@ -26,7 +26,7 @@ public enum SceneViewLocator {
         var reached = hit
         while let candidate = reached, candidate !== view { reached = candidate.superview }
         guard reached != nil else {
-            let where_ = UITracePoint(x: Double(point.x), y: Double(point.y)).description
+            let where_ = Trace.Point(x: Double(point.x), y: Double(point.y)).description
             throw Failure(
                 description:
                     "a touch at the centre of '\(id)' \(where_) reaches \(hit.map { "\($0.traceClassName)" } ?? "no view"), "

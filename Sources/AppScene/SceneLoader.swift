@@ -55,3 +55,134 @@ public struct SceneLoader {
         return try load(yaml: text, into: application)
     }
 }
+
+/// An app built from a scene file: the application (windows, controllers, views wired up) and every object
+/// the file named, by id.
+public final class SceneApp {
+    public let application: UIApplication
+    /// Every responder with an id: views, windows, view controllers, `application`, the delegate.
+    public let responders: [String: UIResponder]
+    /// Dead declarations and a scene that logs nothing (see `SceneWarning`), in the order found.
+    public let warnings: [SceneWarning]
+
+    init(application: UIApplication, responders: [String: UIResponder], warnings: [SceneWarning] = []) {
+        self.application = application
+        self.responders = responders
+        self.warnings = warnings
+    }
+
+    package var bundleIdentifier: String { application.bundleIdentifier }
+    package var displayName: String { application.displayName }
+
+    public func responder(_ id: String) -> UIResponder? { responders[id] }
+    package func view(_ id: String) -> UIView? { responders[id] as? UIView }
+    package func viewController(_ id: String) -> UIViewController? { responders[id] as? UIViewController }
+}
+
+extension SceneApp {
+    /// The recognizer a scene file declared with `id` (searched in every window's view tree).
+    package func gestureRecognizer(_ id: String) -> UIGestureRecognizer? {
+        for window in application.windows {
+            if let found = Self.recognizer(named: id, in: window) { return found }
+        }
+        return nil
+    }
+
+    private static func recognizer(named id: String, in view: UIView) -> UIGestureRecognizer? {
+        if let found = view.gestureRecognizers?.first(where: { $0.name == id }) { return found }
+        for subview in view.subviews {
+            if let found = recognizer(named: id, in: subview) { return found }
+        }
+        return nil
+    }
+}
+
+/// One value of a view's `kind:` discriminator. Later layers register more kinds (controls, scroll views,
+/// table views) with `SceneLoader.register(_:)`; each names the extra keys it reads.
+protocol SceneViewKind {
+    /// The `kind:` value (`view`, `imageView`).
+    var name: String { get }
+    /// The UIKit class this kind models; a node with this `class:` and no `kind:` gets this kind.
+    var uikitClassName: String { get }
+    /// Keys this kind reads beyond the ones every view has.
+    var keys: Set<String> { get }
+    /// Creates the view and reads this kind's keys. Common keys (frame, alpha, subviews, behaviours) are applied
+    /// by the loader afterwards.
+    func makeView(from node: SceneMapping, context: SceneBuildContext) throws -> UIView
+}
+
+/// `kind: view` — a `UIView`.
+struct PlainViewKind: SceneViewKind {
+    init() {}
+    var name: String { "view" }
+    var uikitClassName: String { "UIView" }
+    var keys: Set<String> { [] }
+
+    func makeView(from node: SceneMapping, context: SceneBuildContext) throws -> UIView {
+        UIView()
+    }
+}
+
+/// `kind: imageView` — a `UIImageView` (non-interactive unless `userInteractionEnabled: true`).
+struct ImageViewKind: SceneViewKind {
+    init() {}
+    var name: String { "imageView" }
+    var uikitClassName: String { "UIImageView" }
+    var keys: Set<String> { ["image"] }
+
+    func makeView(from node: SceneMapping, context: SceneBuildContext) throws -> UIView {
+        UIImageView(imageName: try node.string("image"))
+    }
+}
+
+/// Keys any view may carry that a later layer understands (e.g. `gestureRecognizers:`). Extensions run after
+/// the whole scene is built, so they can resolve ids of any object in the file.
+protocol SceneExtension {
+    /// The view keys this extension reads.
+    var viewKeys: Set<String> { get }
+    /// Reads this extension's keys from `node` (the view's mapping) and applies them to `view`.
+    func apply(to view: UIView, from node: SceneMapping, context: SceneBuildContext) throws
+}
+
+/// A scene file that cannot be loaded: what is wrong and where, as a YAML path
+/// (`windows[0].rootViewController.view.subviews[2].alpha: expected a number, found "abc"`) and a line.
+public struct SceneError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// Dotted path from the document root; empty for the document itself.
+    package var path: String
+    package var message: String
+    /// 1-based line in the YAML text, when known.
+    public var line: Int?
+
+    init(path: String, message: String, line: Int? = nil) {
+        self.path = path
+        self.message = message
+        self.line = line
+    }
+
+    public var description: String {
+        path.isEmpty ? message : "\(path): \(message)"
+    }
+}
+
+/// Something a scene file declares that can never show (a `log:` group the object has no calls of, an
+/// action nothing sends) or a scene that prints nothing at all: loaded anyway, reported by `app-host`.
+public struct SceneWarning: CustomStringConvertible, Equatable, Sendable {
+    /// The YAML path, empty for the whole file.
+    public var path: String
+    public var message: String
+    public var line: Int?
+
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+
+    /// `file:line: path: message`, as scene errors are located.
+    public func located(in file: String) -> String {
+        if let line { return "\(file):\(line): \(self)" }
+        return "\(file): \(self)"
+    }
+}
+
+extension SceneValue {
+    func warning(_ message: String) -> SceneWarning {
+        SceneWarning(path: path, message: message, line: line)
+    }
+}

@@ -6,11 +6,11 @@ import UIKitModel
 /// to run inside it (source1 → source0 → sendEvent; timers for delayed touches and recognizer time limits).
 /// Forwards every record to `next` (the timeline) as well.
 public final class RunLoopTraceLines: RunLoopTracer {
-    private unowned let recorder: UITraceRecorder
+    private unowned let recorder: Trace.Recorder
     private let next: RunLoopTracer?
     private var turn = 0
 
-    package init(recorder: UITraceRecorder, next: RunLoopTracer?) {
+    package init(recorder: Trace.Recorder, next: RunLoopTracer?) {
         self.recorder = recorder
         self.next = next
     }

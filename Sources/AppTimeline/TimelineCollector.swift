@@ -15,7 +15,7 @@ public final class TimelineCollector: RunLoopTracer {
         /// Live: one acks message sent back to springboard, for these deliveries.
         case acked(deliveries: [UInt64], time: UInt64)
         case runLoop(RunLoopTraceRecord)
-        case trace(UITraceLine)
+        case trace(Trace.Line)
     }
 
     private(set) var entries: [Entry] = []
@@ -29,7 +29,7 @@ public final class TimelineCollector: RunLoopTracer {
         entries.append(.runLoop(record))
     }
 
-    public func add(_ line: UITraceLine) {
+    public func add(_ line: Trace.Line) {
         entries.append(.trace(line))
     }
 

@@ -2,7 +2,7 @@ import HIDEvent
 import UIKitModel
 
 extension TimelineExport {
-    static func slice(for line: UITraceLine, at ts: Double) -> TraceEvent {
+    static func slice(for line: Trace.Line, at ts: Double) -> TraceEvent {
         var args = ["timeNs": "\(line.time)", "seq": "\(line.sequence)"]
         if let touch = line.touch { args["touch"] = "\(touch)" }
         if let phase = line.phase { args["phase"] = phase }

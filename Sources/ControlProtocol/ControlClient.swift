@@ -44,3 +44,16 @@ public final class ControlClient {
         try request(raw: ControlRequestCodec.encode(command))
     }
 }
+
+/// Why a control request got no usable reply.
+public enum ControlClientError: Error, CustomStringConvertible {
+    case timeout(endpoint: String)
+    case badReply(String)
+
+    public var description: String {
+        switch self {
+        case .timeout(let endpoint): return "no reply from springboard at \(endpoint) (is it running?)"
+        case .badReply(let text): return "springboard sent a reply that is not a control reply: \(text.prefix(200))"
+        }
+    }
+}

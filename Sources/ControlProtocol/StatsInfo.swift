@@ -38,3 +38,140 @@ public struct StatsInfo: Codable, Equatable, Sendable {
         self.malformedByPeer = malformedByPeer
     }
 }
+
+/// Per-app counters of the `stats` reply.
+public struct AppStats: Codable, Equatable, Sendable {
+    public var bundleID: String
+    public var state: String
+    /// Frames routed to this app (each counts once, whether sent alone, coalesced into a later event, queued
+    /// or dropped).
+    public var routed: UInt64
+    /// `event` messages sent (synthesized cancels included).
+    public var sent: UInt64
+    /// Routed frames that reached the app: as an event of their own or as a coalesced sample inside one.
+    public var samplesSent: UInt64
+    /// Of `samplesSent`, the moves that travelled as coalesced samples of a later event.
+    public var coalescedSamples: UInt64
+    public var acked: UInt64
+    var handled: UInt64
+    /// Of the acknowledged events, the ones the app's UIKit coalesced into a later event of the same pass
+    /// (its touches arrived as that event's coalesced touches): `handled - coalescedInApp` events were sent.
+    public var coalescedInApp: UInt64
+    public var cancelsSent: UInt64
+    /// Times springboard gave up on the app because it stopped responding (its queue dropped, its touches
+    /// cancelled).
+    public var giveUps: UInt64
+    var heartbeats: UInt64
+    package var registrations: UInt64
+    /// Registrations of this bundle id refused because another live connection owned it.
+    package var registrationsRefused: UInt64
+    /// Events sent and never acknowledged because the app died or registered again.
+    public var lostInFlight: UInt64
+    public var inFlight: Int
+    /// The ack window in use: 8 × the measured bandwidth-delay product, within springboard's bounds.
+    public var window: Int
+    /// Events waiting in the outbound queue, and the routed frames they hold (coalesced samples included).
+    public var queued: Int
+    public var queuedSamples: UInt64
+    public var drops: [String: UInt64]
+    /// Per hop: `springBoardQueue`, `springBoardToApp`, `appQueue`, `dispatch`, `ackBack`, `ack` (the round
+    /// trip), `endToEnd` (hardware stamp → `sendEvent` returned).
+    public var latency: [String: LatencySummary]
+
+    public init(
+        bundleID: String, state: String, routed: UInt64, sent: UInt64, samplesSent: UInt64,
+        coalescedSamples: UInt64, acked: UInt64, handled: UInt64, cancelsSent: UInt64, giveUps: UInt64,
+        heartbeats: UInt64, registrations: UInt64, inFlight: Int, window: Int, queued: Int, queuedSamples: UInt64,
+        drops: [String: UInt64], latency: [String: LatencySummary], registrationsRefused: UInt64 = 0, lostInFlight: UInt64 = 0,
+        coalescedInApp: UInt64 = 0
+    ) {
+        self.coalescedInApp = coalescedInApp
+        self.bundleID = bundleID
+        self.state = state
+        self.routed = routed
+        self.sent = sent
+        self.samplesSent = samplesSent
+        self.coalescedSamples = coalescedSamples
+        self.acked = acked
+        self.handled = handled
+        self.cancelsSent = cancelsSent
+        self.giveUps = giveUps
+        self.heartbeats = heartbeats
+        self.registrations = registrations
+        self.registrationsRefused = registrationsRefused
+        self.lostInFlight = lostInFlight
+        self.inFlight = inFlight
+        self.window = window
+        self.queued = queued
+        self.queuedSamples = queuedSamples
+        self.drops = drops
+        self.latency = latency
+    }
+}
+
+/// One hop's latency in a `stats` reply, from an HdrHistogram of nanosecond samples (springboard's keep 2
+/// significant digits): how many samples, their mean, minimum, percentiles and maximum, in microseconds.
+public struct LatencySummary: Codable, Equatable, Sendable {
+    public var count: UInt64
+    public var meanMicroseconds: Double
+    var minMicroseconds: Double
+    public var p50Microseconds: Double
+    public var p90Microseconds: Double
+    public var p99Microseconds: Double
+    public var p999Microseconds: Double
+    public var maxMicroseconds: Double
+
+    init(
+        count: UInt64, meanMicroseconds: Double, minMicroseconds: Double, p50Microseconds: Double,
+        p90Microseconds: Double, p99Microseconds: Double, p999Microseconds: Double, maxMicroseconds: Double
+    ) {
+        self.count = count
+        self.meanMicroseconds = meanMicroseconds
+        self.minMicroseconds = minMicroseconds
+        self.p50Microseconds = p50Microseconds
+        self.p90Microseconds = p90Microseconds
+        self.p99Microseconds = p99Microseconds
+        self.p999Microseconds = p999Microseconds
+        self.maxMicroseconds = maxMicroseconds
+    }
+
+    /// The summary of a histogram of nanoseconds (all zero when it is empty). `sumNanoseconds`, the exact sum of
+    /// the recorded values when the recorder kept it, gives the mean at once; without it the mean is the
+    /// histogram's, a walk over every bucket (tens of milliseconds for a stats reply's dozens of hops).
+    public init(nanoseconds histogram: Histogram<UInt64>, sumNanoseconds: UInt64? = nil) {
+        let empty = histogram.totalCount == 0
+        func us(_ ns: UInt64) -> Double { empty ? 0 : Double(ns) / 1000 }
+        let mean = sumNanoseconds.map { Double($0) / Double(Swift.max(histogram.totalCount, 1)) } ?? histogram.mean
+        self.init(
+            count: histogram.totalCount, meanMicroseconds: empty ? 0 : mean / 1000,
+            minMicroseconds: us(histogram.min), p50Microseconds: us(histogram.valueAtPercentile(50)),
+            p90Microseconds: us(histogram.valueAtPercentile(90)), p99Microseconds: us(histogram.valueAtPercentile(99)),
+            p999Microseconds: us(histogram.valueAtPercentile(99.9)), maxMicroseconds: us(histogram.max))
+    }
+}
+
+/// One hop's latency in a load report (`hid-source load --json`, `hid-bench relay --json`: one JSON shape,
+/// so `--baseline` can compare them), in microseconds, read from an HdrHistogram of nanoseconds.
+public struct HopLatency: Codable, Equatable, Sendable {
+    public var count: UInt64
+    public var p50: Double
+    public var p90: Double
+    public var p99: Double
+    public var p999: Double
+    public var max: Double
+    public var mean: Double
+
+    /// `exactMeanMicroseconds`: the recorder's exact mean when it kept the sum (springboard's `stats` gives it per
+    /// hop); without it the mean is the histogram's.
+    public init(nanoseconds histogram: Histogram<UInt64>, exactMeanMicroseconds: Double? = nil) {
+        let empty = histogram.totalCount == 0
+        func us(_ ns: UInt64) -> Double { empty ? 0 : Double(ns) / 1000 }
+        count = histogram.totalCount
+        p50 = us(histogram.valueAtPercentile(50))
+        p90 = us(histogram.valueAtPercentile(90))
+        p99 = us(histogram.valueAtPercentile(99))
+        p999 = us(histogram.valueAtPercentile(99.9))
+        max = us(histogram.max)
+        mean = empty ? 0 : exactMeanMicroseconds ?? histogram.mean / 1000
+    }
+}

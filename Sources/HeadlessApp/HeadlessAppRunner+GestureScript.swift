@@ -5,7 +5,7 @@ extension HeadlessAppRunner {
     /// Plays a gesture script: every scripted frame at its time (see `run(_:settle:)`), and its in-app steps
     /// (`sendActions`) at theirs, after the frames of the same time.
     @discardableResult
-    public func run(_ script: GestureScript, settle: UInt64 = 1_000_000_000) -> [UITraceLine] {
+    public func run(_ script: GestureScript, settle: UInt64 = 1_000_000_000) -> [Trace.Line] {
         let appSteps = script.appSteps  // computed from the entries: once
         var steps = appSteps[...]
         let frames = script.frames()

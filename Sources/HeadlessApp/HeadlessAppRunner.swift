@@ -20,7 +20,7 @@ public final class HeadlessAppRunner {
     var onPost: ((UInt64, UInt64, HIDPayload) -> Void)?
 
     public var application: UIApplication { scene.application }
-    var trace: [UITraceLine] { application.trace.lines }
+    var trace: [Trace.Line] { application.trace.lines }
 
     /// Loads the scene at `sceneURL` into a new application on a manual clock starting at 0.
     public convenience init(sceneURL: URL, loader: SceneLoader = SceneLoader()) throws {
@@ -45,7 +45,7 @@ public final class HeadlessAppRunner {
     /// Feeds `inputs` in order, each at its time, then lets the app run `settle` nanoseconds more so timers
     /// started by the last input (a tap recognizer waiting for a second tap) fire. Returns the trace.
     @discardableResult
-    package func run(_ inputs: [TimedHIDPayload], settle: UInt64 = 1_000_000_000) -> [UITraceLine] {
+    package func run(_ inputs: [TimedHIDPayload], settle: UInt64 = 1_000_000_000) -> [Trace.Line] {
         for input in inputs { feed(input.payload, at: input.time) }
         let end = max(clock.now, inputs.last?.time ?? 0)
         application.advanceMainLoop(to: end &+ settle)

@@ -13,7 +13,7 @@ final class SBHomeScreenView: UIView {
         super.init(frame: frame)
         traceClassNameOverride = "SBHomeScreenView"
         // The end of SpringBoard's chain for touches: nothing above it wants them.
-        overrides.set(.consume, for: UIResponderOverrides.touchMethods)
+        overrides.set(.consume, for: ResponderOverrides.touchMethods)
     }
 
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {

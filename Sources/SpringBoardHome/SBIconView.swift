@@ -22,7 +22,7 @@ final class SBIconView: UIView {
         super.init(frame: frame)
         traceClassNameOverride = "SBIconView"
         accessibilityIdentifier = bundleID
-        overrides.set(.callSuper, for: UIResponderOverrides.touchMethods)
+        overrides.set(.callSuper, for: ResponderOverrides.touchMethods)
     }
 
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {

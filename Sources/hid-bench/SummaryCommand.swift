@@ -1,4 +1,6 @@
 import ArgumentParser
+import CommandLineSupport
+import LoadGeneration
 import Foundation
 
 /// `hid-bench summary DIR`: the one report of a `deploy/bench` session. Reads every run's JSON in DIR/runs
@@ -41,5 +43,180 @@ struct SummaryCommand: ParsableCommand {
             withJSONObject: json, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         try data.write(to: URL(fileURLWithPath: (directory as NSString).appendingPathComponent("report.json")))
         print(markdown)
+    }
+}
+
+/// One run's JSON report, read generically: the pipeline's (`hid-source load --json`) and the relay's
+/// (`hid-bench relay --json`) share the fields a summary row needs.
+struct SummaryRun {
+    /// The file name without its order prefix and extension (`03-pipeline-saturation-shed`).
+    let name: String
+    let report: [String: Any]
+
+    init(file: String, report: [String: Any]) {
+        var stem = Substring(file.hasSuffix(".json") ? String(file.dropLast(5)) : file)
+        if let dash = stem.firstIndex(of: "-"), stem[..<dash].allSatisfy(\.isNumber) { stem = stem[stem.index(after: dash)...] }
+        name = String(stem)
+        self.report = report
+    }
+
+    var kind: String { report["kind"] as? String ?? "pipeline" }
+    var isRelay: Bool { kind == "relay" }
+
+    func number(_ path: String...) -> Double? { number(path: path) }
+
+    func number(path: [String]) -> Double? {
+        var value: Any? = report
+        for key in path { value = (value as? [String: Any])?[key] }
+        // JSONSerialization hands numbers back as NSNumber.
+        return (value as? NSNumber)?.doubleValue
+    }
+
+    func string(_ key: String) -> String? { report[key] as? String }
+}
+
+/// The Markdown of a bench session: one row per run, pipeline and relay alike, then how to read it.
+struct SummaryTable {
+    let title: String
+    let notes: [String]
+    let runs: [SummaryRun]
+
+    var markdown: String {
+        var lines = ["# \(title)", ""]
+        for note in notes { lines.append(note + "  ") }
+        if !notes.isEmpty { lines.append("") }
+        let header = [
+            "run", "policy", "rate/s", "fingers", "offered/s", "delivered frames/s", "events/s", "sendEvent/s", "lost",
+            "unexplained", "CPU µs/frame", "e2e p50 µs", "e2e p99 µs", "e2e p99.9 µs", "ack p50 µs", "÷ relay: frames/s",
+            "e2e p50", "e2e p99",
+        ]
+        lines.append("| " + header.joined(separator: " | ") + " |")
+        lines.append("|" + header.map { _ in "---" }.joined(separator: "|") + "|")
+        for group in Self.groups(runs) {
+            for run in group { lines.append(Self.markdownRow(row(run))) }
+            if group.count > 1 { lines.append(Self.markdownRow(medianRow(group))) }
+        }
+        lines += [
+            "",
+            "- **offered/s, delivered frames/s, events/s** are counted over the send interval (t0 → the last frame taken by "
+                + "the source's socket). Delivered frames reached the app alone or as coalesced samples; events are what the "
+                + "app dispatched and acknowledged (shed coalesces moves, so fewer events than frames). **sendEvent/s** are "
+                + "the app's own `sendEvent` calls: its UIKit coalesces the moves it finds queued behind each other into one "
+                + "event (their samples in `coalescedTouches(for:)`), so under load it sends fewer events than it acknowledges.",
+            "- **CPU µs/frame** is the CPU every process of the run used (user and system, all threads: source, springboard "
+                + "and app; or source, relay and sink) from the start of sending until everything was acknowledged, divided by "
+                + "the frames delivered (Linux `/proc`, 10 ms resolution); the pipeline's includes hid-source's control "
+                + "requests while it waits for the app to drain. \"-\" when a process could not be measured.",
+            "- **lost** are frames springboard dropped, with a reason (springboard gives up only on an app that stops responding); "
+                + "**unexplained** = offered − (delivered + queued + lost + consumed elsewhere) and must be 0.",
+            "- **e2e** is the frame's intended time (open loop: a frame that waits to be sent counts its wait) → the app's "
+                + "`sendEvent` returned; for the relay, → the sink read it. **ack** is sent → its ack back (springboard or relay).",
+            "- **÷ relay** divides the pipeline by the raw relay run with the same rate and fingers (`hid-bench relay`: the "
+                + "same frames over the same processes and sockets, nothing done to them); against a relay series, by the "
+                + "median of each figure over its runs (its median row).",
+            "- **median of N** follows a series of runs named NAME.1, NAME.2, …: each of its figures is the median of that "
+                + "column over the series' N runs, except **lost** and **unexplained**, which show the largest (so a row's "
+                + "figures may come from different runs).",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One table cell: text, or a number kept as a number (so a median row is computed from the figures,
+    /// not from their rounded text) with how it is shown.
+    enum Cell: Equatable {
+        case text(String)
+        case number(Double, Format)
+
+        enum Format { case whole, decimal, hundredths, ratio }
+
+        var text: String {
+            switch self {
+            case .text(let text): text
+            case .number(let value, .whole): String(format: "%.0f", value)
+            case .number(let value, .decimal): String(format: "%.1f", value)
+            case .number(let value, .hundredths): String(format: "%.2f", value)
+            case .number(let value, .ratio): String(format: "%.2f×", value)
+            }
+        }
+
+        var value: Double? {
+            if case .number(let value, _) = self { return value }
+            return nil
+        }
+    }
+
+    static func markdownRow(_ cells: [Cell]) -> String { "| " + cells.map(\.text).joined(separator: " | ") + " |" }
+
+    func row(_ run: SummaryRun) -> [Cell] {
+        func number(_ format: Cell.Format, _ path: String...) -> Cell {
+            run.number(path: path).map { .number($0, format) } ?? .text("-")
+        }
+        let rate: Cell = run.number("rate").map { $0 > 0 ? .number($0, .whole) : .text("max") } ?? .text("?")
+        let fingers = number(.whole, "fingers")
+        let ackP50 = number(.decimal, "latency", "ack", "p50")
+        let e2e = ["p50", "p99", "p999"].map { number(.decimal, "latency", "endToEnd", $0) }
+        let cpu = number(.hundredths, "cpu", "microsecondsPerFrame", "total")
+        if run.isRelay {
+            let lost: Cell = .number((run.number("offered") ?? 0) - (run.number("delivered") ?? 0), .whole)
+            return [
+                .text("**\(run.name)**"), .text("relay"), rate, fingers, number(.whole, "offeredPerSecond"),
+                number(.whole, "framesPerSecond"), .text("-"), .text("-"), lost, .text("-"), cpu,
+            ]
+                + e2e + [ackP50, .text(""), .text(""), .text("")]
+        }
+        let ratio = { (key: String) in run.number("baseline", key).map { Cell.number($0, .ratio) } ?? .text("") }
+        return [
+            .text(run.name), .text(run.string("overload") ?? "?"), rate, fingers,
+            number(.whole, "throughput", "offeredPerSecond"), number(.whole, "throughput", "deliveredPerSecond"),
+            number(.whole, "throughput", "dispatchedEventsPerSecond"), number(.whole, "throughput", "sendEventsPerSecond"),
+            number(.whole, "lost"), number(.whole, "unexplained"), cpu,
+        ]
+            + e2e + [ackP50, ratio("throughput"), ratio("endToEndP50"), ratio("endToEndP99")]
+    }
+
+    /// The columns where a series shows its worst run, not its median: a loss in any run must not hide.
+    static let worstColumns: Set<Int> = [8, 9]
+
+    /// Runs in order, a series NAME.1, NAME.2, … (consecutive runs with the same stem, whatever numbers are
+    /// missing: a failed run leaves no report) as one group, every other run alone.
+    static func groups(_ runs: [SummaryRun]) -> [[SummaryRun]] {
+        var groups: [[SummaryRun]] = []
+        for run in runs {
+            if let stem = seriesStem(run.name), let last = groups.last?.last, seriesStem(last.name) == stem {
+                groups[groups.count - 1].append(run)
+            } else {
+                groups.append([run])
+            }
+        }
+        return groups
+    }
+
+    /// `relay-10k.2` → "relay-10k". A dot, not a dash: `apps-1`, `apps-2` are different runs, not a series.
+    static func seriesStem(_ name: String) -> String? {
+        guard let dot = name.lastIndex(of: "."), let number = Int(name[name.index(after: dot)...]), number > 0 else {
+            return nil
+        }
+        return String(name[..<dot])
+    }
+
+    /// The series' row: its name, then in every number column the median over the series (the mean of the two
+    /// middle values for an even count), except lost and unexplained: their largest. A column that is not a
+    /// number in every run keeps the first run's text when all agree, else "-".
+    func medianRow(_ series: [SummaryRun]) -> [Cell] {
+        let rows = series.map(row)
+        var out = rows[0]
+        out[0] = .text("**\(Self.seriesStem(series[0].name) ?? series[0].name), median of \(series.count)**")
+        for column in 1..<out.count {
+            let cells = rows.map { $0[column] }
+            let values = cells.compactMap(\.value)
+            guard values.count == cells.count, case .number(_, let format) = cells[0], let median = values.median,
+                let worst = values.max()
+            else {
+                out[column] = cells.allSatisfy { $0.text == cells[0].text } ? cells[0] : .text("-")
+                continue
+            }
+            out[column] = .number(Self.worstColumns.contains(column) ? worst : median, format)
+        }
+        return out
     }
 }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import ZeroMQ
 
 /// `sbctl`: SpringBoard's control command line (protocols/control.md).
 @main
@@ -15,4 +17,25 @@ struct SBCtl: ParsableCommand {
             KeygenCommand.self,
             SendCommand.self, TopCommand.self, MonitorCommand.self,
         ])
+}
+
+struct KeygenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keygen",
+        abstract: "Make a CURVE key pair: NAME.key (secret, mode 0600) and NAME.pub (public), never over existing files.",
+        discussion: "List the public key in springboard's --authorized-keys file (protocols/app-channel.md, \"CURVE over tcp\").")
+
+    @Argument(help: "Path and base name of the two files.")
+    var name: String
+
+    func run() throws {
+        let pair = try ZMQCurveKeyPair.generate()
+        try pair.write(base: name)
+        print("\(name).key (secret), \(name).pub: \(pair.publicKey)")
+    }
+}
+
+/// Writes one line to stderr.
+func printError(_ text: String) {
+    try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8))
 }

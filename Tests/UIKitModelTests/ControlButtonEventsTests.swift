@@ -14,7 +14,7 @@ final class ControlButtonEventsTests: XCTestCase {
         controller = driver.installViewController()
         button = UIButton(frame: CGRect(x: 100, y: 100, width: 120, height: 44), title: "Tap")
         button.logsCalls = true
-        button.overrides.set(.callSuper, for: UIResponderOverrides.touchMethods)
+        button.overrides.set(.callSuper, for: ResponderOverrides.touchMethods)
         controller.view.addSubview(button)
         let events: [(String, UIControl.Event)] = [
             ("touchDown:", .touchDown), ("touchDownRepeat:", .touchDownRepeat),
@@ -142,7 +142,7 @@ final class ControlButtonEventsTests: XCTestCase {
     func testBeginTrackingReturningFalseSendsNoEventsButStillConsumesTheTouches() {
         let view = controller.view
         view.logsCalls = true
-        view.overrides.set(.callSuper, for: UIResponderOverrides.touchMethods)
+        view.overrides.set(.callSuper, for: ResponderOverrides.touchMethods)
         let refusing = RefusingControl(frame: CGRect(x: 0, y: 300, width: 100, height: 100))
         refusing.addTarget(controller, action: "touchDown:", for: .allTouchEvents)
         view.addSubview(refusing)

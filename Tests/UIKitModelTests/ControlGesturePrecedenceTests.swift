@@ -34,7 +34,7 @@ final class ControlGesturePrecedenceTests: XCTestCase {
     private func loggingButton() -> UIButton {
         let button = UIButton(frame: CGRect(x: 100, y: 100, width: 120, height: 44), title: "Tap")
         button.logsCalls = true
-        button.overrides.set(.callSuper, for: UIResponderOverrides.touchMethods)
+        button.overrides.set(.callSuper, for: ResponderOverrides.touchMethods)
         button.addTarget(controller, action: "buttonTapped:", for: .touchUpInside)
         controller.registerAction("buttonCancelled:") { _, _ in }
         button.addTarget(controller, action: "buttonCancelled:", for: .touchCancel)

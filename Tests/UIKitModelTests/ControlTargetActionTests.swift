@@ -165,7 +165,7 @@ final class ControlTargetActionTests: XCTestCase {
 
     func testDisabledControlTakesNoTouches() {
         container.logsCalls = true
-        container.overrides.set(.consume, for: UIResponderOverrides.touchMethods)
+        container.overrides.set(.consume, for: ResponderOverrides.touchMethods)
         button.isEnabled = false
         controller.registerAction("buttonTapped:") { _, _ in XCTFail("disabled") }
         button.addTarget(controller, action: "buttonTapped:", for: .touchUpInside)

@@ -21,7 +21,7 @@ final class ScrollViewTests: XCTestCase {
         content = UIView(frame: CGRect(x: 0, y: 100, width: 320, height: 100))
         content.traceClassNameOverride = "ContentView"
         content.logsCalls = true
-        content.overrides.set(.consume, for: UIResponderOverrides.touchMethods)
+        content.overrides.set(.consume, for: ResponderOverrides.touchMethods)
         scrollView.addSubview(content)
     }
 
@@ -185,7 +185,7 @@ final class ScrollViewTests: XCTestCase {
         let other = UIView(frame: CGRect(x: 0, y: 100, width: 320, height: 100))
         other.traceClassNameOverride = "OtherContent"
         other.logsCalls = true
-        other.overrides.set(.consume, for: UIResponderOverrides.touchMethods)
+        other.overrides.set(.consume, for: ResponderOverrides.touchMethods)
         refusing.addSubview(other)
         driver.tap(160, 150, at: 1.0)
         driver.down(160, 150, at: 2.0)

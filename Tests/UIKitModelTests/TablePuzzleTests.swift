@@ -92,7 +92,7 @@ final class TablePuzzleTests: XCTestCase {
     /// before the 0.15 s content delay runs out.
     func testThePressLengthsThatSeparateTheOutcomes() throws {
         XCTAssertEqual(UIScrollViewDelayedTouchesBeganGestureRecognizer.delay, 0.15)
-        XCTAssertEqual(UIGestureConstants.tapMaximumPressDuration, 0.75)
+        XCTAssertEqual(GestureConstants.tapMaximumPressDuration, 0.75)
         let justUnder = try run(GestureInputs.tap(195, 210, at: 1.0, duration: 0.74))
         XCTAssertEqual(justUnder.suffix(2), ["1.74 -[PuzzleCell touchesCancelled:withEvent:]", "1.74 didUnhighlightRowAt 2"])
         let justOver = try run(GestureInputs.tap(195, 210, at: 1.0, duration: 0.76))

@@ -25,7 +25,8 @@ extension AppHost {
 
     /// Hands UIKit one frame cancelling every live touch (IOHIDFamily's cancel: phase cancelled, mask
     /// range|touch|cancel), from the app's own sender id. It goes through the same queue as springboard's
-    /// events, after the ones already read, and is dispatched but never acknowledged (springboard did not send it).
+    /// events, after the ones already read, with no delivery token: dispatched but never acknowledged
+    /// (springboard did not send it).
     func cancelLiveTouches(reason: String) {
         guard !liveTouches.isEmpty else { return }
         let fingers = liveTouches.cancelFingers
@@ -39,8 +40,6 @@ extension AppHost {
                 timestamps: HIDHopTimestamps(hardware: time, appReceived: time)),
             payload: .digitizer(HIDDigitizerFrame(fingers: fingers)))
         logger.warning("\(reason): cancelling \(fingers.count) live touch(es)")
-        pending.append(PendingAck(sequence: 0, appReceived: time, isLocal: true))
-        ackSource.signal()
         application.eventFetcher.receive(message)
     }
 

@@ -17,17 +17,15 @@ extension AppHost {
         }
     }
 
+    /// Each message is decoded once: its header and, for an `event`, the event header here; the HID bytes
+    /// behind it by `deliverEvent`.
     private func handleFrame() throws {
-        let header = try frame.withUnsafeBytes { try AppChannelHeader.decode($0) }
-        if header.type == .event {
-            // One frame; anything more (a peer speaking the old three-frame layout) is read past, after.
-            defer { skipExtraFrames(frame) }
-            try deliverEvent()
-            return
-        }
-        skipExtraFrames(frame)
+        // One frame; anything more (a peer speaking the old three-frame layout) is read past, after.
+        defer { skipExtraFrames(frame) }
         let message = try frame.withUnsafeBytes { try AppChannelMessage.decode($0) }
         switch message {
+        case .eventHeader(let event):
+            try deliverEvent(event)
         case .hello:
             register()
         case .registered(let registered):
@@ -35,7 +33,6 @@ extension AppHost {
             visibility = registered.visibility
             expectedSequence = 1
             pending.removeAll(keepingCapacity: true)
-            dispatched = 0
             unsentAcks.removeAll()  // the old session's sequences mean nothing to the new one
             // A new session: nothing the old one had down will end (a restarted springboard never saw it).
             cancelLiveTouches(reason: "registered (session \(registered.session)) with touches down")
@@ -59,15 +56,14 @@ extension AppHost {
         case .locate(let locate):
             let result = viewLocator?(locate.viewID) ?? .notFound(reason: "the app has no scene to look in")
             sendOrLog(LocationMessage(request: locate.request, result: result).encoded(), what: "location")
-        case .register, .ack, .acks, .heartbeat, .goodbye, .eventHeader, .location:
+        case .register, .ack, .acks, .heartbeat, .goodbye, .location:
             logger.info("unexpected \(message) from springboard")
         }
     }
 
-    /// An `event` frame: its header, the HID message, and any coalesced samples after it.
-    private func deliverEvent() throws {
+    /// An `event` frame (its header already decoded): the HID message, and any coalesced samples after it.
+    private func deliverEvent(_ event: EventHeader) throws {
         let time = runLoop.clock.now
-        let event = try frame.withUnsafeBytes { try EventHeader.decode($0) }
         if event.deliverySequence != expectedSequence { sequenceGaps &+= 1 }
         expectedSequence = event.deliverySequence &+ 1
         eventsReceived &+= 1
@@ -88,10 +84,7 @@ extension AppHost {
             }
         } catch {
             // Still acknowledged (not handled), so springboard does not wait for it until the ack timeout.
-            pending.append(
-                PendingAck(
-                    sequence: event.deliverySequence, appReceived: time, handled: false,
-                    dispatchStarted: time, dispatchFinished: time))
+            pending.append(PendingAck(token: 0, sequence: event.deliverySequence, appReceived: time, handled: false))
             throw error
         }
         samplesReceived &+= UInt64(1 + coalesced.count)
@@ -102,8 +95,10 @@ extension AppHost {
         }
         message.envelope.timestamps.appReceived = time
         timeline?.received(message, delivery: event.deliverySequence)
-        pending.append(PendingAck(sequence: event.deliverySequence, appReceived: time))
-        application.eventFetcher.receive(consume message, coalesced: consume coalesced)  // moved, not copied
+        lastDeliveryToken &+= 1
+        pending.append(PendingAck(token: lastDeliveryToken, sequence: event.deliverySequence, appReceived: time))
+        // Moved, not copied.
+        application.eventFetcher.receive(consume message, coalesced: consume coalesced, delivery: lastDeliveryToken)
     }
 
     /// The samples of one sender come before the event, in sender order.

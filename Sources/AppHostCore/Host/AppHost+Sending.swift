@@ -13,37 +13,16 @@ extension AppHost {
         sendOrLog(message.encoded(), what: "register")
     }
 
-    /// UIKit's dispatcher is about to send one event standing for the next `messages` received events (more
-    /// than one when it coalesced queued moves).
-    func willDispatch(_ messages: Int) {
-        let now = runLoop.clock.now
-        var index = dispatched
-        for _ in 0..<messages {
-            while index < pending.count, !pending[index].handled { index += 1 }  // never reached UIKit
-            guard index < pending.count else { return }
-            pending[index].dispatchStarted = now
-            index += 1
-        }
-    }
-
-    /// `sendEvent` returned for them; all but the last were coalesced into it.
-    func didDispatch(_ messages: Int) {
-        let now = runLoop.clock.now
-        for message in 0..<messages {
-            while dispatched < pending.count, !pending[dispatched].handled { dispatched += 1 }
-            guard dispatched < pending.count else { return }
-            pending[dispatched].dispatchFinished = now
-            pending[dispatched].coalescedInApp = message < messages - 1
-            dispatched += 1
-        }
-    }
-
-    /// Runs after UIKit's source0 in the same pass: every pending event has been through `sendEvent`. One
-    /// message covers each run of consecutive sequences (normally the whole pass).
+    /// Runs after UIKit's source0 in the same pass: every pending event has been through `sendEvent`, and
+    /// the dispatcher's report says when, by delivery token. One message covers each run of consecutive
+    /// sequences (normally the whole pass).
     func sendAcks() {
         let time = runLoop.clock.now
-        pending.removeAll { $0.isLocal }  // the app's own cancels: nothing to acknowledge
+        application.eventDispatcher.takeDispatched(into: &dispatchReport)
         timeline?.acked(pending.map(\.sequence), at: time)
+        // Both lists are in token order and the report holds only tokens of events UIKit got, so one walk
+        // matches them; a report entry with no pending event (a session reset) is passed over.
+        var report = 0
         var index = 0
         while index < pending.count {
             let first = pending[index].sequence
@@ -51,21 +30,33 @@ extension AppHost {
             var count = 0
             while index < pending.count, pending[index].sequence == first &+ UInt64(count), count < AcksMessage.maxCount {
                 let entry = pending[index]
-                AcksMessage.append(
-                    AcksMessage.Entry(
-                        appReceived: entry.appReceived,
-                        dispatchStarted: entry.dispatchStarted == 0 ? time : entry.dispatchStarted,
-                        dispatchFinished: entry.dispatchFinished == 0 ? time : entry.dispatchFinished, handled: entry.handled,
-                        coalescedInApp: entry.coalescedInApp),
-                    to: &ackScratch)
+                while report < dispatchReport.count, dispatchReport[report].delivery < entry.token { report += 1 }
+                AcksMessage.append(ackEntry(for: entry, report: report, now: time), to: &ackScratch)
                 index += 1
                 count += 1
             }
             queueAck(ackScratch)
         }
         pending.removeAll(keepingCapacity: true)
-        dispatched = 0
         flushAcks()
+    }
+
+    /// One event's ack entry: its dispatch times from UIKit's report (`report` is the first entry not before
+    /// its token). An event that never reached UIKit has its receive time for both; one UIKit has not
+    /// dispatched yet (a nested run of the loop) is acknowledged as dispatched now.
+    private func ackEntry(for entry: PendingAck, report: Int, now: UInt64) -> AcksMessage.Entry {
+        guard entry.handled else {
+            return AcksMessage.Entry(
+                appReceived: entry.appReceived, dispatchStarted: entry.appReceived, dispatchFinished: entry.appReceived,
+                handled: false)
+        }
+        guard report < dispatchReport.count, dispatchReport[report].delivery == entry.token else {
+            return AcksMessage.Entry(appReceived: entry.appReceived, dispatchStarted: now, dispatchFinished: now)
+        }
+        let dispatched = dispatchReport[report]
+        return AcksMessage.Entry(
+            appReceived: entry.appReceived, dispatchStarted: dispatched.started, dispatchFinished: dispatched.finished,
+            coalescedInApp: dispatched.coalesced)
     }
 
     private func queueAck(_ bytes: [UInt8]) {

@@ -13,9 +13,10 @@ import ZeroMQ
 ///
 /// The path of an event (event-delivery.md section 1, app side): the DEALER socket's source1 fires → the
 /// callout decodes the HID frame (and any samples coalesced into it) and hands it to UIKit's event fetcher →
-/// the fetcher signals UIKit's event source0 → UIApplication's queue → `sendEvent`. The dispatcher's
-/// `willDispatch`/`didDispatch` hooks time each event; a source0 of this host ordered after UIKit's
-/// (`Order.acknowledge`) acknowledges, in one message, every event the pass handled.
+/// the fetcher signals UIKit's event source0 → UIApplication's queue → `sendEvent`. Each event goes to UIKit
+/// with a delivery token; a source0 of this host ordered after UIKit's (`Order.acknowledge`) takes the
+/// dispatcher's report of the tokens it dispatched, with their times, and acknowledges, in one message, every
+/// event the pass handled.
 public final class AppHost {
     let application: UIApplication
     let configuration: AppHostConfiguration
@@ -60,11 +61,14 @@ public final class AppHost {
     let frame = ZMQMessage()
     /// Events read and not yet acknowledged, in delivery order.
     var pending: [PendingAck] = []
+    /// The last delivery token handed to UIKit with an event: 1, 2, 3, ... for the life of the process (a
+    /// session's delivery sequences restart, so they cannot tell an old session's report from a new one's).
+    var lastDeliveryToken: UInt64 = 0
+    /// UIKit's report of the events it dispatched, taken by each ack pass (its storage reused).
+    var dispatchReport: [UIEventDispatcher.Dispatched] = []
     /// Encoded ack messages the channel refused (high-water mark): sent first on the next pass.
     var unsentAcks: [[UInt8]] = []
     var ackScratch: [UInt8] = []
-    /// How many of `pending` UIKit has dispatched in this pass.
-    var dispatched = 0
     var ackSource: RunLoopSource0!
     /// Retries unsent acks while the channel pushes back (only then in the run loop).
     var ackRetryTimer: RunLoopTimer?
@@ -130,24 +134,25 @@ public final class AppHost {
         heartbeatBuffer.deallocate()
     }
 
-    /// Where this host's two source0s sit around UIKit's event source0 (order -1) in a run-loop pass.
+    /// Where this host's sources sit around UIKit's in a run-loop pass (`UIApplication.RunLoopOrder`).
     enum Order {
+        /// The app port's source1 is UIKit's event fetcher source.
+        static let appPort = UIApplication.RunLoopOrder.eventFetcher
+        static let channelMonitor = UIApplication.RunLoopOrder.afterEventFetcher
         /// After UIKit's source0 in the same pass: every event read so far went through `sendEvent`.
-        static let acknowledge = 1000
+        static let acknowledge = UIApplication.RunLoopOrder.afterEvents
     }
 
     func installSources() {
         // The app port's source1 (UIKit's event fetcher source): frames go straight to the fetcher.
         runLoop.add(
-            RunLoopSource1(port: .zmq(socket), order: 0, name: "UIEventFetcher") { [unowned self] in drain() },
+            RunLoopSource1(port: .zmq(socket), order: Order.appPort, name: "UIEventFetcher") { [unowned self] in drain() },
             mode: .common)
         runLoop.add(
-            RunLoopSource1(port: .zmq(channelMonitor), order: 1, name: "channel monitor") { [unowned self] in
+            RunLoopSource1(port: .zmq(channelMonitor), order: Order.channelMonitor, name: "channel monitor") { [unowned self] in
                 drainChannelMonitor()
             }, mode: .common)
         application.eventDispatcher.coalescesQueuedMoves = configuration.coalescesQueuedMoves
-        application.eventDispatcher.willDispatch = { [unowned self] in willDispatch($0) }
-        application.eventDispatcher.didDispatch = { [unowned self] in didDispatch($0) }
         ackSource = RunLoopSource0(order: Order.acknowledge, name: "acknowledge") { [unowned self] in sendAcks() }
         runLoop.add(ackSource, mode: .common)
         let interval = UInt64(configuration.heartbeatIntervalMilliseconds) * 1_000_000

@@ -6,7 +6,7 @@ import ZeroMQ
 #endif
 
 /// Where an app's trace records go as they are recorded: stdout (the text iOS would log), a JSON-lines file,
-/// a PUB socket. Each JSON line is one `UITraceLine` record with the app's bundle id and pid
+/// a PUB socket. Each JSON line is one `Trace.Line` record with the app's bundle id and pid
 /// (protocols/trace-record.md), the same record `app-host run --json` prints.
 final class TraceSink {
     private let bundleID: String
@@ -45,7 +45,7 @@ final class TraceSink {
 
     deinit { close() }
 
-    func write(_ line: UITraceLine) {
+    func write(_ line: Trace.Line) {
         // Stdout is what iOS would log: explained-only records (headers, transitions) go to tools only.
         if toStdout, line.kind == .call || line.kind == .line {
             // Unbuffered, as the line is followed live (Swift 6 does not allow the C `stdout` global).

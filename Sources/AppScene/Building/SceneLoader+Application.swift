@@ -1,3 +1,4 @@
+import Foundation
 import UIKitModel
 
 extension SceneLoader {
@@ -81,5 +82,131 @@ extension SceneLoader {
         }
         if let steps = try root.sequence("onLoad") { try runLoadSteps(steps, context: context) }
         warnAboutSilence(root, context: context)
+    }
+}
+
+extension SceneLoader {
+    static let windowKeys: Set<String> = responderKeys.union([
+        "frame", "level", "key", "visible", "rootViewController", "subviews",
+        "alpha", "userInteractionEnabled", "backgroundColor", "tag", "hitTest", "pointInsideIncludes",
+    ])
+    /// An iPhone's screen in points, the default window frame.
+    static let defaultScreen = CGRect(x: 0, y: 0, width: 390, height: 844)
+
+    func buildWindow(_ value: SceneValue, context: SceneBuildContext) throws -> (UIWindow, isKey: Bool) {
+        let node = try value.mapping()
+        try node.checkKeys(Self.windowKeys)
+        let window = UIWindow(frame: try node["frame"].map(readFrame) ?? Self.defaultScreen)
+        context.application.addWindow(window)
+        try applyResponderKeys(from: node, to: window, context: context)
+        try applyViewProperties(from: node, to: window, context: context)
+        if let level = node["level"] { window.windowLevel = try readLevel(level) }
+        for subview in try node.sequence("subviews") ?? [] {
+            window.addSubview(try buildView(subview, context: context))
+        }
+        if let root = try node.mapping("rootViewController") {
+            window.rootViewController = try buildController(root, context: context)
+        }
+        let isKey = try node.bool("key") ?? false
+        let isVisible = try node.bool("visible") ?? true
+        if isKey && !isVisible { throw value.error("a key window must be visible") }
+        window.isHidden = !isVisible
+        return (window, isKey)
+    }
+
+    /// `normal`, `statusBar`, `alert` or a number.
+    private func readLevel(_ value: SceneValue) throws -> UIWindow.Level {
+        if let number = try? value.double() { return UIWindow.Level(CGFloat(number)) }
+        switch try? value.string() {
+        case "normal": return .normal
+        case "statusBar": return .statusBar
+        case "alert": return .alert
+        default: throw value.mismatch("a number or one of normal, statusBar, alert")
+        }
+    }
+}
+
+extension SceneLoader {
+    static let controllerKeys: Set<String> = responderKeys.union(["view", "children", "presented"])
+
+    /// A view controller: its root view (`view:`), child controllers (their views appended to this controller's
+    /// view, after its own subviews) and a presented controller (presented once every window exists).
+    /// Views inside the root view that declare `controller:` become children of this controller.
+    func buildController(_ node: SceneMapping, context: SceneBuildContext) throws -> UIViewController {
+        try node.checkKeys(Self.controllerKeys)
+        let controller = UIViewController()
+        try applyResponderKeys(from: node, to: controller, context: context)
+        context.controllerStack.append(controller)
+        defer { context.controllerStack.removeLast() }
+        if let view = node["view"] {
+            controller.view = try buildView(view, context: context)
+        }
+        try finishController(controller, from: node, context: context)
+        return controller
+    }
+
+    /// A controller declared on its root view (`controller:` inside a view): no `view:` key. The caller builds
+    /// the view's subviews with this controller on the stack, then calls `finishController`.
+    func makeInlineController(_ node: SceneMapping, rootView: UIView, context: SceneBuildContext) throws -> UIViewController {
+        try node.checkKeys(Self.controllerKeys.subtracting(["view"]))
+        let controller = UIViewController()
+        try applyResponderKeys(from: node, to: controller, context: context)
+        controller.view = rootView
+        context.controllerStack.last?.addChild(controller)
+        return controller
+    }
+
+    func finishController(_ controller: UIViewController, from node: SceneMapping, context: SceneBuildContext) throws {
+        for child in try node.sequence("children") ?? [] {
+            let childController = try buildController(try child.mapping(), context: context)
+            controller.addChild(childController)
+            controller.view.addSubview(childController.view)
+        }
+        if let presented = try node.mapping("presented") {
+            let presentedController = try buildController(presented, context: context)
+            context.presentations.append((controller, presentedController))
+        }
+    }
+}
+
+extension SceneLoader {
+    static let loadStepKeys: Set<String> = ["sendActions", "events", "becomeFirstResponder", "sendAction", "target"]
+
+    /// `onLoad:` — what a view controller's `viewDidLoad` would do once everything exists, in order:
+    /// `{sendActions: button, events: touchUpInside}` (UIControl's `sendActions(for:)`, no touch),
+    /// `{becomeFirstResponder: field}`, `{sendAction: "save:", target: vc}` (UIApplication's `sendAction`, a nil
+    /// or missing target walks the responder chain from the first responder).
+    func runLoadSteps(_ steps: [SceneValue], context: SceneBuildContext) throws {
+        for step in steps {
+            let node = try step.mapping()
+            try node.checkKeys(Self.loadStepKeys)
+            if let control = node["sendActions"] {
+                try node.checkKeys(["sendActions", "events"])
+                let events = try SceneControlAction.events(node.required("events"))
+                try Self.control(for: control, context: context).sendActions(for: events)
+            } else if let id = node["becomeFirstResponder"] {
+                try node.checkKeys(["becomeFirstResponder"])
+                let responder = try context.responder(for: id)
+                responder.acceptsFirstResponder = true
+                guard responder.becomeFirstResponder() else {
+                    throw id.error("\(responder.traceClassName) cannot become first responder")
+                }
+            } else if let action = node["sendAction"] {
+                try node.checkKeys(["sendAction", "target"])
+                let name = try action.string()
+                let target = try node["target"].flatMap { SceneControlAction.isNil($0) ? nil : try context.responder(for: $0) }
+                context.sentActions.insert(name)
+                context.application.sendAction(name, to: target, from: nil, for: nil)
+            } else {
+                throw step.error("expected one of sendActions, becomeFirstResponder, sendAction")
+            }
+        }
+    }
+
+    static func control(for value: SceneValue, context: SceneBuildContext) throws -> UIControl {
+        guard let control = try context.responder(for: value) as? UIControl else {
+            throw value.error("'\(try value.string())' is not a control")
+        }
+        return control
     }
 }

@@ -16,7 +16,7 @@ public class UIControl: UIView {
 
     /// A scripted `sendAction(_:to:for:)` override (a scene's `sendAction:`): every action this control sends
     /// goes to `action` of `target` (nil: the responder chain) instead.
-    public var actionRedirect: UIControlActionRedirect?
+    public var actionRedirect: ControlActionRedirect?
 
     /// The action names this control sends, with the targets they were registered with (nil: the chain).
     package var registeredActions: [(target: AnyObject?, action: String)] {
@@ -162,5 +162,270 @@ public class UIControl: UIView {
             return false
         }
         return super.gestureRecognizerShouldBegin(gestureRecognizer)
+    }
+}
+
+// MARK: - State
+
+extension UIControl {
+    /// The control states (`UIControlState`), with UIKit's bit values.
+    struct State: OptionSet, Hashable, Sendable {
+        let rawValue: UInt
+        package init(rawValue: UInt) { self.rawValue = rawValue }
+
+        static let normal: State = []
+        static let highlighted = State(rawValue: 1 << 0)
+        static let disabled = State(rawValue: 1 << 1)
+        static let selected = State(rawValue: 1 << 2)
+        static let focused = State(rawValue: 1 << 3)
+        static let application = State(rawValue: 0x00FF_0000)
+        static let reserved = State(rawValue: 0xFF00_0000)
+    }
+}
+
+// MARK: - Event
+
+extension UIControl {
+    /// The control events, with UIKit's bit values (`UIControlEvents` in UIControl.h).
+    public struct Event: OptionSet, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+
+        static let touchDown = Event(rawValue: 1 << 0)
+        /// A touch down with `tapCount > 1`.
+        static let touchDownRepeat = Event(rawValue: 1 << 1)
+        static let touchDragInside = Event(rawValue: 1 << 2)
+        static let touchDragOutside = Event(rawValue: 1 << 3)
+        static let touchDragEnter = Event(rawValue: 1 << 4)
+        static let touchDragExit = Event(rawValue: 1 << 5)
+        static let touchUpInside = Event(rawValue: 1 << 6)
+        static let touchUpOutside = Event(rawValue: 1 << 7)
+        static let touchCancel = Event(rawValue: 1 << 8)
+        static let valueChanged = Event(rawValue: 1 << 12)
+        /// The control's semantic action (a button's tap, a switch's toggle, ...).
+        static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        static let menuActionTriggered = Event(rawValue: 1 << 14)
+        static let editingDidBegin = Event(rawValue: 1 << 16)
+        static let editingChanged = Event(rawValue: 1 << 17)
+        static let editingDidEnd = Event(rawValue: 1 << 18)
+        static let editingDidEndOnExit = Event(rawValue: 1 << 19)
+
+        static let allTouchEvents = Event(rawValue: 0x0000_0FFF)
+        static let allEditingEvents = Event(rawValue: 0x000F_0000)
+        static let applicationReserved = Event(rawValue: 0x0F00_0000)
+        static let systemReserved = Event(rawValue: 0xF000_0000)
+        static let allEvents = Event(rawValue: 0xFFFF_FFFF)
+
+        /// Names in the scene-file spelling, in bit order.
+        public static let namedEvents: [(name: String, event: Event)] = [
+            ("touchDown", .touchDown), ("touchDownRepeat", .touchDownRepeat),
+            ("touchDragInside", .touchDragInside), ("touchDragOutside", .touchDragOutside),
+            ("touchDragEnter", .touchDragEnter), ("touchDragExit", .touchDragExit),
+            ("touchUpInside", .touchUpInside), ("touchUpOutside", .touchUpOutside),
+            ("touchCancel", .touchCancel), ("valueChanged", .valueChanged),
+            ("primaryActionTriggered", .primaryActionTriggered), ("menuActionTriggered", .menuActionTriggered),
+            ("editingDidBegin", .editingDidBegin), ("editingChanged", .editingChanged),
+            ("editingDidEnd", .editingDidEnd), ("editingDidEndOnExit", .editingDidEndOnExit),
+            ("allTouchEvents", .allTouchEvents), ("allEditingEvents", .allEditingEvents),
+            ("applicationReserved", .applicationReserved), ("systemReserved", .systemReserved),
+            ("allEvents", .allEvents),
+        ]
+
+        /// The event named `name` (scene-file spelling, e.g. `touchUpInside`), or nil.
+        public init?(name: String) {
+            guard let match = Event.namedEvents.first(where: { $0.name == name }) else { return nil }
+            self = match.event
+        }
+
+        public var description: String {
+            let names = Event.namedEvents.prefix(16).filter { contains($0.event) }.map(\.name)
+            return names.isEmpty ? "[]" : "[" + names.joined(separator: ", ") + "]"
+        }
+    }
+}
+
+// MARK: - Target action
+
+extension UIControl {
+    /// Registers `action` to be sent to `target` (nil: the responder chain) when any of `controlEvents` occurs.
+    /// UIKit: registering the same target and action again adds the events to the existing pair.
+    public func addTarget(_ target: AnyObject?, action: String, for controlEvents: UIControl.Event) {
+        if let index = targetActions.firstIndex(where: { $0.matches(target: target) && $0.action == action }) {
+            targetActions[index].events.formUnion(controlEvents)
+        } else {
+            targetActions.append(UIControlTargetAction(target: target, action: action, events: controlEvents))
+        }
+    }
+
+    /// Removes `controlEvents` from the pairs of `target` (nil: every target) and `action` (nil: every action);
+    /// a pair left with no events is removed.
+    func removeTarget(_ target: AnyObject?, action: String?, for controlEvents: UIControl.Event) {
+        targetActions = targetActions.compactMap { pair in
+            guard target == nil || pair.target === target, action == nil || pair.action == action else { return pair }
+            var pair = pair
+            pair.events.subtract(controlEvents)
+            return pair.events.isEmpty ? nil : pair
+        }
+    }
+
+    /// Every live target, in registration order (nil-target pairs are left out, as UIKit's `allTargets` does
+    /// with its `NSNull`).
+    var allTargets: [AnyObject] {
+        var result: [AnyObject] = []
+        for pair in targetActions {
+            if let target = pair.target, !result.contains(where: { $0 === target }) { result.append(target) }
+        }
+        return result
+    }
+
+    /// The events that have at least one registered action.
+    var allControlEvents: UIControl.Event {
+        targetActions.reduce(into: []) { $0.formUnion($1.events) }
+    }
+
+    /// The actions registered for `target` (nil: the nil-target pairs) and any of `controlEvent`, or nil.
+    func actions(forTarget target: AnyObject?, forControlEvent controlEvent: UIControl.Event) -> [String]? {
+        let names = targetActions.filter { $0.matches(target: target) && !$0.events.isDisjoint(with: controlEvent) }
+            .map(\.action)
+        return names.isEmpty ? nil : names
+    }
+
+    /// Sends every action registered for any of `controlEvents`, from anywhere, with no touch (event nil).
+    public func sendActions(for controlEvents: UIControl.Event) {
+        sendActions(for: controlEvents, with: nil)
+    }
+
+    /// Sends each matching pair once, in registration order, through the overridable `sendAction(_:to:for:)`.
+    func sendActions(for controlEvents: UIControl.Event, with event: UIEvent?) {
+        // A snapshot: an action may add or remove targets while we iterate (UIKit copies too).
+        let pairs = targetActions
+        for pair in pairs where !pair.events.isDisjoint(with: controlEvents) {
+            // A target that went away is skipped rather than turned into a responder-chain message.
+            if pair.hasTarget && pair.target == nil { continue }
+            sendAction(pair.action, to: pair.target, for: event)
+        }
+    }
+}
+
+// MARK: - UIControlTargetAction
+
+/// One `addTarget(_:action:for:)` registration of a control.
+///
+/// UIKit: the control does not retain its targets; a nil target means "the responder chain".
+struct UIControlTargetAction {
+    /// The target, held weakly; nil when the pair was registered with a nil target.
+    weak var target: AnyObject?
+    /// False when the pair was registered with a nil target (so a target that went away is told apart).
+    let hasTarget: Bool
+    let action: String
+    var events: UIControl.Event
+
+    init(target: AnyObject?, action: String, events: UIControl.Event) {
+        self.target = target
+        self.hasTarget = target != nil
+        self.action = action
+        self.events = events
+    }
+
+    func matches(target other: AnyObject?) -> Bool {
+        hasTarget ? (other != nil && target === other) : other == nil
+    }
+}
+
+// MARK: - Tracking
+
+extension UIControl {
+    /// touchesBegan: take the first touch, highlight, ask `beginTracking`, send touchDown (+ touchDownRepeat).
+    func trackTouchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        // UIKit tracks a single touch; later fingers on the same control are ignored.
+        guard trackingTouch == nil, let touch = touches.first else { return }
+        trackingTouch = touch
+        trackingStartLocation = touch.location(in: self)
+        isTouchInside = true
+        isTracking = beginTracking(touch, with: event)
+        isHighlighted = true
+        guard isTracking else { return }
+        var events: UIControl.Event = .touchDown
+        if touch.tapCount > 1 { events.insert(.touchDownRepeat) }
+        sendActions(for: events, with: event)
+    }
+
+    /// touchesMoved: update inside/highlight, ask `continueTracking`, send drag inside/outside (+ enter/exit).
+    func trackTouchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let touch = trackingTouch, touches.contains(touch) else { return }
+        let wasInside = isTouchInside
+        isTouchInside = isInsideWithTolerance(touch)
+        isHighlighted = isTouchInside
+        guard isTracking else { return }
+        isTracking = continueTracking(touch, with: event)
+        guard isTracking else { return }
+        var events: UIControl.Event = isTouchInside ? .touchDragInside : .touchDragOutside
+        if isTouchInside && !wasInside { events.insert(.touchDragEnter) }
+        if !isTouchInside && wasInside { events.insert(.touchDragExit) }
+        sendActions(for: events, with: event)
+    }
+
+    /// touchesEnded: unhighlight, `endTracking`, then touchUpInside/touchUpOutside.
+    func trackTouchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let touch = trackingTouch, touches.contains(touch) else { return }
+        isTouchInside = isInsideWithTolerance(touch)
+        isHighlighted = false
+        if isTracking {
+            endTracking(touch, with: event)
+            sendActions(for: touchUpEvents(inside: isTouchInside), with: event)
+        }
+        resetTracking()
+    }
+
+    /// touchesCancelled: unhighlight, `cancelTracking`, then touchCancel.
+    func trackTouchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let touch = trackingTouch, touches.contains(touch) else { return }
+        isHighlighted = false
+        if isTracking {
+            cancelTracking(with: event)
+            sendActions(for: .touchCancel, with: event)
+        }
+        resetTracking()
+    }
+
+    private func resetTracking() {
+        isTracking = false
+        isTouchInside = false
+        trackingTouch = nil
+    }
+
+    /// Sends valueChanged and the primary action of a value control (switch, slider, stepper, ...).
+    /// UIKit sends both from one `_sendActionsForEvents:` call, so a pair registered for both fires once.
+    func sendValueChanged(with event: UIEvent?) {
+        sendActions(for: [.valueChanged, .primaryActionTriggered], with: event)
+    }
+}
+
+// MARK: - Precedence
+
+extension UIControl {
+    /// Whether the tracked touch has moved further along x than along y since it began: "parallel to the
+    /// control" for a horizontal slider or switch.
+    var trackedTouchMovesHorizontally: Bool {
+        guard let touch = trackingTouch else { return false }
+        let now = touch.location(in: self)
+        return abs(now.x - trackingStartLocation.x) > abs(now.y - trackingStartLocation.y)
+    }
+}
+
+// MARK: - ControlActionRedirect
+
+/// A scripted `sendAction(_:to:for:)` override: every action the control sends goes to `action` of `target`
+/// instead (nil target: the responder chain). The target is held weakly, as UIKit holds targets.
+public struct ControlActionRedirect {
+    public weak var target: UIResponder?
+    /// False for the responder chain, so a target that went away is told apart.
+    let hasTarget: Bool
+    public let action: String
+
+    public init(target: UIResponder?, action: String) {
+        self.target = target
+        self.hasTarget = target != nil
+        self.action = action
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RunLoopKit
 
 /// UIKit's `UIGestureRecognizer`: not a responder, but it receives the same four touch methods, before the
 /// hit-tested view (event-delivery.md §5). The window-side rules (who gets which touch, exclusivity, failure
@@ -7,14 +8,14 @@ import Foundation
 /// Subclass it as in UIKit: override the four touch methods (call super so a logging recognizer prints
 /// `-[Class touchesBegan:withEvent:]`), set `state`, and override `reset()`. Everything a subclass may
 /// override lives in this class body (Swift cannot override members declared in extensions).
-open class UIGestureRecognizer: UITraceable {
+open class UIGestureRecognizer: Traceable {
     // MARK: Trace
 
     /// The declared class name printed in traces (a scene file's `class: LXFTapGestureRecognizer`); nil
     /// means the Swift dynamic type name.
     public var traceClassNameOverride: String?
     /// Which calls this object logs (a scene file's `log:`); empty: none.
-    public var logGroups: UITraceGroups = []
+    public var logGroups: Trace.Groups = []
     /// `log: true` / `false`: every group or none.
     public var logsCalls: Bool {
         get { !logGroups.isEmpty }
@@ -25,7 +26,7 @@ open class UIGestureRecognizer: UITraceable {
 
     open var traceClassName: String { traceClassNameOverride ?? String(describing: type(of: self)) }
 
-    public var traceRecorder: UITraceRecorder? {
+    public var traceRecorder: Trace.Recorder? {
         view?.traceRecorder ?? environment?.application?.traceRecorder
     }
 
@@ -87,12 +88,12 @@ open class UIGestureRecognizer: UITraceable {
     /// The environment delivering touches to this recognizer (set on its first touch).
     weak var environment: UIGestureEnvironment?
 
-    var actions: [UIGestureRecognizerAction] = []
+    var actions: [GestureRecognizerAction] = []
 
     public init() {}
 
     /// UIKit's `init(target:action:)`.
-    package convenience init(action: UIGestureRecognizerAction?) {
+    package convenience init(action: GestureRecognizerAction?) {
         self.init()
         if let action { actions.append(action) }
     }
@@ -100,22 +101,22 @@ open class UIGestureRecognizer: UITraceable {
     // MARK: The four touch methods (the window calls them before the view)
 
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        recordCall(UIResponderMethod.touchesBegan.selector, group: .touches, touches: touches)
+        recordCall(ResponderMethod.touchesBegan.selector, group: .touches, touches: touches)
     }
 
     open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-        recordCall(UIResponderMethod.touchesMoved.selector, group: .touches, touches: touches)
+        recordCall(ResponderMethod.touchesMoved.selector, group: .touches, touches: touches)
     }
 
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        recordCall(UIResponderMethod.touchesEnded.selector, group: .touches, touches: touches)
+        recordCall(ResponderMethod.touchesEnded.selector, group: .touches, touches: touches)
     }
 
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        recordCall(UIResponderMethod.touchesCancelled.selector, group: .touches, touches: touches)
+        recordCall(ResponderMethod.touchesCancelled.selector, group: .touches, touches: touches)
     }
 
-    // MARK: Location (UIGestureRecognizer+Location.swift)
+    // MARK: Location (the touches' side: the location extension below)
 
     /// UIKit's `location(in:)`: where the gesture is, in `view`'s space (nil: the window). By default the
     /// centroid of its touches; subclasses refine it (a multi-tap reports its first tap).
@@ -140,4 +141,423 @@ open class UIGestureRecognizer: UITraceable {
 
     /// UIKit's `shouldReceive(_:)` for subclasses (asked along with the delegate's `shouldReceive`).
     func shouldReceive(_ touch: UITouch) -> Bool { true }
+}
+
+// MARK: - State
+
+extension UIGestureRecognizer {
+    /// UIKit's `UIGestureRecognizer.State`, with UIKit's raw values.
+    ///
+    /// Discrete recognizers go possible → recognized or possible → failed; continuous ones go
+    /// possible → began → changed* → ended (or cancelled), or possible → failed (event-delivery.md §5).
+    public enum State: Int, Sendable, CustomStringConvertible {
+        case possible = 0
+        case began = 1
+        case changed = 2
+        case ended = 3
+        case cancelled = 4
+        case failed = 5
+
+        /// A discrete gesture's success is the continuous gesture's end (UIKit aliases the two).
+        static let recognized: State = .ended
+
+        /// ended/recognized, cancelled or failed: the recognizer waits for its touches to go, then resets.
+        var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
+
+        /// began or changed: a continuous gesture is under way.
+        var isInProgress: Bool { self == .began || self == .changed }
+
+        /// The transitions UIKit allows a subclass to make (UIGestureRecognizerSubclass.h). `possible` is
+        /// entered only by reset, never by assignment.
+        static func isValidTransition(from old: State, to new: State) -> Bool {
+            switch (old, new) {
+            case (.possible, .began), (.possible, .ended), (.possible, .failed):
+                return true
+            case (.began, .changed), (.began, .ended), (.began, .cancelled),
+                (.changed, .changed), (.changed, .ended), (.changed, .cancelled):
+                return true
+            default:
+                return false
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .possible: return "possible"
+            case .began: return "began"
+            case .changed: return "changed"
+            case .ended: return "ended"
+            case .cancelled: return "cancelled"
+            case .failed: return "failed"
+            }
+        }
+    }
+}
+
+// MARK: - Transitions
+
+extension UIGestureRecognizer {
+    /// The `state` setter: checks UIKit's state machine, then hands the change to the environment, which
+    /// applies it when the current delivery is over (or at once from a timer).
+    func requestTransition(to newState: State) {
+        guard State.isValidTransition(from: machine.state, to: newState) else {
+            // UIKit logs and ignores an invalid transition; here it is a programming error caught in debug.
+            assertionFailure("\(traceClassName): invalid state transition \(machine.state) -> \(newState)")
+            return
+        }
+        machine.request(newState)
+        if let environment {
+            environment.recognizer(self, didRequest: newState)
+        } else {
+            // Not tracking touches (a recognizer driven by hand): no arbitration, the change just happens.
+            machine.apply(newState, keepsRequest: false)
+            if newState != .failed { sendActions() }
+        }
+    }
+
+    /// Any touch kept: tracked, in its history, or the last ones tracked (for `location(in:)` after they ended).
+    var holdsTouches: Bool { !trackedTouches.isEmpty || !touchHistory.isEmpty || !lastTrackedTouches.isEmpty }
+
+    /// Back to possible after ended, recognized, failed or cancelled, once its touches are gone.
+    func performReset() {
+        machine.reset()
+        trackedTouches.removeAll()
+        touchHistory.removeAll()
+        lastTrackedTouches.removeAll()
+        reset()
+    }
+
+    /// Whether the window still hands this recognizer touches: UIKit stops delivering once it has failed,
+    /// recognized or been cancelled.
+    var receivesTouches: Bool {
+        isEnabled && (machine.state == .possible || machine.state.isInProgress)
+    }
+
+    /// True for a recognizer that may take a touch that is just beginning.
+    var acceptsNewTouches: Bool {
+        isEnabled && machine.wanted == nil && (machine.applied == .possible || machine.applied.isInProgress)
+    }
+
+    func tracks(_ touch: UITouch) -> Bool {
+        touchHistory.contains { $0 === touch }
+    }
+
+    func sharesTouches(with other: UIGestureRecognizer) -> Bool {
+        touchHistory.contains { touch in other.touchHistory.contains { $0 === touch } }
+    }
+}
+
+// MARK: - Actions
+
+extension UIGestureRecognizer {
+    /// UIKit's `addTarget(_:action:)`. Actions run in the order they were added, when the state changes
+    /// (recognized; began, each changed, ended and cancelled), never merely because a touch arrived.
+    public func addTarget(_ action: GestureRecognizerAction) {
+        actions.append(action)
+    }
+
+    /// `addTarget(self, action: #selector(handleTap))` in Swift terms: a method reference on a weak target.
+    func addTarget<Target: AnyObject>(
+        _ target: Target, action: @escaping (Target) -> (UIGestureRecognizer) -> Void, name: String = "action"
+    ) {
+        actions.append(.method(target, name, action))
+    }
+
+    /// UIKit's `removeTarget(_:action:)`: nil target matches every target, nil name every action.
+    func removeTarget(_ target: AnyObject?, action name: String? = nil) {
+        actions.removeAll { pair in
+            (target == nil || pair.target === target) && (name == nil || pair.name == name)
+        }
+    }
+
+    /// The names of the registered actions, in order (for printing and tests).
+    var actionNames: [String] { actions.map(\.name) }
+
+    func sendActions() {
+        for action in actions { action.send(from: self) }
+    }
+
+    /// Sends the actions for `state`, which the environment has just applied. UIKit: each action reads the
+    /// state it is sent for, so a change and an end set in one frame reach the target as changed, then
+    /// ended (not ended twice), and a begin and an end in one frame as began, then ended.
+    func sendActions(reporting state: State) {
+        let later = machine.report(state)
+        sendActions()
+        machine.endReporting(state, restoring: later)
+    }
+
+    /// UIKit's `require(toFail:)`: this recognizer stays possible until `otherGestureRecognizer` fails (then
+    /// it recognizes) or recognizes (then it fails). Held weakly.
+    public func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
+        guard otherGestureRecognizer !== self,
+            !requiredToFail.contains(where: { $0.recognizer === otherGestureRecognizer })
+        else { return }
+        requiredToFail.append(WeakGestureRecognizer(otherGestureRecognizer))
+    }
+
+    /// The recognizers given to `require(toFail:)` that are still alive.
+    var recognizersRequiredToFail: [UIGestureRecognizer] { requiredToFail.compactMap(\.recognizer) }
+}
+
+// MARK: - GestureRecognizerAction
+
+/// One target-action pair of a gesture recognizer. Swift on Linux has no selectors, so an action is a
+/// closure, a method reference on a weakly held target, or a named action that writes a trace line
+/// (as an action method's `NSLog(@"View Taped")` would).
+public struct GestureRecognizerAction {
+    /// The name used by `removeTarget(_:action:)` (and printed by tools); a log action's name is its line.
+    let name: String
+    /// UIKit holds targets weakly: an action whose target has gone is skipped.
+    weak var target: AnyObject?
+    let hasTarget: Bool
+    let perform: (AnyObject?, UIGestureRecognizer) -> Void
+
+    init(name: String, target: AnyObject?, perform: @escaping (AnyObject?, UIGestureRecognizer) -> Void) {
+        self.name = name
+        self.target = target
+        self.hasTarget = target != nil
+        self.perform = perform
+    }
+
+    /// A closure run with the recognizer, like an action method taking the sender.
+    public static func handler(_ name: String = "handler", _ body: @escaping (UIGestureRecognizer) -> Void) -> Self {
+        Self(name: name, target: nil) { _, recognizer in body(recognizer) }
+    }
+
+    /// Writes `line` to the application's trace (scene files: `action: {log: "View Taped"}`).
+    public static func log(_ line: String) -> Self {
+        Self(name: line, target: nil) { _, recognizer in recognizer.traceRecorder?.record(line, group: "actions") }
+    }
+
+    /// A method reference on `target`, e.g. `.method(controller, ViewController.handleTap)`; the target is
+    /// held weakly, as UIKit does.
+    static func method<Target: AnyObject>(
+        _ target: Target, _ name: String = "action", _ body: @escaping (Target) -> (UIGestureRecognizer) -> Void
+    ) -> Self {
+        Self(name: name, target: target) { target, recognizer in
+            guard let target = target as? Target else { return }
+            body(target)(recognizer)
+        }
+    }
+
+    /// False once a weakly held target has been released.
+    var isLive: Bool { !hasTarget || target != nil }
+
+    func send(from recognizer: UIGestureRecognizer) {
+        guard isLive else { return }
+        perform(target, recognizer)
+    }
+}
+
+// MARK: - Continuous
+
+/// What the continuous recognizers (pan, pinch, rotation) share: a cap on the fingers they follow, the
+/// fingers a lift still reports, the first two fingers' positions, and how a cancel ends them.
+extension UIGestureRecognizer {
+    /// Ignores every finger on the glass beyond the first `limit` (UIKit: a pinch or rotation follows two
+    /// fingers, a pan `maximumNumberOfTouches`; the extra ones are never delivered to the recognizer again).
+    func ignoreTouches(beyond limit: Int, for event: UIEvent) {
+        let onScreen = touchesOnScreen
+        guard onScreen.count > limit else { return }
+        for touch in onScreen.suffix(onScreen.count - limit) { ignore(touch, for: event) }
+    }
+
+    /// The tracked touches whose positions a lift reports: the lifting fingers count where they left the
+    /// glass; cancelled ones do not.
+    var touchesReportingLift: [UITouch] { trackedTouches.filter { $0.phase != .cancelled } }
+
+    /// Window locations of the first two of `touches`; nil with fewer than two.
+    static func firstTwoLocations(of touches: [UITouch]) -> (CGPoint, CGPoint)? {
+        guard touches.count >= 2 else { return nil }
+        return (touches[0].location(in: nil), touches[1].location(in: nil))
+    }
+
+    /// UIKit: a cancelled touch fails a continuous recognizer that has not begun and cancels one that has.
+    func cancelContinuousGesture() {
+        switch state {
+        case .possible: state = .failed
+        case .began, .changed: state = .cancelled
+        default: return
+        }
+    }
+}
+
+// MARK: - Location
+
+extension UIGestureRecognizer {
+    /// UIKit's `numberOfTouches`: the touches involved in the gesture (those that just ended count until the
+    /// event that ended them is over; after that, the last set, so an action fired later still sees its tap).
+    public var numberOfTouches: Int { locationTouches.count }
+
+    /// The centroid of the gesture's touches in `view`'s space (nil: the window): UIKit's default
+    /// `location(in:)`.
+    func centroidLocation(in view: UIView?) -> CGPoint {
+        let touches = locationTouches
+        guard !touches.isEmpty else { return .zero }
+        var x: CGFloat = 0, y: CGFloat = 0
+        for touch in touches {
+            let point = touch.location(in: view)
+            x += point.x
+            y += point.y
+        }
+        let n = CGFloat(touches.count)
+        return CGPoint(x: x / n, y: y / n)
+    }
+
+    /// UIKit's `location(ofTouch:in:)`: one touch of the gesture, by index (in the order they came down).
+    func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
+        let touches = locationTouches
+        precondition(touches.indices.contains(touchIndex), "touch index \(touchIndex) out of range 0..<\(touches.count)")
+        return touches[touchIndex].location(in: view)
+    }
+
+    private var locationTouches: [UITouch] { trackedTouches.isEmpty ? lastTrackedTouches : trackedTouches }
+
+    /// UIKit's `ignore(_:for:)`: this recognizer stops receiving `touch` (a pan with more fingers than its
+    /// maximum ignores the extra ones).
+    func ignore(_ touch: UITouch, for event: UIEvent) {
+        trackedTouches.removeAll { $0 === touch }
+        touchHistory.removeAll { $0 === touch }
+        environment?.recognizer(self, ignores: touch)
+    }
+}
+
+// MARK: - Geometry
+
+/// Geometry shared by the built-in recognizers (window coordinates: no view transforms in this model).
+extension UIGestureRecognizer {
+    /// Distance between two points.
+    static func distance(_ a: CGPoint, _ b: CGPoint) -> CGFloat {
+        let dx = a.x - b.x, dy = a.y - b.y
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    /// The centroid of `points`.
+    static func centroid(of points: [CGPoint]) -> CGPoint {
+        guard !points.isEmpty else { return .zero }
+        var x: CGFloat = 0, y: CGFloat = 0
+        for point in points {
+            x += point.x
+            y += point.y
+        }
+        return CGPoint(x: x / CGFloat(points.count), y: y / CGFloat(points.count))
+    }
+
+    /// The centroid of `touches` in window coordinates.
+    static func centroid(of touches: [UITouch]) -> CGPoint {
+        centroid(of: touches.map { $0.location(in: nil) })
+    }
+
+    /// Touches still on the screen (not ended or cancelled), in the order they came down.
+    var touchesOnScreen: [UITouch] { trackedTouches.filter { !$0.phase.isFinal } }
+}
+
+// MARK: - Timers
+
+extension UIGestureRecognizer {
+    /// A one-shot run-loop timer on the application's loop, in its common modes (what a UIKit subclass does
+    /// with `performSelector:afterDelay:`). A state change made in `body` is applied as soon as it returns.
+    /// Nil when the recognizer is attached to no application yet.
+    @discardableResult
+    package func schedule(after seconds: TimeInterval, _ body: @escaping () -> Void) -> RunLoopTimer? {
+        let environment = self.environment ?? view?.window?.application?.gestureEnvironment
+        // With a run-loop trace on, the timer is named now, from `traceClassName` (a subclass may override it).
+        // Otherwise the name is made only if a trace shows the timer later, from what it needs (not from `self`:
+        // the timer must neither keep the recognizer alive nor make a weak reference to it).
+        if environment?.application?.runLoop.tracer != nil {
+            let name = "\(traceClassName) after \(seconds) s"
+            return environment?.schedule(after: seconds, name: name, body)
+        }
+        let override = traceClassNameOverride
+        let type = Swift.type(of: self)
+        return environment?.schedule(
+            after: seconds, name: "\(override ?? String(describing: type)) after \(seconds) s", body)
+    }
+}
+
+// MARK: - Explain
+
+extension UIGestureRecognizer {
+    /// The class as printed, with the scene's id when it has one: `UITapGestureRecognizer 'double'`.
+    var traceLabel: String { traceClassName + (name.map { " '\($0)'" } ?? "") }
+
+    /// Records why the environment is about to change the state, when someone is explaining (the text is
+    /// built only then).
+    func noteTransitionCause(_ cause: @autoclosure () -> String) {
+        guard traceRecorder?.explains == true else { return }
+        transitionCause = cause()
+    }
+
+    /// Explained traces: `LXFTapGestureRecognizer possible → failed (UIButton gestureRecognizerShouldBegin: NO)`.
+    /// Every recognizer's changes are explained (not only logging ones): they decide who gets the touches.
+    func explainTransition(from old: State) {
+        let cause = transitionCause
+        transitionCause = nil
+        guard let recorder = traceRecorder, recorder.explains else { return }
+        let new = machine.applied
+        // Outside a HID event the change came from a timer (a tap's 0.75 s limit, a scroll view's 0.15 s delay).
+        let when = recorder.currentHIDEvent == nil ? " at t=\(UIEventDispatcher.millisecondText(recorder.now))" : ""
+        recorder.explain(
+            .transition, "\(traceLabel) \(old) → \(new)\(when)",
+            group: "recognizers", reason: cause ?? Self.defaultCause(from: old, to: new))
+    }
+
+    private static func defaultCause(from old: State, to new: State) -> String? {
+        switch (old, new) {
+        case (_, .possible): return "reset: its touches are gone"
+        case (.possible, .failed): return "set by the recognizer itself"
+        case (.possible, .ended): return "recognized"
+        default: return nil
+        }
+    }
+}
+
+// MARK: - Description
+
+extension UIGestureRecognizer: CustomStringConvertible {
+    /// UIKit's debug description without addresses:
+    /// `<LXFTapGestureRecognizer: tap; state = Possible; view = <YellowView>; actions = (View Taped)>`.
+    public var description: String {
+        var parts = [traceClassName + (name.map { ": \($0)" } ?? "")]
+        parts.append("state = \(state.description.prefix(1).uppercased())\(state.description.dropFirst())")
+        if !isEnabled { parts.append("enabled = NO") }
+        if let view { parts.append("view = <\(view.traceClassName)>") }
+        if !actions.isEmpty { parts.append("actions = (\(actionNames.joined(separator: ", ")))") }
+        return "<" + parts.joined(separator: "; ") + ">"
+    }
+}
+
+// MARK: - Control precedence
+
+extension UIGestureRecognizer {
+    /// A single-finger, single-tap recognizer: the gesture a button, switch, stepper, segmented control or
+    /// page control owns (UIKit's control precedence, event-delivery.md section 6).
+    var isSingleFingerSingleTap: Bool {
+        guard let tap = self as? UITapGestureRecognizer else { return false }
+        return tap.numberOfTapsRequired == 1 && tap.numberOfTouchesRequired == 1
+    }
+
+    /// A single-finger swipe whose allowed directions include one along the x axis (a slider's travel).
+    var isSingleFingerHorizontalSwipe: Bool {
+        guard let swipe = self as? UISwipeGestureRecognizer, swipe.numberOfTouchesRequired == 1 else { return false }
+        return !swipe.direction.isDisjoint(with: [.left, .right])
+    }
+
+    /// A pan that is following exactly one finger.
+    var isSingleFingerPan: Bool {
+        guard self is UIPanGestureRecognizer else { return false }
+        return numberOfTouches == 1
+    }
+}
+
+// MARK: - WeakGestureRecognizer
+
+/// A weak reference to a recognizer: failure requirements must not keep recognizers alive (UIKit holds them
+/// weakly too).
+struct WeakGestureRecognizer {
+    weak var recognizer: UIGestureRecognizer?
+
+    init(_ recognizer: UIGestureRecognizer) {
+        self.recognizer = recognizer
+    }
 }

@@ -5,12 +5,12 @@ import RunLoopKit
 /// `numberOfTouchesRequired` fingers held for `minimumPressDuration` without moving more than
 /// `allowableMovement` → began; moves → changed; a lift → ended. Before it begins, a lift (other than one
 /// of the required taps), a larger movement, or a pause between taps longer than
-/// `UIGestureConstants.tapMaximumInterval` fails it. Every wait is a run-loop timer.
+/// `GestureConstants.tapMaximumInterval` fails it. Every wait is a run-loop timer.
 public class UILongPressGestureRecognizer: UIGestureRecognizer {
     /// UIKit default 0.5 s.
-    public var minimumPressDuration: TimeInterval = UIGestureConstants.longPressMinimumPressDuration
+    public var minimumPressDuration: TimeInterval = GestureConstants.longPressMinimumPressDuration
     /// UIKit default 10 points; once the press has begun there is no limit.
-    public var allowableMovement: CGFloat = UIGestureConstants.longPressAllowableMovement
+    public var allowableMovement: CGFloat = GestureConstants.longPressAllowableMovement
     public var numberOfTouchesRequired = 1
     /// UIKit default 0: full taps required before the press.
     public var numberOfTapsRequired = 0
@@ -71,7 +71,7 @@ public class UILongPressGestureRecognizer: UIGestureRecognizer {
             pressTimer?.invalidate()
             pressTimer = nil
             tapsCompleted += 1
-            intervalTimer = schedule(after: UIGestureConstants.tapMaximumInterval) { [unowned self] in
+            intervalTimer = schedule(after: GestureConstants.tapMaximumInterval) { [unowned self] in
                 guard self.state == .possible, self.fingersDown == 0 else { return }
                 self.state = .failed
             }

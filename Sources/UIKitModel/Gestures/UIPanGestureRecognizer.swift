@@ -1,15 +1,15 @@
 import Foundation
 
 /// UIKit's `UIPanGestureRecognizer` (continuous): begins once at least `minimumNumberOfTouches` fingers have
-/// moved their centroid more than `UIGestureConstants.panHysteresis` (10 points) from where they came down;
+/// moved their centroid more than `GestureConstants.panHysteresis` (10 points) from where they came down;
 /// changes with every move; ends when fewer than `minimumNumberOfTouches` remain. Fingers beyond
 /// `maximumNumberOfTouches` are ignored.
 ///
 /// The centroid moves by the mean movement of the fingers that were already down: a finger joining or
 /// leaving (even in the same frame as another's move, as real panels report it) moves nothing, so the
 /// translation never jumps by half the fingers' spread. `velocity(in:)` is points per second of the run-loop
-/// clock over the last `UIGestureConstants.velocityWindow` of samples; a lift that moves nothing right after the last
-/// move keeps the flick's velocity (UIGestureMotionHistory).
+/// clock over the last `GestureConstants.velocityWindow` of samples; a lift that moves nothing right after the last
+/// move keeps the flick's velocity (GestureMotionHistory).
 public class UIPanGestureRecognizer: UIGestureRecognizer {
     public var minimumNumberOfTouches = 1
     public var maximumNumberOfTouches = Int.max
@@ -20,7 +20,7 @@ public class UIPanGestureRecognizer: UIGestureRecognizer {
     private var position = CGPoint.zero
     /// Each followed finger's last window location.
     private var locations: [ObjectIdentifier: CGPoint] = [:]
-    private var history = UIGestureMotionHistory<CGPoint>()
+    private var history = GestureMotionHistory<CGPoint>()
     private var currentVelocity = CGPoint.zero
 
     /// The centroid's movement since the pan's origin, in `view`'s coordinate space. (No view transforms in
@@ -60,7 +60,7 @@ public class UIPanGestureRecognizer: UIGestureRecognizer {
         switch state {
         case .possible:
             guard let origin, onScreen.count >= minimumNumberOfTouches,
-                Self.distance(origin, position) > UIGestureConstants.panHysteresis
+                Self.distance(origin, position) > GestureConstants.panHysteresis
             else { return }
             state = .began
         case .began, .changed:

@@ -1,9 +1,9 @@
 import Foundation
 
 /// UIKit's `UIPinchGestureRecognizer` (continuous, two touches): begins when the fingers' separation has
-/// changed by more than `UIGestureConstants.pinchHysteresis` (10 points) since the second finger came down;
+/// changed by more than `GestureConstants.pinchHysteresis` (10 points) since the second finger came down;
 /// `scale` is the separation relative to that moment; `velocity` is scale per second of the run-loop
-/// clock over the last `UIGestureConstants.velocityWindow` of samples.
+/// clock over the last `GestureConstants.velocityWindow` of samples.
 /// A third finger is ignored; lifting a finger ends it (or fails it before it began).
 public class UIPinchGestureRecognizer: UIGestureRecognizer {
     /// Settable, as in UIKit (`recognizer.scale = 1` after applying it): later scales are relative to it.
@@ -20,7 +20,7 @@ public class UIPinchGestureRecognizer: UIGestureRecognizer {
     private var initialDistance: CGFloat?
     private var baseDistance: CGFloat?
     private var currentDistance: CGFloat?
-    private var history = UIGestureMotionHistory<CGFloat>()
+    private var history = GestureMotionHistory<CGFloat>()
 
     public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
@@ -38,7 +38,7 @@ public class UIPinchGestureRecognizer: UIGestureRecognizer {
         currentDistance = distance
         switch state {
         case .possible:
-            guard abs(distance - initialDistance) > UIGestureConstants.pinchHysteresis else { return }
+            guard abs(distance - initialDistance) > GestureConstants.pinchHysteresis else { return }
             measure(distance / baseDistance)
             state = .began
         case .began, .changed:

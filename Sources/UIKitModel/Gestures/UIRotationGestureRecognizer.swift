@@ -1,11 +1,11 @@
 import Foundation
 
 /// UIKit's `UIRotationGestureRecognizer` (continuous, two touches): begins when the line between the fingers
-/// has turned more than `UIGestureConstants.rotationHysteresis` (5°) since the second finger came down and
-/// the fingers have travelled `UIGestureConstants.rotationArcHysteresis` (10 points) along their arc;
+/// has turned more than `GestureConstants.rotationHysteresis` (5°) since the second finger came down and
+/// the fingers have travelled `GestureConstants.rotationArcHysteresis` (10 points) along their arc;
 /// `rotation` is in radians, positive clockwise on screen (UIKit's sign), accumulated frame by frame so it
 /// can pass ±π; `velocity` is radians per second of the run-loop clock over the last
-/// `UIGestureConstants.velocityWindow` of samples.
+/// `GestureConstants.velocityWindow` of samples.
 public class UIRotationGestureRecognizer: UIGestureRecognizer {
     /// Settable, as in UIKit (`recognizer.rotation = 0` after applying it).
     public var rotation: CGFloat {
@@ -18,7 +18,7 @@ public class UIRotationGestureRecognizer: UIGestureRecognizer {
     private var accumulated: CGFloat = 0
     private var baseRotation: CGFloat = 0
     private var lastAngle: CGFloat?
-    private var history = UIGestureMotionHistory<CGFloat>()
+    private var history = GestureMotionHistory<CGFloat>()
     /// Half the fingers' separation now: the radius of the arc they travel.
     private var radius: CGFloat = 0
 
@@ -35,8 +35,8 @@ public class UIRotationGestureRecognizer: UIGestureRecognizer {
         guard turn(to: angle(of: touchesOnScreen)) else { return }
         switch state {
         case .possible:
-            guard abs(accumulated) > UIGestureConstants.rotationHysteresis,
-                abs(accumulated) * radius > UIGestureConstants.rotationArcHysteresis
+            guard abs(accumulated) > GestureConstants.rotationHysteresis,
+                abs(accumulated) * radius > GestureConstants.rotationArcHysteresis
             else { return }
             measure()
             state = .began

@@ -2,7 +2,7 @@ import Foundation
 import RunLoopKit
 
 /// UIKit's `UISwipeGestureRecognizer` (discrete): `numberOfTouchesRequired` fingers move at least
-/// `UIGestureConstants.swipeMinimumDistance` (50 points) in one of the permitted `direction`s, within
+/// `GestureConstants.swipeMinimumDistance` (50 points) in one of the permitted `direction`s, within
 /// `swipeMaximumDuration` (0.5 s, a run-loop timer) of touching down, no more than `swipeMaximumAngle`
 /// (30°) off that direction's axis. It recognizes during the movement, as UIKit's does, not at the lift.
 public class UISwipeGestureRecognizer: UIGestureRecognizer {
@@ -23,7 +23,7 @@ public class UISwipeGestureRecognizer: UIGestureRecognizer {
         let onScreen = touchesOnScreen
         if onScreen.count > numberOfTouchesRequired { return fail() }
         if durationTimer == nil {
-            durationTimer = schedule(after: UIGestureConstants.swipeMaximumDuration) { [unowned self] in
+            durationTimer = schedule(after: GestureConstants.swipeMaximumDuration) { [unowned self] in
                 guard self.state == .possible else { return }
                 self.state = .failed
             }
@@ -41,9 +41,9 @@ public class UISwipeGestureRecognizer: UIGestureRecognizer {
         let horizontal = abs(dx) >= abs(dy)
         let primary = horizontal ? abs(dx) : abs(dy)
         let secondary = horizontal ? abs(dy) : abs(dx)
-        guard primary >= UIGestureConstants.swipeMinimumDistance else { return }
+        guard primary >= GestureConstants.swipeMinimumDistance else { return }
         let moved: Direction = horizontal ? (dx > 0 ? .right : .left) : (dy > 0 ? .down : .up)
-        if direction.contains(moved) && atan2(secondary, primary) <= UIGestureConstants.swipeMaximumAngle {
+        if direction.contains(moved) && atan2(secondary, primary) <= GestureConstants.swipeMaximumAngle {
             durationTimer?.invalidate()
             state = .recognized
         } else {
@@ -71,5 +71,20 @@ public class UISwipeGestureRecognizer: UIGestureRecognizer {
     private func fail() {
         durationTimer?.invalidate()
         if state == .possible { state = .failed }
+    }
+}
+
+// MARK: - Direction
+
+extension UISwipeGestureRecognizer {
+    /// UIKit's `UISwipeGestureRecognizer.Direction` (UIKit's raw values).
+    public struct Direction: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+
+        public static let right = Direction(rawValue: 1 << 0)
+        public static let left = Direction(rawValue: 1 << 1)
+        public static let up = Direction(rawValue: 1 << 2)
+        public static let down = Direction(rawValue: 1 << 3)
     }
 }

@@ -4,7 +4,7 @@ import RunLoopKit
 /// UIKit's `UITapGestureRecognizer` (discrete): `numberOfTouchesRequired` fingers tap
 /// `numberOfTapsRequired` times.
 ///
-/// It fails when a finger moves more than `UIGestureConstants.tapAllowableMovement` (10 points), stays down
+/// It fails when a finger moves more than `GestureConstants.tapAllowableMovement` (10 points), stays down
 /// longer than `tapMaximumPressDuration` (0.75 s), lifts before the required fingers were down together,
 /// lands more than `tapAllowableSeparation` from the first tap, or when the pause before the next tap is
 /// longer than `tapMaximumInterval` (0.35 s). Both timeouts are run-loop timers.
@@ -34,7 +34,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         if fingersDown == 0 {
             mostFingersInTap = 0
             startLocations.removeAll()
-            pressTimer = schedule(after: UIGestureConstants.tapMaximumPressDuration) { [unowned self] in
+            pressTimer = schedule(after: GestureConstants.tapMaximumPressDuration) { [unowned self] in
                 // UIKit: a press held too long is not a tap.
                 guard self.state == .possible, self.fingersDown > 0 else { return }
                 self.state = .failed
@@ -43,7 +43,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         for touch in orderedTouches(touches) {
             let location = touch.location(in: nil)
             startLocations.append((touch, location))
-            if let first = firstTapLocation, Self.distance(first, location) > UIGestureConstants.tapAllowableSeparation {
+            if let first = firstTapLocation, Self.distance(first, location) > GestureConstants.tapAllowableSeparation {
                 return fail()
             }
         }
@@ -72,7 +72,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         if tapsCompleted >= numberOfTapsRequired {
             state = .recognized
         } else {
-            intervalTimer = schedule(after: UIGestureConstants.tapMaximumInterval) { [unowned self] in
+            intervalTimer = schedule(after: GestureConstants.tapMaximumInterval) { [unowned self] in
                 // UIKit: the next tap came too late (or never).
                 guard self.state == .possible, self.fingersDown == 0 else { return }
                 self.state = .failed
@@ -119,7 +119,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 
     private func movedTooFar(_ touches: Set<UITouch>) -> Bool {
         for (touch, start) in startLocations where touches.contains(touch) {
-            if Self.distance(start, touch.location(in: nil)) > UIGestureConstants.tapAllowableMovement { return true }
+            if Self.distance(start, touch.location(in: nil)) > GestureConstants.tapAllowableMovement { return true }
         }
         return false
     }

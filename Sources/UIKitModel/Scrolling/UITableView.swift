@@ -148,3 +148,99 @@ open class UITableView: UIScrollView {
         if runsSuper(.touchesCancelled) { unhighlightPendingRow(for: touches) }
     }
 }
+
+// MARK: - Touches
+
+extension UITableView {
+    /// touchesBegan: the row under the touch highlights (UIKit's pending selection), if the delegate allows.
+    func highlightRow(for touches: Set<UITouch>) {
+        guard selectionTouchIsFree, let touch = touches.first,
+            let indexPath = indexPathForRow(at: touch.location(in: self))
+        else { return }
+        guard tableDelegate?.tableView(self, shouldHighlightRowAt: indexPath) ?? true else { return }
+        beginPendingSelection(indexPath, touch: touch)
+        cellForRow(at: indexPath)?.setHighlighted(true, animated: false)
+        tableDelegate?.tableView(self, didHighlightRowAt: indexPath)
+    }
+
+    /// touchesMoved: a touch that leaves its row no longer selects it.
+    func followHighlightedTouch(_ touches: Set<UITouch>) {
+        guard let (indexPath, touch) = pendingSelection(in: touches) else { return }
+        if indexPathForRow(at: touch.location(in: self)) != indexPath { endPendingSelection() }
+    }
+
+    /// touchesEnded: a touch that ends on the row it began on selects it — UIKit's order: unhighlight, then
+    /// `willSelectRowAt`, the old row deselected (`didDeselectRowAt`), the new one selected (`didSelectRowAt`).
+    func selectHighlightedRow(for touches: Set<UITouch>) {
+        guard let (indexPath, touch) = pendingSelection(in: touches) else { return }
+        let endsOnRow = indexPathForRow(at: touch.location(in: self)) == indexPath
+        endPendingSelection()
+        guard endsOnRow else { return }
+        let proposed = tableDelegate.map { $0.tableView(self, willSelectRowAt: indexPath) } ?? indexPath
+        guard let target = proposed, cellForRow(at: target) != nil else { return }
+        if let previous = indexPathForSelectedRow, previous != target {
+            deselectRow(at: previous, animated: false)
+            tableDelegate?.tableView(self, didDeselectRowAt: previous)
+        }
+        selectRow(at: target, animated: false)
+        tableDelegate?.tableView(self, didSelectRowAt: target)
+    }
+
+    /// touchesCancelled: the highlight goes, nothing is selected.
+    func unhighlightPendingRow(for touches: Set<UITouch>) {
+        guard pendingSelection(in: touches) != nil else { return }
+        endPendingSelection()
+    }
+}
+
+// MARK: - UITableViewDataSource
+
+/// UIKit's `UITableViewDataSource` (rows and cells).
+public protocol UITableViewDataSource: AnyObject {
+    /// UIKit default 1.
+    func numberOfSections(in tableView: UITableView) -> Int
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
+}
+
+extension UITableViewDataSource {
+    public func numberOfSections(in tableView: UITableView) -> Int { 1 }
+}
+
+// MARK: - UITableViewDelegate
+
+/// UIKit's `UITableViewDelegate` (highlighting and selection; a scroll view delegate too). Every method is
+/// optional, as in UIKit.
+public protocol UITableViewDelegate: UIScrollViewDelegate {
+    /// UIKit default true: false keeps the row from highlighting (and from being selected by a touch).
+    func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool
+    func tableView(_ tableView: UITableView, didHighlightRowAt indexPath: IndexPath)
+    func tableView(_ tableView: UITableView, didUnhighlightRowAt indexPath: IndexPath)
+    /// UIKit: return another index path to select that row instead, nil to select nothing.
+    func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath?
+    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)
+    func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath)
+}
+
+extension UITableViewDelegate {
+    public func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
+    public func tableView(_ tableView: UITableView, didHighlightRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, didUnhighlightRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
+}
+
+// MARK: - IndexPath+Table
+
+extension IndexPath {
+    /// UIKit's `IndexPath(row:section:)` (UIKit adds it to Foundation's type; Linux Foundation has no UIKit).
+    package init(row: Int, section: Int) {
+        self.init(indexes: [section, row])
+    }
+
+    /// The row of a table index path (UIKit's `row`).
+    public var row: Int { self[1] }
+    /// The section of a table index path (UIKit's `section`).
+    public var section: Int { self[0] }
+}

@@ -1,5 +1,5 @@
-import HIDEvent
 import Foundation
+import HIDEvent
 
 /// UIKit's `UIEvent`. A touches event is one object for the whole multi-touch sequence: every touch of the
 /// sequence is in `allTouches`, and all four touch methods of the sequence receive this same object.
@@ -79,5 +79,25 @@ public class UIEvent {
             windows.append(window)
         }
         return windows
+    }
+}
+
+// MARK: - Types
+
+extension UIEvent {
+    /// UIKit's `UIEvent.EventType`.
+    package enum EventType: Int, Sendable {
+        case touches, motion, remoteControl, presses
+    }
+
+    /// UIKit's `UIEvent.EventSubtype` (the cases this model produces).
+    package enum EventSubtype: Int, Sendable {
+        case none = 0
+        case motionShake = 1
+    }
+
+    /// Which of `motionBegan/Ended/Cancelled` a motion event is delivered as.
+    enum MotionPhase: Sendable {
+        case began, ended, cancelled
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HIDEvent
 
 /// UIKit's `UITouch`: one finger from first contact until it lifts or is cancelled, updated in place.
 public final class UITouch: Hashable {
@@ -66,4 +67,60 @@ public final class UITouch: Hashable {
 
     public static func == (lhs: UITouch, rhs: UITouch) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+// MARK: - Phase
+
+extension UITouch {
+    /// UIKit's `UITouch.Phase`.
+    package enum Phase: Int, Sendable, CaseIterable {
+        case began, moved, stationary, ended, cancelled
+
+        /// Ended or cancelled: the touch leaves its event after this frame.
+        var isFinal: Bool { self == .ended || self == .cancelled }
+    }
+}
+
+// MARK: - Phase from a HID finger
+
+extension UITouch.Phase {
+    /// Maps one finger of a HID frame to a touch phase, given whether a UITouch already follows that finger.
+    /// IOHIDFamily marks the phase in `options` and what changed in `eventMask`; either may carry the news:
+    /// - cancelled phase or `cancel` bit → cancelled;
+    /// - ended phase → ended;
+    /// - began phase → began (a second began for a finger already down is treated as a move);
+    /// - `touch` bit without a phase (the touch state flipped) → began if new, ended if known;
+    /// - changed phase or `position` bit → moved; nothing → stationary.
+    /// Returns nil for fingers the app cannot use: anything but a began for an unknown finger (the stream
+    /// verifier rule: no moves or ends without a down), and hover (`mayBegin`, `range` only).
+    init?(hidFinger finger: HIDDigitizerEvent, isTracked: Bool) {
+        let phase = finger.phase, mask = finger.eventMask
+        if phase.contains(.cancelled) || mask.contains(.cancel) {
+            guard isTracked else { return nil }
+            self = .cancelled
+        } else if phase.contains(.ended) {
+            guard isTracked else { return nil }
+            self = .ended
+        } else if phase.contains(.began) {
+            self = isTracked ? .moved : .began
+        } else if mask.contains(.touch) {
+            self = isTracked ? .ended : .began
+        } else if !isTracked {
+            return nil
+        } else if phase.contains(.changed) || mask.contains(.position) {
+            self = .moved
+        } else {
+            self = .stationary
+        }
+    }
+}
+
+// MARK: - Gesture recognizers
+
+extension UITouch {
+    /// UIKit's `gestureRecognizers`: the recognizers this touch is delivered to, collected when it began
+    /// (nil once the touch is over, or when no recognizer took it).
+    package var gestureRecognizers: [UIGestureRecognizer]? {
+        window?.application?.gestureEnvironment?.recognizers(for: self)
+    }
 }

@@ -31,7 +31,7 @@ open class UIView: UIResponder {
     public var accessibilityIdentifier: String?
 
     /// Scripted `hitTest(_:with:)` (what a subclass override would do); `.default` runs UIKit's rules.
-    public var hitTestOverride: UIHitTestOverride = .default
+    public var hitTestOverride: HitTestOverride = .default
     /// Scripted `point(inside:with:)`: also accept points inside these views' frames (the round button
     /// sticking out of a tab bar). Must be descendants; empty runs UIKit's rule only.
     public var pointInsideIncludes: [UIView] = []
@@ -62,12 +62,12 @@ open class UIView: UIResponder {
 
     override var hostApplication: UIApplication? { window?.application }
 
-    // MARK: - Hit-testing (HitTesting/UIView+HitTesting.swift holds UIKit's rules)
+    // MARK: - Hit-testing (UIKit's rules: the hit-testing extension below)
 
     /// UIKit's `hitTest(_:with:)`: the deepest visible, interactive descendant containing `point` (in this
     /// view's coordinates), or nil. Override to customise, as in UIKit.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        let record = openCall(UITraceSelector.hitTest, group: .hitTest, point: point)
+        let record = openCall(Trace.Selector.hitTest, group: .hitTest, point: point)
         let view = scriptedHitTest(point, with: event)
         // The reason is worked out only for a logged call: hit-testing stays allocation-free otherwise.
         record?.close(result: view.map(\.traceClassName) ?? "nil", reason: hitTestReason(answer: view))
@@ -76,7 +76,7 @@ open class UIView: UIResponder {
 
     /// UIKit's `point(inside:with:)`: by default, whether `point` lies in `bounds`.
     open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
-        let record = openCall(UITraceSelector.pointInside, group: .hitTest, point: point)
+        let record = openCall(Trace.Selector.pointInside, group: .hitTest, point: point)
         if bounds.contains(point) {
             record?.close(result: "YES")
             return true
@@ -86,7 +86,7 @@ open class UIView: UIResponder {
         return included
     }
 
-    // MARK: - Gesture recognizers (Gestures/UIView+GestureRecognizers.swift)
+    // MARK: - Gesture recognizers (attaching them: the extension below)
 
     /// The recognizers attached with `addGestureRecognizer(_:)`, in the order they were added.
     var attachedGestureRecognizers: [UIGestureRecognizer] = []
@@ -100,4 +100,311 @@ open class UIView: UIResponder {
     func didAddSubview(_ subview: UIView) {}
     func willRemoveSubview(_ subview: UIView) {}
     func didMoveToSuperview() {}
+}
+
+// MARK: - Hierarchy
+
+extension UIView {
+    /// The window this view is in, if any (a window is its own window).
+    package var window: UIWindow? {
+        var view: UIView? = self
+        while let v = view {
+            if let window = v as? UIWindow { return window }
+            view = v.superview
+        }
+        return nil
+    }
+
+    /// UIKit: appends `view` (removing it from its old superview); later subviews are drawn above and asked
+    /// first during hit-testing.
+    public func addSubview(_ view: UIView) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    package func insertSubview(_ view: UIView, at index: Int) {
+        precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
+        if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
+            subviews.remove(at: current)
+            subviews.insert(view, at: min(max(index, 0), subviews.count))
+            return
+        }
+        view.removeFromSuperview()
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+        didAddSubview(view)
+        view.didMoveToSuperview()
+    }
+
+    package func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+        guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return addSubview(view) }
+        insertSubview(view, at: index + 1)
+    }
+
+    package func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+        guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return insertSubview(view, at: 0) }
+        insertSubview(view, at: index)
+    }
+
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.willRemoveSubview(self)
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        didMoveToSuperview()
+    }
+
+    /// UIKit: moves `view` to the end of `subviews` (frontmost, asked first by hit-testing).
+    package func bringSubviewToFront(_ view: UIView) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: subviews.count)
+    }
+
+    func sendSubviewToBack(_ view: UIView) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: 0)
+    }
+
+    /// True if this view is `view` or lies somewhere below it.
+    public func isDescendant(of view: UIView) -> Bool {
+        var current: UIView? = self
+        while let v = current {
+            if v === view { return true }
+            current = v.superview
+        }
+        return false
+    }
+
+    /// UIKit's `viewWithTag(_:)`: depth-first, self first.
+    func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for subview in subviews {
+            if let found = subview.viewWithTag(tag) { return found }
+        }
+        return nil
+    }
+
+    /// The first view in this subtree (self first) with the given accessibility identifier.
+    package func view(withAccessibilityIdentifier identifier: String) -> UIView? {
+        if accessibilityIdentifier == identifier { return self }
+        for subview in subviews {
+            if let found = subview.view(withAccessibilityIdentifier: identifier) { return found }
+        }
+        return nil
+    }
+}
+
+// MARK: - Geometry
+
+extension UIView {
+    /// The view's rectangle in its superview's coordinate space.
+    public var frame: CGRect {
+        get { CGRect(origin: origin, size: bounds.size) }
+        set {
+            origin = newValue.origin
+            bounds.size = newValue.size
+        }
+    }
+
+    /// The frame's center, in the superview's coordinate space.
+    package var center: CGPoint {
+        get { CGPoint(x: origin.x + bounds.width / 2, y: origin.y + bounds.height / 2) }
+        set { origin = CGPoint(x: newValue.x - bounds.width / 2, y: newValue.y - bounds.height / 2) }
+    }
+
+    /// UIKit's `convert(_:to:)`: `point` from this view's space into `view`'s; nil means the window's
+    /// (or, for a view outside any window, its root view's superview space).
+    package func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        let base = pointInBaseSpace(point)
+        guard let target = view ?? window else { return pointInRootSpace(point) }
+        return target.pointFromBaseSpace(base)
+    }
+
+    /// UIKit's `convert(_:from:)`: `point` from `view`'s space (nil: the window's) into this view's.
+    package func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+        guard let source = view ?? window else { return pointFromRootSpace(point) }
+        return pointFromBaseSpace(source.pointInBaseSpace(point))
+    }
+
+    package func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+        CGRect(origin: convert(rect.origin, to: view), size: rect.size)
+    }
+
+    package func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+        CGRect(origin: convert(rect.origin, from: view), size: rect.size)
+    }
+
+    /// From this view's space into its superview's.
+    @inline(__always)
+    func pointInSuperviewSpace(_ point: CGPoint) -> CGPoint {
+        CGPoint(x: point.x - bounds.origin.x + origin.x, y: point.y - bounds.origin.y + origin.y)
+    }
+
+    /// From the superview's space into this view's (what hit-testing does for each subview).
+    @inline(__always)
+    func pointFromSuperviewSpace(_ point: CGPoint) -> CGPoint {
+        CGPoint(x: point.x - origin.x + bounds.origin.x, y: point.y - origin.y + bounds.origin.y)
+    }
+
+    /// The space shared by every window: the screen for views in a window (a window's frame is in screen
+    /// coordinates); the root view's superview space otherwise.
+    func pointInBaseSpace(_ point: CGPoint) -> CGPoint {
+        var p = point
+        var view: UIView? = self
+        while let v = view {
+            p = v.pointInSuperviewSpace(p)
+            view = v.superview
+        }
+        return p
+    }
+
+    /// The inverse of `pointInBaseSpace`. Without transforms every step of the path is a translation, so the
+    /// inverse subtracts the path's offset: one walk up and no array (recognizers convert every touch of every
+    /// move through here).
+    func pointFromBaseSpace(_ point: CGPoint) -> CGPoint {
+        let offset = pointInBaseSpace(.zero)
+        return CGPoint(x: point.x - offset.x, y: point.y - offset.y)
+    }
+
+    /// Like `pointInBaseSpace` but stopping in the root view's own space (used when there is no window).
+    func pointInRootSpace(_ point: CGPoint) -> CGPoint {
+        var p = point
+        var view: UIView = self
+        while let parent = view.superview {
+            p = view.pointInSuperviewSpace(p)
+            view = parent
+        }
+        return p
+    }
+
+    func pointFromRootSpace(_ point: CGPoint) -> CGPoint {
+        guard let parent = superview else { return point }
+        return pointFromSuperviewSpace(parent.pointFromRootSpace(point))
+    }
+}
+
+// MARK: - Hit testing
+
+extension UIView {
+    /// UIKit: hit-testing ignores views with alpha at or below this (0.01 is ignored, 0.02 is hit).
+    static let hitTestAlphaThreshold: CGFloat = 0.01
+
+    /// Whether hit-testing may enter this view at all (UIKit's first step).
+    @inline(__always)
+    var acceptsHitTesting: Bool {
+        isUserInteractionEnabled && !isHidden && alpha > UIView.hitTestAlphaThreshold
+    }
+
+    /// Why hit-testing does not enter this view (UIKit's first step), or nil if it may.
+    var hitTestRefusal: String? {
+        if !isUserInteractionEnabled { return "userInteractionEnabled = NO" }
+        if isHidden { return "hidden" }
+        if alpha <= UIView.hitTestAlphaThreshold { return "alpha \(alpha) <= 0.01" }
+        return nil
+    }
+
+    /// `hitTest(_:with:)` as this view's override (or UIKit's rules) answers.
+    func scriptedHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        switch hitTestOverride {
+        case .default: return hitTestByUIKitRules(point, with: event)
+        case .returnsSelf: return hitTestReturningSelf(point, with: event)
+        case .returnsNil: return nil
+        }
+    }
+
+    /// Why the view answered `answer` (explained traces): the override, or for nil UIKit's first step (not
+    /// enterable) or the point outside (`pointInside` said NO); nil for an ordinary answer.
+    func hitTestReason(answer: UIView?) -> String? {
+        switch hitTestOverride {
+        case .returnsNil: return "hitTest override returns nil"
+        case .returnsSelf where answer != nil: return "hitTest override returns self"
+        case .default where answer != nil: return nil
+        case .default, .returnsSelf: return hitTestRefusal ?? "pointInside NO"
+        }
+    }
+
+    /// UIKit's default `hitTest(_:with:)` (event-delivery.md section 3):
+    /// 1. nil if not interactive, hidden, or alpha <= 0.01 (the whole subtree is skipped);
+    /// 2. nil if `point(inside:with:)` is false;
+    /// 3. the subviews from last added to first, each with the point converted into its space; the first
+    ///    non-nil answer wins;
+    /// 4. otherwise self.
+    func hitTestByUIKitRules(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard acceptsHitTesting, self.point(inside: point, with: event) else { return nil }
+        var index = subviews.count
+        while index > 0 {
+            index -= 1
+            let subview = subviews[index]
+            if let hit = subview.hitTest(subview.pointFromSuperviewSpace(point), with: event) { return hit }
+        }
+        return self
+    }
+
+    /// The "return self" override (see `HitTestOverride.returnsSelf`).
+    func hitTestReturningSelf(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard acceptsHitTesting, self.point(inside: point, with: event) else { return nil }
+        return self
+    }
+
+    /// The scripted `point(inside:)` extension: a point inside one of `pointInsideIncludes` (by its frame,
+    /// converted into this view's space) counts as inside, as the classic tab-bar override
+    /// `button.frame.contains(convert(point, to: button.superview))` does. Subviews' methods are not called.
+    func pointInsideIncludedViews(_ point: CGPoint) -> Bool {
+        for view in pointInsideIncludes {
+            guard let parent = view.superview else { continue }
+            if view.frame.contains(convert(point, to: parent)) { return true }
+        }
+        return false
+    }
+}
+
+// MARK: - HitTestOverride
+
+/// The `hitTest(_:with:)` overrides users write most often, selectable without subclassing (scene files).
+public enum HitTestOverride: String, Sendable, CaseIterable {
+    /// Not overridden: UIKit's rules.
+    case `default`
+    /// "Swallow everything below": the visibility and `point(inside:)` checks of UIKit's rules, then `self`
+    /// without asking any subview —
+    /// `guard isUserInteractionEnabled, !isHidden, alpha > 0.01, point(inside:) else { return nil }; return self`.
+    case returnsSelf = "self"
+    /// `return nil`: this view and its subtree let touches fall through to the views behind.
+    case returnsNil = "nil"
+}
+
+// MARK: - Gesture recognizers
+
+extension UIView {
+    /// UIKit's `gestureRecognizers` (nil when there are none, as in UIKit).
+    public var gestureRecognizers: [UIGestureRecognizer]? {
+        get { attachedGestureRecognizers.isEmpty ? nil : attachedGestureRecognizers }
+        set {
+            for recognizer in attachedGestureRecognizers { removeGestureRecognizer(recognizer) }
+            for recognizer in newValue ?? [] { addGestureRecognizer(recognizer) }
+        }
+    }
+
+    /// UIKit: attaches `recognizer` (moving it from any other view); it will see the touches of this view
+    /// and of its descendants from the next touch on.
+    public func addGestureRecognizer(_ recognizer: UIGestureRecognizer) {
+        if recognizer.view === self { return }
+        recognizer.view?.removeGestureRecognizer(recognizer)
+        attachedGestureRecognizers.append(recognizer)
+        recognizer.view = self
+    }
+
+    /// Every recognizer of this view and of its descendants that still holds touches is reset, forgetting them
+    /// (the application is going away: `UIApplication.deinit`). A built-in recognizer's `reset` only clears its
+    /// state and invalidates its timers.
+    func releaseTrackedTouches() {
+        for recognizer in attachedGestureRecognizers where recognizer.holdsTouches { recognizer.performReset() }
+        for subview in subviews { subview.releaseTrackedTouches() }
+    }
+
+    /// UIKit: detaching a recognizer that is tracking touches cancels (or fails) it first.
+    package func removeGestureRecognizer(_ recognizer: UIGestureRecognizer) {
+        guard recognizer.view === self else { return }
+        recognizer.environment?.recognizerWasDisabled(recognizer)
+        attachedGestureRecognizers.removeAll { $0 === recognizer }
+        recognizer.view = nil
+    }
 }

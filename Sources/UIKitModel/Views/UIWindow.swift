@@ -73,3 +73,138 @@ public class UIWindow: UIView {
         }
     }
 }
+
+// MARK: - Level
+
+extension UIWindow {
+    /// UIKit's `UIWindow.Level`: a number; higher is in front.
+    public struct Level: RawRepresentable, Hashable, Comparable, Sendable {
+        public var rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
+
+        public static let normal = Level(0)
+        public static let statusBar = Level(1000)
+        public static let alert = Level(2000)
+
+        public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+}
+
+// MARK: - Touch delivery
+
+extension UIWindow {
+    /// Touch half of `sendEvent(_:)`: the interceptor (gesture recognizers) first, which returns the plan for
+    /// the views' share of the frame; then the window executes that plan.
+    func deliverTouches(of event: UIEvent) {
+        var changed: [UITouch] = []
+        changed.reserveCapacity(event.touchesInOrder.count)
+        for touch in event.touchesInOrder where touch.window === self && touch.phase != .stationary {
+            changed.append(touch)
+        }
+        guard !changed.isEmpty else { return }
+        let plan =
+            application?.touchInterceptor?.window(self, willDeliver: changed, event: event)
+            ?? TouchDeliveryPlan(delivering: changed)
+        execute(plan, event: event)
+    }
+
+    /// Executes a delivery plan: its replays and cancellations in order, then the frame's changes it delivers
+    /// now, minus those the views may no longer get (their began never reached the view, or the view already
+    /// got the end or a cancel). The gesture environment also hands the window plans outside a frame (a
+    /// withheld began released by a timer).
+    package func execute(_ plan: TouchDeliveryPlan, event: UIEvent) {
+        for step in plan.steps {
+            switch step {
+            case .replay(let replay): deliver(replay, event: event)
+            case .cancel(let touches): cancelTouchesInViews(touches, event: event)
+            }
+        }
+        var eligible: [UITouch] = []
+        eligible.reserveCapacity(plan.delivered.count)
+        for touch in plan.delivered where touch.view != nil {
+            if touch.viewIsDone { continue }
+            if touch.phase != .began && !touch.viewReceivedBegan { continue }
+            eligible.append(touch)
+        }
+        deliverToViews(eligible, event: event)
+    }
+
+    /// Delivers `touches` to their views in their current phases. Grouped as UIKit calls them: per view (in
+    /// the order the views' first touches came down), one call per phase (began, moved, ended, cancelled), so
+    /// two fingers landing in one frame on one view arrive in one `touchesBegan` with two touches.
+    private func deliverToViews(_ touches: [UITouch], event: UIEvent) {
+        guard !touches.isEmpty else { return }
+        for view in views(of: touches) {
+            for phase in UIWindow.deliveryPhaseOrder {
+                var group = Set<UITouch>()
+                for touch in touches where touch.view === view && touch.phase == phase { group.insert(touch) }
+                guard !group.isEmpty else { continue }
+                deliver(group, phase: phase, to: view, event: event)
+            }
+        }
+    }
+
+    /// A replay: the touches go to their views in the replay's phase, one call per view, whatever the views
+    /// received before (the environment decided the view is owed this call).
+    ///
+    /// The view gets the live touch object, holding the recorded state for the length of the call, as UIKit
+    /// does: its delayed-touch dispatcher (`UIGestureDelayedEventComponentDispatcher`) loads the state saved
+    /// when the touch was delayed into the live UITouch (`stateWhenDelayed`), delivers, then loads the
+    /// current state back (`stateWhenDelivered`). A separate touch object would break what views rely on:
+    /// one UITouch per finger (event-delivery.md §2), so a control's `trackingTouch` or a table view's
+    /// selection touch from the replayed began is the object its later touchesMoved/Ended carry.
+    private func deliver(_ replay: TouchReplay, event: UIEvent) {
+        var saved: [TouchSnapshot] = []
+        if let recorded = replay.recorded {
+            for (touch, snapshot) in zip(replay.touches, recorded) { saved.append(snapshot.swap(into: touch)) }
+        }
+        for view in views(of: replay.touches) {
+            deliver(Set(replay.touches.filter { $0.view === view }), phase: replay.phase, to: view, event: event)
+        }
+        for (touch, original) in zip(replay.touches, saved) { _ = original.swap(into: touch) }
+    }
+
+    /// UIKit: when a recognizer takes touches (cancelsTouchesInView), their views get `touchesCancelled` for the
+    /// touches they had seen and nothing more of them.
+    private func cancelTouchesInViews(_ touches: [UITouch], event: UIEvent) {
+        let seen = touches.filter { $0.viewReceivedBegan && !$0.viewIsDone }
+        for view in views(of: seen) {
+            deliver(Set(seen.filter { $0.view === view }), phase: .cancelled, to: view, event: event)
+        }
+    }
+
+    /// The touches' views, in the order their first touches came down.
+    private func views(of touches: [UITouch]) -> [UIView] {
+        var views: [UIView] = []
+        for touch in touches {
+            guard let view = touch.view, !views.contains(where: { $0 === view }) else { continue }
+            views.append(view)
+        }
+        return views
+    }
+
+    private static let deliveryPhaseOrder: [UITouch.Phase] = [.began, .moved, .ended, .cancelled]
+
+    private func deliver(_ group: Set<UITouch>, phase: UITouch.Phase, to view: UIView, event: UIEvent) {
+        switch phase {
+        case .began: view.touchesBegan(group, with: event)
+        case .moved: view.touchesMoved(group, with: event)
+        case .ended: view.touchesEnded(group, with: event)
+        case .cancelled: view.touchesCancelled(group, with: event)
+        case .stationary: return
+        }
+        for touch in group { touch.phaseDeliveredToView = phase }
+    }
+}
+
+extension UITouch {
+    /// The touch's view got `touchesBegan` for it (the window's record).
+    var viewReceivedBegan: Bool { phaseDeliveredToView != nil }
+
+    /// The touch's view is finished with it: it got the end or a cancel.
+    var viewIsDone: Bool { phaseDeliveredToView?.isFinal ?? false }
+
+    /// The touch's view has it under way: began received, no end or cancel yet.
+    var viewIsTracking: Bool { viewReceivedBegan && !viewIsDone }
+}

@@ -1,9 +1,45 @@
 import AppChannel
+import ArgumentParser
+import CommandLineSupport
+import LoadGeneration
 import Foundation
 import Histogram
-import LoadGeneration
 import RunLoopKit
 import ZeroMQ
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `hid-bench relay-node`: one process of the relay baseline, started by `hid-bench relay` (hidden).
+struct RelayNodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "relay-node", abstract: "A relay or sink process of `hid-bench relay` (started by it).",
+        shouldDisplay: false)
+
+    enum Role: String, ExpressibleByArgument { case relay, sink }
+
+    @Option(help: "relay or sink.") var role: Role
+    @Option(help: "The relay's PULL endpoint (bound).") var input: String?
+    @Option(help: "The relay's ROUTER endpoint (the relay binds, the sink connects).") var output: String
+    @Option(help: "Frames in flight before the relay stops reading its input.") var window: Int = 4096
+
+    func run() throws {
+        // A terminal's ^C reaches the whole process group; the parent decides when the run ends (it sends
+        // the end frame), so the nodes must not die under it.
+        signal(SIGINT, SIG_IGN)
+        switch role {
+        case .relay:
+            guard let input else { throw ValidationError("--input is required for the relay") }
+            let result = try RelayNode(input: input, output: output, window: window).run()
+            let encoder = JSONEncoder()
+            FileHandle.standardOutput.write(try encoder.encode(result))
+        case .sink:
+            let cpu = try SinkNode(output: output).run()
+            FileHandle.standardOutput.write(try JSONEncoder().encode(SinkResult(cpuNanoseconds: cpu)))
+        }
+    }
+}
 
 /// The relay process: PULL in from the source, ROUTER out to the sink's identity, acks back on the ROUTER.
 /// The same sockets and hops as springboard, with springboard's ack window (at most `window` frames in
@@ -126,4 +162,55 @@ final class RelayNode {
         result.cpuNanoseconds = cpu.elapsed()["relay"]
         return result
     }
+}
+
+/// What the relay process writes on stdout when the run is over: its counts and its histograms (nanoseconds),
+/// for the parent `hid-bench relay` to report.
+struct RelayNodeResult: Codable {
+    var forwarded: UInt64 = 0
+    var acknowledged: UInt64 = 0
+    /// When the relay read the first frame and the last ack (CLOCK_MONOTONIC, ns).
+    var firstReceived: UInt64 = 0
+    var lastAcknowledged: UInt64 = 0
+    /// CPU the relay process used over its relay loop (from when the sink said hello, before the first frame, to
+    /// the last ack), nil if unreadable.
+    var cpuNanoseconds: UInt64?
+    var histograms: [String: Histogram<UInt64>] = Dictionary(
+        uniqueKeysWithValues: RelayHop.allCases.map {
+            (
+                $0.rawValue,
+                Histogram<UInt64>(
+                    lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000,
+                    numberOfSignificantValueDigits: .three)
+            )
+        })
+}
+
+/// The hops the relay baseline measures, named and measured like springboard's, so ratios between the two
+/// reports compare like with like. Every stamp is CLOCK_MONOTONIC, shared by the three processes.
+enum RelayHop: String, CaseIterable, Codable {
+    /// The frame's `hardware` stamp → the relay read it (springboard's `sourceToSpringBoard`).
+    case sourceToRelay
+    /// The relay sent it → the relay read the sink's ack for it (springboard's `ack`: the round trip).
+    case ack
+    /// The `hardware` stamp → the sink read it (springboard's `endToEnd` ends when the app's `sendEvent`
+    /// returned; the sink has no dispatch, so reading it is the end).
+    case endToEnd
+    /// The `hardware` stamp → the ack for it is back at the relay.
+    case sourceToAck
+}
+
+extension RelayHop {
+    /// Position in `allCases`: the relay keeps its histograms in an array in that order.
+    var index: Int { RelayHop.allCases.firstIndex(of: self)! }
+}
+
+/// A relay node is a child of `hid-bench relay`; if that parent dies without sending the end frame, the
+/// node must not linger. Nodes block with a 100 ms timeout and check this between waits.
+struct ParentWatch {
+    private let parent = getppid()
+
+    var parentIsGone: Bool { getppid() != parent }
+
+    static let pollMilliseconds = 100
 }

@@ -1,8 +1,10 @@
+import CommandLineSupport
+import LoadGeneration
 import HIDEvent
 import Histogram
-import LoadGeneration
 import RunLoopKit
 import ZeroMQ
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -89,5 +91,50 @@ final class RelaySource {
             guard MonotonicClock.now < deadline else { throw RelayError("the relay stopped reading its input") }
         }
         return result
+    }
+}
+
+/// What the baseline's source did.
+struct RelaySourceResult {
+    var offered: UInt64 = 0
+    var started: UInt64 = 0
+    var finished: UInt64 = 0
+    var interrupted = false
+    /// Frames due before the end of --duration that were not sent (the source fell behind --rate).
+    var behindSchedule: UInt64 = 0
+    var frameBytes = 0
+    /// The frame's stamp → its PUSH socket took it.
+    var sourceSend = Histogram<UInt64>(
+        lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000,
+        numberOfSignificantValueDigits: .three)
+
+    var sendSeconds: Double { finished > started ? Double(finished - started) / 1e9 : 0 }
+}
+
+/// The baseline's frames: real encoded HID digitizer frames, a drag of `fingers` fingers, so every frame has
+/// the size `hid-source load` sends for that many fingers (64 + 8 + 96 × (fingers + 1) bytes). Encoded anew
+/// for every frame, as the load generator does, so both sources cost the same per frame.
+struct RelayFrames {
+    let fingers: Int
+    let senderID: UInt64
+
+    func append(sequence: UInt64, into buffer: inout [UInt8]) throws {
+        let step = Float(sequence % 300)
+        var children: [HIDDigitizerEvent] = []
+        children.reserveCapacity(fingers)
+        for i in 0..<fingers {
+            let x: Float = 20 + Float(i) * 30 + step / 10
+            let y: Float = 100 + step * 2
+            children.append(
+                HIDDigitizerEvent(
+                    options: [.absolute, .builtIn], phase: .changed, depth: 1, transducerIndex: UInt32(i + 1),
+                    transducerType: .finger, identity: UInt32(i + 1), eventMask: .position, x: x, y: y, tipPressure: 1,
+                    majorRadius: 6, minorRadius: 6, quality: 1, density: 1))
+        }
+        let message = HIDMessage(
+            envelope: HIDEnvelope(kind: .digitizer, sequence: sequence, senderID: senderID),
+            payload: .digitizer(HIDDigitizerFrame(fingers: children)))
+        buffer.removeAll(keepingCapacity: true)
+        try HIDEncoder.append(message, to: &buffer)
     }
 }

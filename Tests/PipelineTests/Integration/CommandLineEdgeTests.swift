@@ -57,7 +57,7 @@ final class CommandLineEdgeTests: PipelineTestCase {
         let run = try fixture.runTool(
             "app-host", ["run", "\(scenes)/abcdef.yaml", "--input", "\(scenes)/scripts/tap-e.gesture", "--json"])
         XCTAssertEqual(run.status, 0, run.stderr)
-        let records = try run.stdout.split(separator: "\n").map { try UITraceLine(jsonLine: String($0)) }
+        let records = try run.stdout.split(separator: "\n").map { try Trace.Line(jsonLine: String($0)) }
         XCTAssertEqual(records.map(\.sequence), Array(1...UInt64(records.count)))
         let file = fixture.directory.appendingPathComponent("trace.jsonl")
         try (run.stdout + "not a record\n").write(to: file, atomically: true, encoding: .utf8)

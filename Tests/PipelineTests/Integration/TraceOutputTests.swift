@@ -31,7 +31,7 @@ final class TraceOutputTests: PipelineTestCase {
             return line != nil
         }
         // The same record `app-host run --json` prints (protocols/trace-record.md), with the app and its pid.
-        let record = try UITraceLine(jsonLine: String(decoding: try XCTUnwrap(line), as: UTF8.self))
+        let record = try Trace.Line(jsonLine: String(decoding: try XCTUnwrap(line), as: UTF8.self))
         XCTAssertEqual(record.app, maps)
         XCTAssertEqual(record.pid, app.pid)
         XCTAssertGreaterThan(record.sequence, 0)

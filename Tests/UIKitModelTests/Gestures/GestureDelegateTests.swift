@@ -8,7 +8,7 @@ final class GestureDelegateTests: XCTestCase {
     private var parent: UIView!
     private var child: TouchLoggingView!
     private var parentTap: UITapGestureRecognizer!
-    private var delegate: UIScriptedGestureDelegate!
+    private var delegate: ScriptedGestureDelegate!
 
     override func setUp() {
         driver = TouchDriver()
@@ -19,7 +19,7 @@ final class GestureDelegateTests: XCTestCase {
         parentTap = UITapGestureRecognizer(action: .log("parent tap"))
         parentTap.logsCalls = true
         parent.addGestureRecognizer(parentTap)
-        delegate = UIScriptedGestureDelegate(traceClassName: "ViewController", application: driver.app)
+        delegate = ScriptedGestureDelegate(traceClassName: "ViewController", application: driver.app)
         delegate.logsCalls = true
         parentTap.delegate = delegate
     }
@@ -125,7 +125,7 @@ final class GestureDelegateTests: XCTestCase {
                 action: .handler { [unowned driver] in driver.recorder.record("press \($0.state)") })
             press.numberOfTouchesRequired = 2
             press.allowableMovement = 1000
-            let delegate = UIScriptedGestureDelegate()
+            let delegate = ScriptedGestureDelegate()
             delegate.simultaneousWithAll = simultaneous
             press.delegate = delegate
             view.addGestureRecognizer(pinch)

@@ -86,7 +86,7 @@ final class GestureLifecycleTests: XCTestCase {
         let press = UILongPressGestureRecognizer(action: .log("press"))
         press.minimumPressDuration = 0.2
         let other = UILongPressGestureRecognizer(action: .log("other"))
-        let delegate = UIScriptedGestureDelegate()
+        let delegate = ScriptedGestureDelegate()
         delegate.simultaneousWithAll = true
         other.delegate = delegate
         press.addTarget(.handler { _ in if other.state == .possible { other.state = .failed } })

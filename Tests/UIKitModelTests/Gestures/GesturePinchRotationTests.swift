@@ -66,7 +66,7 @@ final class GesturePinchRotationTests: FullScreenViewTestCase {
     func testPinchAndRotationTogetherNeedTheDelegate() {
         let pinch = addPinch()
         let rotation = addRotation()
-        let delegate = UIScriptedGestureDelegate()
+        let delegate = ScriptedGestureDelegate()
         delegate.simultaneousWith = [rotation]
         pinch.delegate = delegate
         // Spread and turn at once: 100 → 200 apart, 0 → 90°.

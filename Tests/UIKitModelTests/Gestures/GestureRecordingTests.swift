@@ -106,7 +106,7 @@ final class GestureRecordingTests: XCTestCase {
         oneFinger.maximumNumberOfTouches = 1
         let twoFinger = UIPanGestureRecognizer(action: .log("two-finger pan"))
         twoFinger.minimumNumberOfTouches = 2
-        let delegate = UIScriptedGestureDelegate()
+        let delegate = ScriptedGestureDelegate()
         delegate.simultaneousWithAll = true
         oneFinger.delegate = delegate
         view.addGestureRecognizer(oneFinger)
@@ -129,7 +129,7 @@ final class GestureRecordingTests: XCTestCase {
         var rotations: [CGFloat] = [], scales: [CGFloat] = []
         rotation.addTarget(.handler { rotations.append(($0 as! UIRotationGestureRecognizer).rotation) })
         pinch.addTarget(.handler { scales.append(($0 as! UIPinchGestureRecognizer).scale) })
-        let delegate = UIScriptedGestureDelegate()
+        let delegate = ScriptedGestureDelegate()
         delegate.simultaneousWithAll = true
         rotation.delegate = delegate
         panel.addGestureRecognizer(rotation)

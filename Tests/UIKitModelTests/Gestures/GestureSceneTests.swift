@@ -15,7 +15,7 @@ final class GestureSceneTests: XCTestCase {
         line.hasSuffix(" hitTest:withEvent:]") || line.hasSuffix(" pointInside:withEvent:]")
     }
 
-    private func timed(_ lines: [UITraceLine]) -> [String] {
+    private func timed(_ lines: [Trace.Line]) -> [String] {
         lines.map { "\(Double($0.time) / 1e9) \($0.text)" }
     }
 

@@ -8,7 +8,7 @@ import XCTest
 /// The gesture example scenes driven by gesture scripts (deploy/scenes/scripts/*.gesture), as `app-host run
 /// <scene> --input <script>` plays them: parsed, played into HID frames, fed through the headless runner.
 final class GestureScriptRunTests: XCTestCase {
-    private func run(_ scene: String, _ script: String) throws -> [UITraceLine] {
+    private func run(_ scene: String, _ script: String) throws -> [Trace.Line] {
         let root = SharedPaths.packageRoot
         let runner = try HeadlessAppRunner(sceneURL: root.appendingPathComponent("deploy/scenes/\(scene).yaml"))
         let text = try String(contentsOf: root.appendingPathComponent("deploy/scenes/scripts/\(script).gesture"), encoding: .utf8)
@@ -16,7 +16,7 @@ final class GestureScriptRunTests: XCTestCase {
         return runner.run(frames)
     }
 
-    private func timed(_ lines: [UITraceLine]) -> [String] {
+    private func timed(_ lines: [Trace.Line]) -> [String] {
         lines.filter { !$0.text.hasSuffix(" hitTest:withEvent:]") && !$0.text.hasSuffix(" pointInside:withEvent:]") }
             .map { "\(Double($0.time) / 1e9) \($0.text)" }
     }

@@ -4,7 +4,7 @@ import XCTest
 
 /// Single, double and triple tap recognizers on one view, chained with `require(toFail:)` (single waits
 /// for double, double for triple): each number of taps fires exactly one action, the right one, after the
-/// right delay (`UIGestureConstants.tapMaximumInterval`, 0.35 s, after the last lift when a recognizer
+/// right delay (`GestureConstants.tapMaximumInterval`, 0.35 s, after the last lift when a recognizer
 /// needing more taps has to give up first).
 final class GestureTapChainTests: XCTestCase {
     private var driver: TouchDriver!

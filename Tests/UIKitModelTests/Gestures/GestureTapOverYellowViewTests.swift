@@ -66,7 +66,7 @@ final class GestureTapOverYellowViewTests: XCTestCase {
     func testAPressHeldLongerThanTheMaximumIsNotATapAndTheViewGetsItsEnd() {
         let (driver, tap, _) = makeScene()
         driver.down(150, 150, at: 1)
-        driver.advance(to: 1 + UIGestureConstants.tapMaximumPressDuration)
+        driver.advance(to: 1 + GestureConstants.tapMaximumPressDuration)
         XCTAssertEqual(tap.state, .failed)
         driver.up(150, 150, at: 2)
         XCTAssertEqual(

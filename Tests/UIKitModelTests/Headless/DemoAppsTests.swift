@@ -12,7 +12,7 @@ final class DemoAppsTests: XCTestCase {
         try HeadlessAppRunner(sceneURL: SharedPaths.packageRoot.appendingPathComponent("deploy/apps/\(app)/\(app).yaml"))
     }
 
-    private func play(_ runner: HeadlessAppRunner, _ app: String, _ script: String) throws -> [UITraceLine] {
+    private func play(_ runner: HeadlessAppRunner, _ app: String, _ script: String) throws -> [Trace.Line] {
         let url = SharedPaths.packageRoot.appendingPathComponent("deploy/apps/\(app)/\(script).gesture")
         return runner.run(try GestureScript.parse(try String(contentsOf: url, encoding: .utf8)))
     }
@@ -43,7 +43,7 @@ final class DemoAppsTests: XCTestCase {
         return lines
     }
 
-    private func timed(_ lines: [UITraceLine], _ text: String) -> [UInt64] {
+    private func timed(_ lines: [Trace.Line], _ text: String) -> [UInt64] {
         lines.filter { $0.text == text }.map(\.time)
     }
 

@@ -9,7 +9,7 @@ import XCTest
 /// touch, what it returned and why; a header per touch change; the hit-test passes labelled; recognizer
 /// transitions with their causes.
 final class ExplainedTraceTests: XCTestCase {
-    private func explained(_ scene: String, _ script: String) throws -> [UITraceLine] {
+    private func explained(_ scene: String, _ script: String) throws -> [Trace.Line] {
         let scenes = SharedPaths.packageRoot.appendingPathComponent("deploy/scenes")
         let runner = try HeadlessAppRunner(sceneURL: scenes.appendingPathComponent("\(scene).yaml"))
         runner.application.trace.explains = true

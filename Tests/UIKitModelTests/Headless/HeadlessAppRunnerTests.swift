@@ -77,18 +77,18 @@ final class HeadlessAppRunnerTests: XCTestCase {
     /// One trace record per JSON line (protocols/trace-record.md): sorted keys, absent fields left out, slashes
     /// and non-ASCII as they are, and the same record read back.
     func testJSONLines() throws {
-        let line = UITraceLine(time: 1_050_000_000, text: "-[EView touchesEnded:withEvent:]")
+        let line = Trace.Line(time: 1_050_000_000, text: "-[EView touchesEnded:withEvent:]")
         XCTAssertEqual(line.jsonLine, #"{"kind":"line","seq":0,"text":"-[EView touchesEnded:withEvent:]","timeNs":1050000000}"#)
         XCTAssertEqual(
-            UITraceLine(time: 3_000_000_000, text: "say \"hi\"/→\n").jsonLine,
+            Trace.Line(time: 3_000_000_000, text: "say \"hi\"/→\n").jsonLine,
             #"{"kind":"line","seq":0,"text":"say \"hi\"/→\n","timeNs":3000000000}"#)
-        var call = UITraceLine(time: 7, text: "-[CView pointInside:withEvent:]", kind: .call)
+        var call = Trace.Line(time: 7, text: "-[CView pointInside:withEvent:]", kind: .call)
         call.sequence = 4
         call.hidEvent = 2
         call.className = "CView"
         call.selector = "pointInside:withEvent:"
         call.group = "hitTest"
-        call.point = UITracePoint(x: 40, y: 10.5)
+        call.point = Trace.Point(x: 40, y: 10.5)
         call.result = "NO"
         call.reason = "outside bounds"
         call.app = "com.example.demo"
@@ -98,7 +98,7 @@ final class HeadlessAppRunnerTests: XCTestCase {
             #"{"app":"com.example.demo","class":"CView","event":2,"group":"hitTest","kind":"call","pid":12,"#
                 + #""point":{"x":40,"y":10.5},"reason":"outside bounds","result":"NO","selector":"pointInside:withEvent:","#
                 + #""seq":4,"text":"-[CView pointInside:withEvent:]","timeNs":7}"#)
-        XCTAssertEqual(try UITraceLine(jsonLine: call.jsonLine), call)
+        XCTAssertEqual(try Trace.Line(jsonLine: call.jsonLine), call)
         XCTAssertEqual(call.explained, "-[CView pointInside:withEvent:] (40,10.5) → NO (outside bounds)")
     }
 }

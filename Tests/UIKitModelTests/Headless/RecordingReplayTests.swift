@@ -172,11 +172,11 @@ final class RecordingReplayTests: XCTestCase {
 
     /// ep0430m09's two-finger scroll: the line between the fingers (144 points apart here) drifts 5.5°,
     /// past the 5° rotation hysteresis, but each finger travels under 7 points along its arc: no rotation
-    /// (UIGestureConstants.rotationArcHysteresis). A two-finger pan recognizes the scroll.
+    /// (GestureConstants.rotationArcHysteresis). A two-finger pan recognizes the scroll.
     func testATwoFingerScrollIsAPanAndNoRotation() throws {
         var log: [String] = []
         _ = try replay(try EvemuRecording(evemuDevices: "ep0430m09.2-finger-scroll-down.events")) { runner in
-            let delegate = UIScriptedGestureDelegate()
+            let delegate = ScriptedGestureDelegate()
             delegate.simultaneousWithAll = true
             let rotation = UIRotationGestureRecognizer()
             rotation.delegate = delegate
@@ -202,7 +202,7 @@ final class RecordingReplayTests: XCTestCase {
             press.numberOfTouchesRequired = 2
             press.minimumPressDuration = 0.3
             press.addTarget(.handler { states.append("\($0.state)") })
-            let delegate = UIScriptedGestureDelegate()
+            let delegate = ScriptedGestureDelegate()
             delegate.simultaneousWithAll = true
             press.delegate = delegate
             runner.scene.view("panel")?.addGestureRecognizer(press)

@@ -7,7 +7,7 @@ import XCTest
 
 /// Scenes and gesture scripts from deploy/scenes, run as `app-host run` runs them.
 final class ScriptedSceneTests: XCTestCase {
-    private func run(_ scene: String, _ script: String) throws -> [UITraceLine] {
+    private func run(_ scene: String, _ script: String) throws -> [Trace.Line] {
         let scenes = SharedPaths.packageRoot.appendingPathComponent("deploy/scenes")
         let runner = try HeadlessAppRunner(sceneURL: scenes.appendingPathComponent("\(scene).yaml"))
         let text = try String(contentsOf: scenes.appendingPathComponent("scripts/\(script).gesture"), encoding: .utf8)

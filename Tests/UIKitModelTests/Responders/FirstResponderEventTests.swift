@@ -29,8 +29,8 @@ final class FirstResponderEventTests: XCTestCase {
 
     func testButtonPressesGoToTheFirstResponder() throws {
         let app = try SceneFixture("responder-chain")
-        app.responder("searchField").overrides.set(.callSuper, for: UIResponderOverrides.pressMethods)
-        app.responder("appDelegate").overrides.set(.consume, for: UIResponderOverrides.pressMethods)
+        app.responder("searchField").overrides.set(.callSuper, for: ResponderOverrides.pressMethods)
+        app.responder("appDelegate").overrides.set(.consume, for: ResponderOverrides.pressMethods)
         app.send(HIDFrames.press(.volumeUp, at: 1))
         XCTAssertEqual(
             app.trace,

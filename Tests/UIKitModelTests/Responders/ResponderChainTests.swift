@@ -51,7 +51,7 @@ final class ResponderChainTests: XCTestCase {
 
     func testOverrideWithSuperPassesTheEventToTheEndOfTheChain() throws {
         let app = try SceneFixture("responder-chain")
-        app.responder("tabController").overrides.set(.callSuper, for: UIResponderOverrides.touchMethods)
+        app.responder("tabController").overrides.set(.callSuper, for: ResponderOverrides.touchMethods)
         app.send([HIDFrames.frame(at: 1, [HIDFrames.finger(1, 195, 820, .down)])])
         XCTAssertEqual(
             app.trace,
@@ -64,7 +64,7 @@ final class ResponderChainTests: XCTestCase {
 
     func testNotOverridingPassesTheEventSilently() throws {
         let app = try SceneFixture("responder-chain")
-        app.responder("tabController").overrides.set(.inherit, for: UIResponderOverrides.touchMethods)
+        app.responder("tabController").overrides.set(.inherit, for: ResponderOverrides.touchMethods)
         app.send([HIDFrames.frame(at: 1, [HIDFrames.finger(1, 195, 820, .down)])])
         XCTAssertEqual(
             app.trace,
@@ -76,7 +76,7 @@ final class ResponderChainTests: XCTestCase {
 
     func testConsumingAtTheFirstViewStopsEverythingAfterIt() throws {
         let app = try SceneFixture("responder-chain")
-        app.responder("tabBar").overrides.set(.consume, for: UIResponderOverrides.touchMethods)
+        app.responder("tabBar").overrides.set(.consume, for: ResponderOverrides.touchMethods)
         app.send([HIDFrames.frame(at: 1, [HIDFrames.finger(1, 195, 820, .down)])])
         XCTAssertEqual(app.trace, Self.tabBarPass + ["-[CustomTabBar touchesBegan:withEvent:]"])
     }

@@ -58,7 +58,7 @@ final class ViewControllerTests: XCTestCase {
     }
 
     func testEndWithheldByTheInterceptorIsReleasedLater() {
-        final class HoldEnds: UITouchInterceptor {
+        final class HoldEnds: TouchInterceptor {
             var held: [UITouch] = []
             func window(_ window: UIWindow, willDeliver touches: [UITouch], event: UIEvent) -> TouchDeliveryPlan {
                 var plan = TouchDeliveryPlan(delivering: touches)

@@ -21,7 +21,7 @@ final class TouchDriver {
         window.makeKeyAndVisible()
     }
 
-    var recorder: UITraceRecorder { app.trace }
+    var recorder: Trace.Recorder { app.trace }
     var trace: [String] { recorder.texts }
 
     /// The clock time (seconds) at which the first line with `text` was recorded.

@@ -76,10 +76,21 @@ final class CoalescedTouchesTests: XCTestCase {
 
     /// Queues `frames` in the app before its event source0 runs once (the main thread fell behind).
     private func queueThenRun(_ app: DirectApp, _ frames: [HIDMessage]) -> [Int] {
-        var dispatches: [Int] = []
-        app.application.eventDispatcher.willDispatch = { dispatches.append($0) }
-        for frame in frames { app.application.eventFetcher.receive(frame) }
+        for (token, frame) in zip(1..., frames) { app.application.eventFetcher.receive(frame, delivery: UInt64(token)) }
         app.application.runLoop.runUntilIdle(mode: .default)
+        var report: [UIEventDispatcher.Dispatched] = []
+        app.application.eventDispatcher.takeDispatched(into: &report)
+        XCTAssertEqual(report.map(\.delivery), (1...UInt64(frames.count)).map { $0 }, "every frame reported once, in order")
+        // Each sent event: the received frames coalesced into it, and its own.
+        var dispatches: [Int] = []
+        var run = 0
+        for dispatched in report {
+            run += 1
+            if !dispatched.coalesced {
+                dispatches.append(run)
+                run = 0
+            }
+        }
         return dispatches
     }
 

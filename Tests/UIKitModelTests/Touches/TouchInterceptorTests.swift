@@ -4,7 +4,7 @@ import UIKitModel
 /// The seam the gesture-recognizer layer plugs into: it sees every touch change before the view and can
 /// withhold or cancel the view's share.
 final class TouchInterceptorTests: XCTestCase {
-    final class Interceptor: UITouchInterceptor {
+    final class Interceptor: TouchInterceptor {
         var seen: [String] = []
         var onDeliver: ((inout TouchDeliveryPlan, [UITouch]) -> Void)?
         func window(_ window: UIWindow, willDeliver touches: [UITouch], event: UIEvent) -> TouchDeliveryPlan {

@@ -148,7 +148,7 @@ final class PipelineFixture {
     /// The `text` of every JSON line the app wrote to its trace file so far.
     func trace(_ bundleID: String) -> [String] {
         guard let data = try? String(contentsOf: traceFile(bundleID), encoding: .utf8) else { return [] }
-        return data.split(separator: "\n").compactMap { line in (try? UITraceLine(jsonLine: String(line)))?.text }
+        return data.split(separator: "\n").compactMap { line in (try? Trace.Line(jsonLine: String(line)))?.text }
     }
 
     func waitForTrace(

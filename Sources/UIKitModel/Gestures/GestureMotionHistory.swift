@@ -1,0 +1,73 @@
+import Foundation
+
+/// The recent samples of a gesture's value (a centroid, a scale, an angle), for velocities over a short window
+/// of samples rather than the last step alone (UIKit smooths a gesture's velocity over its recent touch
+/// samples).
+///
+/// The lift: a real panel sends it as a frame of its own a few milliseconds after the last move, usually with
+/// no movement. UIKit's `.ended` still reports the flick's velocity, so a lift that moves nothing within
+/// `GestureConstants.liftGrace` of the last sample is not a sample; a later one (the finger rested, then
+/// lifted) is, and the velocity falls to what the rest says.
+struct GestureMotionHistory<Value: Equatable> {
+    private(set) var samples: [GestureMotionSample<Value>] = []
+
+    var last: GestureMotionSample<Value>? { samples.last }
+
+    /// Records `value` at `time` and returns the sample the velocity is measured from: the oldest within
+    /// `GestureConstants.velocityWindow` before `time`, else the one just before (a slow sender); nil when
+    /// there is none earlier than `time`, or when `isLift` and the lift is not a sample (see above).
+    mutating func record(_ value: Value, at time: UInt64, isLift: Bool = false) -> GestureMotionSample<Value>? {
+        if isLift, let last, last.value == value,
+            time <= last.time + GestureConstants.nanoseconds(GestureConstants.liftGrace)
+        {
+            return nil
+        }
+        let window = GestureConstants.nanoseconds(GestureConstants.velocityWindow)
+        let start = time > window ? time - window : 0
+        // The first earlier sample inside the window, else the last earlier one: one pass, no copy (this
+        // runs for every move of every recognizer that measures a velocity).
+        var inWindow: GestureMotionSample<Value>?
+        var lastEarlier: GestureMotionSample<Value>?
+        for sample in samples where sample.time < time {
+            if inWindow == nil, sample.time >= start { inWindow = sample }
+            lastEarlier = sample
+        }
+        let anchor = inWindow ?? lastEarlier
+        samples.append(GestureMotionSample(value: value, time: time))
+        samples.removeAll { $0.time < start }
+        return anchor
+    }
+
+    mutating func removeAll() { samples.removeAll() }
+}
+
+// MARK: - GestureMotionSample
+
+/// The last measured value of a gesture (a centroid, a scale, an angle) and when it was measured on the
+/// run-loop clock; velocities are the change between two samples over the time between them.
+struct GestureMotionSample<Value> {
+    var value: Value
+    var time: UInt64
+
+    /// Seconds from this sample to `later` (0 when they are in the same instant).
+    func seconds(until later: UInt64) -> TimeInterval {
+        later > time ? TimeInterval(later - time) / 1_000_000_000 : 0
+    }
+}
+
+extension GestureMotionSample where Value == CGFloat {
+    /// Change per second from this sample to `value` measured at `time`; nil in the same instant (the
+    /// recognizer keeps its last velocity).
+    func velocity(to value: CGFloat, at time: UInt64) -> CGFloat? {
+        let dt = seconds(until: time)
+        return dt > 0 ? (value - self.value) / dt : nil
+    }
+}
+
+extension GestureMotionSample where Value == CGPoint {
+    /// Change per second, per axis, from this sample to `value` measured at `time`; nil in the same instant.
+    func velocity(to value: CGPoint, at time: UInt64) -> CGPoint? {
+        let dt = seconds(until: time)
+        return dt > 0 ? CGPoint(x: (value.x - self.value.x) / dt, y: (value.y - self.value.y) / dt) : nil
+    }
+}

@@ -1,0 +1,91 @@
+/// What the window does with the views' share of touch changes, decided by the touch interceptor (the
+/// gesture environment, which owns every recognizer-side reason to hold a touch back) and executed by the
+/// window (`UIWindow.execute(_:event:)`), which owns what each view has received (event-delivery.md §5).
+///
+/// The window executes `steps` in order (replays of withheld state, cancellations), then hands `delivered`
+/// (this frame's changes the views get now) to their views, skipping what its own view-side rules exclude:
+/// a touch whose view never got its began, or whose view already got its end or a cancel.
+package struct TouchDeliveryPlan {
+    /// One thing the window does before this frame's deliveries.
+    enum Step {
+        /// A recorded state handed to the views: withheld began (delaysTouchesBegan, scroll views' content
+        /// delay) or a held-back end (delaysTouchesEnded).
+        case replay(TouchReplay)
+        /// UIKit cancelsTouchesInView: the views get `touchesCancelled` for the touches they had seen, and
+        /// nothing more of them.
+        case cancel([UITouch])
+    }
+
+    /// Replays and cancellations, in the order the interceptor decided them.
+    private(set) var steps: [Step] = []
+    /// This frame's changes that the views get now, in the order their fingers came down.
+    private(set) var delivered: [UITouch]
+    /// This frame's changes the views do not get now (withheld, an end held back, or taken from the view).
+    private(set) var withheld: [UITouch] = []
+
+    /// A plan that delivers every one of `touches` to its view (what the window does with no recognizers).
+    package init(delivering touches: [UITouch] = []) {
+        delivered = touches
+    }
+
+    /// Keeps this frame's change of `touch` from its view (the interceptor replays it later, or never).
+    package mutating func withhold(_ touch: UITouch) {
+        guard let index = delivered.firstIndex(where: { $0 === touch }) else { return }
+        withheld.append(delivered.remove(at: index))
+    }
+
+    /// Cancels `touches` in their views; this frame's changes of them are not delivered either.
+    package mutating func cancel(_ touches: [UITouch]) {
+        guard !touches.isEmpty else { return }
+        steps.append(.cancel(touches))
+        for touch in touches { withhold(touch) }
+    }
+
+    package mutating func replay(_ replay: TouchReplay) {
+        guard !replay.touches.isEmpty else { return }
+        steps.append(.replay(replay))
+    }
+}
+
+// MARK: - TouchReplay
+
+/// One replayed view call: `touches` (one or more views' touches) handed to their views in `phase`, each
+/// with the state recorded when its delivery was held back, so the view gets a withheld began "with its
+/// original data" (event-delivery.md §5) although the finger has moved on since.
+package struct TouchReplay {
+    package let phase: UITouch.Phase
+    /// The live touches, in the order their fingers came down.
+    let touches: [UITouch]
+    /// Per touch, the state recorded when it was held back; nil: the touch's current state.
+    let recorded: [TouchSnapshot]?
+
+    /// Replays `touches` in `phase` with their current data (a test's interceptor releasing what it held).
+    package init(_ touches: [UITouch], phase: UITouch.Phase) {
+        self.phase = phase
+        self.touches = touches
+        self.recorded = nil
+    }
+
+    /// Replays recorded states, each given to its touch's view in `phase`.
+    init(_ recorded: [(touch: UITouch, snapshot: TouchSnapshot)], phase: UITouch.Phase) {
+        self.phase = phase
+        self.touches = recorded.map(\.touch)
+        self.recorded = recorded.map(\.snapshot)
+    }
+}
+
+// MARK: - TouchInterceptor
+
+/// The stage of `UIWindow.sendEvent(_:)` that runs BEFORE the hit-tested views: UIKit's gesture environment.
+/// The gesture-recognizer layer implements it and installs itself as `UIApplication.touchInterceptor`.
+///
+/// For every touch event the window calls `window(_:willDeliver:event:)` with the touches of that window that
+/// changed in this frame (began, moved, ended, cancelled; stationary ones are skipped, as UIKit does), in the
+/// order their fingers came down. The interceptor delivers them to the touches' recognizers and returns the
+/// plan for the views' share (`TouchDeliveryPlan`): which changes the views get now, which are withheld,
+/// which touches are cancelled in their views and what is replayed first. The window executes the plan; the
+/// interceptor keeps every reason it has to hold a touch back, and later hands the window further plans
+/// (`UIWindow.execute(_:event:)`) to replay what it withheld.
+package protocol TouchInterceptor: AnyObject {
+    func window(_ window: UIWindow, willDeliver touches: [UITouch], event: UIEvent) -> TouchDeliveryPlan
+}

@@ -1,0 +1,462 @@
+import Foundation
+import HIDEvent
+import RunLoopKit
+
+/// The source0 side of UIKit's event pipeline (UIKit's `__handleEventQueue`): turns queued HID messages into
+/// UITouches inside UIEvents, appends each event to UIApplication's queue and lets the application send it.
+///
+/// Each HID message is taken all the way to `sendEvent(_:)` before the next is converted: a touches event is
+/// one object updated in place for the whole sequence, so the state `sendEvent` sees must be this frame's.
+public final class UIEventDispatcher {
+    unowned let application: UIApplication
+    /// The source0 the fetcher signals; added to the application's run loop in the common modes.
+    private(set) var source: RunLoopSource0!
+
+    /// HID messages received by the fetcher and not yet converted (swapped out on each pass, so steady traffic
+    /// reuses the same two buffers).
+    private var pending: [Received] = []
+    var converting: [Received] = []
+
+    /// A received HID message, the samples coalesced into it (empty: none; an empty array allocates nothing)
+    /// and the host's delivery token for it (nil: the host does not need to hear it was dispatched).
+    struct Received {
+        var message: HIDMessage
+        var coalesced: [HIDMessage]
+        var delivery: UInt64?
+    }
+
+    /// What became of one received message that carried a delivery token: the host acknowledges from these,
+    /// matching its own records by `delivery`, instead of counting along with this queue.
+    public struct Dispatched: Equatable, Sendable {
+        /// The token given to `UIEventFetcher.receive(_:coalesced:delivery:)`.
+        public var delivery: UInt64
+        /// Run-loop clock times just before `sendEvent` and just after it returned for the event that carried
+        /// this message.
+        public var started: UInt64
+        public var finished: UInt64
+        /// Folded into a later queued move of the same pass: its touches reached the app as that event's
+        /// coalesced touches, with no `sendEvent` of its own (so it has that event's times).
+        public var coalesced: Bool
+    }
+
+    /// Dispatched messages with a delivery token, oldest first, until the host takes them
+    /// (`takeDispatched(into:)`). Messages without a token are not recorded, so a headless run keeps nothing.
+    private var dispatched: [Dispatched] = []
+    /// UIKit coalesces moves queued behind each other (on by default, as iOS); off, every frame is its own event.
+    public var coalescesQueuedMoves = true
+    /// Received digitizer frames coalesced into a later event of the same pass (see `handleEventQueue`).
+    public internal(set) var framesCoalescedInQueue: UInt64 = 0
+
+    /// The event of the touch sequence in progress (nil between sequences).
+    package internal(set) var touchesEvent: UIEvent?
+    var touchesByTransducer: [UInt32: UITouch] = [:]
+    var tapCounter = TapCountTracker()
+    var touchSequenceCounter: UInt64 = 0
+
+    var pressesEvent: UIPressesEvent?
+    var pressesByType: [UIPress.PressType: UIPress] = [:]
+    var motionEvent: UIEvent?
+
+    init(application: UIApplication) {
+        self.application = application
+        self.source = RunLoopSource0(order: UIApplication.RunLoopOrder.eventQueue, name: "__handleEventQueue") {
+            [unowned self] in self.handleEventQueue()
+        }
+        application.runLoop.add(source, mode: .common)
+    }
+
+    /// Queues a message for the next pass of the source0 (the fetcher signals the source).
+    func enqueue(_ message: consuming HIDMessage, coalesced: consuming [HIDMessage] = [], delivery: UInt64? = nil) {
+        pending.append(Received(message: message, coalesced: coalesced, delivery: delivery))
+    }
+
+    /// Hands over what was dispatched since the last call, oldest first, and keeps `buffer`'s old storage for the
+    /// next turn (two buffers swapped, so steady traffic does not allocate).
+    public func takeDispatched(into buffer: inout [Dispatched]) {
+        buffer.removeAll(keepingCapacity: true)
+        swap(&buffer, &dispatched)
+    }
+
+    /// The source0's perform: converts and sends every queued message, first in, first out. Moves that queued
+    /// up behind each other are coalesced first (`foldQueuedMove(at:)`): one event stands for the run.
+    func handleEventQueue() {
+        while !pending.isEmpty {
+            swap(&pending, &converting)
+            var index = 0
+            while index < converting.count {
+                let first = index
+                while coalescesQueuedMoves, index + 1 < converting.count,
+                    foldQueuedMove(at: index, olderChecked: index > first)
+                {
+                    index += 1
+                }
+                framesCoalescedInQueue &+= UInt64(index - first)
+                let reports = converting[first...index].contains { $0.delivery != nil }
+                let started = reports ? application.runLoop.clock.now : 0
+                dispatch(converting[index].message, coalesced: converting[index].coalesced)
+                if reports { record(converting[first...index], started: started, finished: application.runLoop.clock.now) }
+                index += 1
+            }
+            converting.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Records the messages one event stood for: all but the last were coalesced into it.
+    private func record(_ messages: ArraySlice<Received>, started: UInt64, finished: UInt64) {
+        for position in messages.indices {
+            guard let delivery = messages[position].delivery else { continue }
+            dispatched.append(
+                Dispatched(
+                    delivery: delivery, started: started, finished: finished, coalesced: position < messages.endIndex - 1))
+        }
+    }
+
+    /// Converts one HID message and sends the resulting event through the application's queue.
+    func dispatch(_ message: HIDMessage, coalesced: [HIDMessage] = []) {
+        let time = message.envelope.timestamps.hardware
+        application.trace.currentHIDEvent = message.envelope.sequence
+        defer { application.trace.currentHIDEvent = nil }
+        switch message.payload {
+        case .digitizer(let frame): dispatchDigitizer(frame, hardwareTime: time, coalesced: coalesced)
+        case .button(let button): dispatchButton(button, hardwareTime: time)
+        case .motion(let motion): dispatchMotion(motion, hardwareTime: time)
+        }
+    }
+
+    /// Appends `event` to the application's FIFO queue and lets the application drain it.
+    func post(_ event: UIEvent) {
+        application.eventQueue.enqueue(event)
+        application.processEventQueue()
+    }
+
+    static func seconds(_ ns: UInt64) -> TimeInterval { TimeInterval(ns) / 1_000_000_000 }
+}
+
+// MARK: - Digitizer
+
+extension UIEventDispatcher {
+    /// One digitizer frame → updates to the sequence's UITouches → one trip of the touches event through the
+    /// queue. Touches not mentioned in the frame, or mentioned with no change, are stationary.
+    ///
+    /// The hit-test rule (observed UIKit behaviour, event-delivery.md section 3): the windows are hit-tested
+    /// for every finger whose phase in this frame is BEGAN or ENDED — never for moved, stationary or
+    /// cancelled. The began pass chooses the touch's window and view; the ended pass runs the same calls
+    /// (so a single tap shows the whole hitTest/pointInside pass twice) and its answer is discarded:
+    /// delivery stays with the view chosen at began.
+    func dispatchDigitizer(_ frame: HIDDigitizerFrame, hardwareTime: UInt64, coalesced: [HIDMessage] = []) {
+        let event = touchesEvent ?? UIEvent(type: .touches)
+        let timestamp = Self.seconds(hardwareTime)
+        for touch in event.touchesInOrder { touch.phase = .stationary }
+        // The samples are kept as they came; touches are made from them only if someone asks.
+        event.coalescedFrames = coalesced
+        var changed = false
+
+        for finger in frame.children where finger.depth > 0 {
+            let existing = touchesByTransducer[finger.transducerIndex]
+            guard let phase = UITouch.Phase(hidFinger: finger, isTracked: existing != nil) else { continue }
+            let location = CGPoint(x: CGFloat(finger.x), y: CGFloat(finger.y))
+            event.timestamp = timestamp
+            event.hardwareTimestamp = hardwareTime
+
+            guard let touch = existing else {
+                beginTouch(for: finger, at: location, hardwareTime: hardwareTime, in: event)
+                changed = true
+                continue
+            }
+            if phase == .began || phase == .stationary { continue }
+            let header = openTouchHeader(touch: touch.sequenceNumber, phase: phase, at: location, hardwareTime: hardwareTime)
+            switch phase {
+            case .began, .stationary:
+                continue
+            case .moved:
+                move(touch, to: location, timestamp: timestamp)
+            case .ended:
+                move(touch, to: location, timestamp: timestamp)
+                touch.phase = .ended
+                explainHitTestPass(for: touch.sequenceNumber, phase: .ended, stayingWith: touch.view)
+                _ = application.hitTest(screenPoint: location, with: event)  // UIKit's end-of-touch pass; see above
+                tapCounter.recordEnd(at: location, time: hardwareTime, tapCount: touch.tapCount)
+            case .cancelled:
+                touch.phase = .cancelled
+                touch.timestamp = timestamp
+            }
+            header?.close(result: touch.view?.traceClassName ?? "no view")
+            changed = true
+        }
+
+        if event.touchesInOrder.isEmpty { return }
+        touchesEvent = event
+        guard changed else { return }
+        post(event)
+        removeFinishedTouches(from: event)
+    }
+
+    private func beginTouch(for finger: HIDDigitizerEvent, at location: CGPoint, hardwareTime: UInt64, in event: UIEvent) {
+        touchSequenceCounter += 1
+        let touch = UITouch(
+            transducerIndex: finger.transducerIndex, location: location, timestamp: Self.seconds(hardwareTime),
+            tapCount: tapCounter.tapCount(forTouchDownAt: location, time: hardwareTime),
+            sequenceNumber: touchSequenceCounter)
+        touch.majorRadius = CGFloat(finger.majorRadius)
+        touchesByTransducer[finger.transducerIndex] = touch
+        event.touchesInOrder.append(touch)
+        let header = openTouchHeader(touch: touch.sequenceNumber, phase: .began, at: location, hardwareTime: hardwareTime)
+        explainHitTestPass(for: touch.sequenceNumber, phase: .began, stayingWith: nil)
+        if let hit = application.hitTest(screenPoint: location, with: event) {
+            touch.window = hit.window
+            touch.view = hit.view
+        }
+        header?.close(result: touch.view?.traceClassName ?? "no view", reason: touch.view == nil ? "nothing was hit" : nil)
+    }
+
+    private func move(_ touch: UITouch, to location: CGPoint, timestamp: TimeInterval) {
+        touch.previousScreenLocation = touch.screenLocation
+        touch.screenLocation = location
+        touch.timestamp = timestamp
+        touch.phase = .moved
+    }
+
+    /// UIKit: ended and cancelled touches leave the event after their frame; the event itself ends with its
+    /// last touch, and the next finger down starts a new one.
+    private func removeFinishedTouches(from event: UIEvent) {
+        guard event.touchesInOrder.contains(where: { $0.phase.isFinal }) else { return }
+        for touch in event.touchesInOrder where touch.phase.isFinal {
+            touchesByTransducer[touch.transducerIndex] = nil
+        }
+        event.touchesInOrder.removeAll { $0.phase.isFinal }
+        if event.touchesInOrder.isEmpty { touchesEvent = nil }
+    }
+}
+
+// MARK: - Coalescing
+
+// UIKit's coalescing of queued touches (pipeline.md, "Coalescing, concretely"; Apple's "Getting high-fidelity
+// input with coalesced touches"): when moves arrive faster than the main thread handles them, UIKit does not
+// send one event per digitizer sample. The moves waiting in the queue become one `touchesMoved` with the
+// newest position, and every sample in between is kept for `UIEvent.coalescedTouches(for:)`. A began, an
+// ended or a cancelled is never folded, so every phase change still gets its own event, in order.
+extension UIEventDispatcher {
+    /// Folds `converting[index]` into `converting[index + 1]` when both only move (or keep still) fingers the
+    /// app already follows, the same fingers in the same order from the same sender. The later message
+    /// becomes the one delivered: the earlier one and its own samples go in front of its samples, and a
+    /// finger that moved in the earlier one is marked moved in it. Returns false, changing nothing, otherwise.
+    /// `olderChecked`: the earlier one was the later one of a fold just made, so its fingers are known to be
+    /// moves of touches UIKit follows (and the later one's, being the same fingers, are followed too).
+    func foldQueuedMove(at index: Int, olderChecked: Bool) -> Bool {
+        // Only the fingers and the parent's phase are read to decide (not the whole frames: copying a frame out of
+        // the queue is a memmove and a retain, and this runs for nearly every frame an app under load receives).
+        guard converting[index].message.envelope.senderID == converting[index + 1].message.envelope.senderID,
+            let (olderPhase, olderFingers) = converting[index].message.payload.digitizerPhaseAndFingers,
+            let (newerPhase, newerFingers) = converting[index + 1].message.payload.digitizerPhaseAndFingers,
+            olderFingers.count == newerFingers.count
+        else { return false }
+        var carries = !newerPhase.isSuperset(of: olderPhase)
+        for i in olderFingers.indices {
+            let a = olderFingers[i], b = newerFingers[i]
+            guard a.transducerIndex == b.transducerIndex, a.depth == b.depth else { return false }
+            guard a.depth > 0 else { continue }
+            guard olderChecked || isMoveOfTrackedTouch(a), isMove(b) else { return false }
+            if !b.phase.isSuperset(of: a.phase) || !b.eventMask.isSuperset(of: a.eventMask) { carries = true }
+        }
+        // Nothing began or ended between the two, so the touches the newer frame finds are the same. Usually both
+        // moved the same fingers and there is nothing to carry (and the frame is not copied).
+        if carries,
+            case .digitizer(let older) = converting[index].message.payload,
+            case .digitizer(let newer) = converting[index + 1].message.payload
+        {
+            var merged = newer
+            for i in merged.children.indices {
+                merged.children[i].phase.formUnion(older.children[i].phase)
+                merged.children[i].eventMask.formUnion(older.children[i].eventMask)
+            }
+            merged.parent.phase.formUnion(older.parent.phase)
+            merged.parent.eventMask.formUnion(older.parent.eventMask)
+            converting[index + 1].message.payload = .digitizer(merged)
+        }
+
+        var samples: [HIDMessage] = []
+        swap(&samples, &converting[index].coalesced)  // unique, so appending does not copy
+        samples.append(converting[index].message)
+        samples.append(contentsOf: converting[index + 1].coalesced)
+        converting[index + 1].coalesced = samples
+        return true
+    }
+
+    /// A finger whose phase in its frame would be moved or stationary for a touch UIKit already follows.
+    private func isMoveOfTrackedTouch(_ finger: HIDDigitizerEvent) -> Bool {
+        touchesByTransducer[finger.transducerIndex] != nil && isMove(finger)
+    }
+
+    /// Moved or stationary, were UIKit following the finger.
+    private func isMove(_ finger: HIDDigitizerEvent) -> Bool {
+        guard let phase = UITouch.Phase(hidFinger: finger, isTracked: true) else { return false }
+        return phase == .moved || phase == .stationary
+    }
+}
+
+extension HIDPayload {
+    /// A digitizer frame's parent phase and its fingers (the array shared, not copied), nil for other payloads.
+    @inline(__always) var digitizerPhaseAndFingers: (HIDDigitizerPhase, [HIDDigitizerEvent])? {
+        guard case .digitizer(let frame) = self else { return nil }
+        return (frame.parent.phase, frame.children)
+    }
+}
+
+// MARK: - Buttons
+
+extension UIEventDispatcher {
+    /// A hardware button going down or up → a presses event (began / ended) for the first responder.
+    /// A repeated down of a button already down, or an up of a button not down, is dropped.
+    func dispatchButton(_ button: HIDButtonEvent, hardwareTime: UInt64) {
+        let type = UIPress.PressType(button.button)
+        let timestamp = Self.seconds(hardwareTime)
+        let event = pressesEvent ?? UIPressesEvent()
+        let press: UIPress
+        if button.isDown {
+            guard pressesByType[type] == nil else { return }
+            press = UIPress(type: type, phase: .began, timestamp: timestamp)
+            pressesByType[type] = press
+            event.allPresses.insert(press)
+        } else {
+            guard let down = pressesByType[type] else { return }
+            press = down
+            press.phase = .ended
+            press.timestamp = timestamp
+        }
+        event.timestamp = timestamp
+        event.hardwareTimestamp = hardwareTime
+        event.changedPresses = [press]
+        event.changedPhase = press.phase
+        pressesEvent = event
+        post(event)
+        if press.phase == .ended {
+            pressesByType[type] = nil
+            event.allPresses.remove(press)
+            if event.allPresses.isEmpty { pressesEvent = nil }
+        }
+    }
+}
+
+extension UIPress.PressType {
+    init(_ button: HIDButton) {
+        switch button {
+        case .home: self = .home
+        case .lock: self = .lock
+        case .volumeUp: self = .volumeUp
+        case .volumeDown: self = .volumeDown
+        }
+    }
+}
+
+// MARK: - Motion
+
+extension UIEventDispatcher {
+    /// A shake → a motion event (`motionShake`) for the first responder: `motionBegan`, then `motionEnded`.
+    func dispatchMotion(_ motion: HIDMotionEvent, hardwareTime: UInt64) {
+        let event = motionEvent ?? UIEvent(type: .motion, subtype: .motionShake)
+        event.timestamp = Self.seconds(hardwareTime)
+        event.hardwareTimestamp = hardwareTime
+        switch motion.phase {
+        case .began:
+            event.motionPhase = .began
+            motionEvent = event
+        case .ended:
+            guard motionEvent != nil else { return }
+            event.motionPhase = .ended
+            motionEvent = nil
+        }
+        post(event)
+    }
+}
+
+// MARK: - Explain
+
+extension UIEventDispatcher {
+    /// Explained traces: the header of one touch change, `── t=1.000 event#1 touch#1 began (115,495)`, open
+    /// until the hit-test pass that follows it says where the touch goes (`→ EView`).
+    func openTouchHeader(
+        touch id: UInt64, phase: UITouch.Phase, at location: CGPoint, hardwareTime: UInt64
+    ) -> Trace.Recorder.OpenRecord? {
+        let trace = application.trace
+        guard trace.explains else { return nil }
+        let point = Trace.Point(location)
+        let event = trace.currentHIDEvent.map { " event#\($0)" } ?? ""
+        let text = "── t=\(Self.millisecondText(hardwareTime))\(event) touch#\(id) \(phase.name) \(point.description)"
+        let header = trace.openExplanation(.event, text, group: "events")
+        trace.update(header) { line in
+            line.touch = Int(id)
+            line.phase = phase.name
+            line.point = point
+        }
+        return header
+    }
+
+    /// Explained traces: labels the hit-test pass about to run for `touch` (UIKit runs one at began, which
+    /// chooses the view, and the same pass again at ended, whose answer is discarded).
+    func explainHitTestPass(for touch: UInt64, phase: UITouch.Phase, stayingWith view: UIView?) {
+        let trace = application.trace
+        guard trace.explains else { return }
+        if phase == .began {
+            trace.explain(.pass, "hit-test pass for touch#\(touch) at began: chooses the view", group: "hitTest")
+        } else {
+            trace.explain(
+                .pass, "hit-test pass again for touch#\(touch) at ended: UIKit repeats it and discards the answer",
+                group: "hitTest", reason: view.map { "the touch stays with \($0.traceClassName)" })
+        }
+    }
+
+    /// `1.000`, `0.016`: seconds with milliseconds.
+    static func millisecondText(_ ns: UInt64) -> String {
+        String(format: "%.3f", Double(ns) / 1e9)
+    }
+}
+
+// MARK: - TapCountTracker
+
+/// UIKit's multi-tap counting: a finger that touches down within `maximumInterval` of a previous touch's end,
+/// within `maximumDistance` of where it ended, continues that touch's count (`tapCount` 2, 3, ...);
+/// anything later or farther starts again at 1.
+struct TapCountTracker {
+    /// 0.35 s: UIKit's multi-tap interval.
+    static let maximumInterval: UInt64 = 350_000_000
+    /// About 45 points: UIKit's multi-tap radius.
+    static let maximumDistance: CGFloat = 45
+
+    private struct Ended {
+        var time: UInt64
+        var location: CGPoint
+        var tapCount: Int
+    }
+
+    /// Recent ends, oldest first; short because entries older than the interval are dropped.
+    private var recent: [Ended] = []
+
+    init() {}
+
+    /// The tap count for a finger landing at `location` (screen points) at `time` (ns). The previous touch it
+    /// continues is used up, so two fingers cannot both continue the same tap.
+    package mutating func tapCount(forTouchDownAt location: CGPoint, time: UInt64) -> Int {
+        prune(before: time)
+        var index = recent.count
+        while index > 0 {
+            index -= 1
+            let end = recent[index]
+            let dx = end.location.x - location.x, dy = end.location.y - location.y
+            if (dx * dx + dy * dy).squareRoot() <= Self.maximumDistance {
+                recent.remove(at: index)
+                return end.tapCount + 1
+            }
+        }
+        return 1
+    }
+
+    /// Remembers a touch that ended (not cancelled) so a quick next touch nearby continues its count.
+    mutating func recordEnd(at location: CGPoint, time: UInt64, tapCount: Int) {
+        prune(before: time)
+        recent.append(Ended(time: time, location: location, tapCount: tapCount))
+    }
+
+    private mutating func prune(before time: UInt64) {
+        recent.removeAll { time > $0.time && time - $0.time > Self.maximumInterval }
+    }
+}
