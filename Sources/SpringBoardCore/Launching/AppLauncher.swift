@@ -1,10 +1,13 @@
 import AppChannel
 import Foundation
+import Logging
 import RunLoopKit
 
-/// Starts the apps springboard launches, hands each launch a fresh secret ($TOUCHPIPELINE_LAUNCH_SECRET), and
-/// relaunches one that exits with back-off (0.25 s, doubling to 8 s; back to 0.25 s after 10 s alive). Runs on
-/// springboard's loop: exits are reported from Foundation's thread through a source0 signaller.
+/// Starts the apps springboard launches (`--launch BUNDLE_ID=SCENE`), as iOS's SpringBoard asks launchd: it
+/// knows each process's pid and hands each launch a fresh secret ($TOUCHPIPELINE_LAUNCH_SECRET) that its
+/// registration must carry. A launched app that exits is relaunched with back-off (0.25 s, doubling to 8 s;
+/// back to 0.25 s after 10 s alive), or at once on an icon tap. Runs on springboard's loop: exits are
+/// reported from Foundation's thread through a source0 signaller.
 final class AppLauncher {
     struct Child {
         var process: Process
@@ -25,14 +28,90 @@ final class AppLauncher {
     static let maximumBackoff: UInt64 = 8_000_000_000
     static let stableAfter: UInt64 = 10_000_000_000
 
-    init(launches: [AppLaunch], appHost: String, logDirectory: String?, arguments: @escaping (AppLaunch) -> [String]) {
+    /// The loop side: where relaunch timers run, what is counted and logged, and who hears of an exit.
+    private unowned let runLoop: EventRunLoop
+    private let counters: SpringBoardCounters
+    private let log: SpringBoardLog
+    private var relaunchTimers: [String: RunLoopTimer] = [:]
+    /// A launched app exited (its pid): the app is dead, whatever the monitor has seen yet (set by springboard).
+    var onExit: (_ bundleID: String, _ pid: Int32) -> Void = { _, _ in }
+
+    init(
+        launches: [AppLaunch], appHost: String, logDirectory: String?, runLoop: EventRunLoop, counters: SpringBoardCounters,
+        log: SpringBoardLog, arguments: @escaping (AppLaunch) -> [String]
+    ) {
         self.launches = launches
         self.appHost = appHost
         self.logDirectory = logDirectory
         self.arguments = arguments
+        self.runLoop = runLoop
+        self.counters = counters
+        self.log = log
+        let exitSource = RunLoopSource0(order: SpringBoardSourceOrder.launchedExits, name: "launched app exits") {
+            [unowned self] in handleExits()
+        }
+        runLoop.add(exitSource, mode: .common)
+        exits.connect(exitSource.signaller(waking: runLoop))
     }
 
-    func launch(_ app: AppLaunch, now: UInt64) throws {
+    /// springboard's launcher for `configuration.launches`: app logs in `<runtime dir>/logs`, and every launch
+    /// gets `SCENE --apps ENDPOINT --trace-file <runtime dir>/logs/BUNDLE.trace.jsonl` and the extra arguments.
+    convenience init(
+        configuration: SpringBoardConfiguration, runLoop: EventRunLoop, counters: SpringBoardCounters, log: SpringBoardLog
+    ) throws {
+        var logs: String?
+        if let dir = configuration.runtimeDirectory {
+            let path = dir + "/logs"
+            if mkdir(path, 0o700) != 0, errno != EEXIST { throw RuntimeDirectoryError.cannotCreate(path: path, reason: "logs") }
+            try RuntimeDirectory(path: path).prepare()  // not a symlink, ours, 0700
+            logs = path
+        }
+        let endpoint = configuration.appEndpoint
+        let extra = configuration.appArguments
+        self.init(
+            launches: configuration.launches, appHost: configuration.appHostPath, logDirectory: logs, runLoop: runLoop,
+            counters: counters, log: log
+        ) { app in
+            ["--apps", endpoint] + (logs.map { ["--trace-file", "\($0)/\(app.bundleID).trace.jsonl"] } ?? []) + extra
+        }
+    }
+
+    func launchAll() {
+        for app in launches { relaunch(app.bundleID, reason: "start") }
+    }
+
+    /// Launches `bundleID` now, unless it runs.
+    func relaunch(_ bundleID: String, reason: String) {
+        relaunchTimers[bundleID]?.invalidate()
+        relaunchTimers[bundleID] = nil
+        guard let app = launches.first(where: { $0.bundleID == bundleID }), !isRunning(bundleID) else { return }
+        do {
+            try launch(app, now: runLoop.clock.now)
+            counters.launches &+= 1
+            log.logger.info("launched \(bundleID) (\(reason)): pid \(children[bundleID]?.process.processIdentifier ?? 0)")
+        } catch {
+            log.logger.error("cannot launch \(bundleID): \(error)")
+        }
+    }
+
+    /// On the loop: launched apps that exited are dead (whatever the monitor has seen yet) and come back after
+    /// their back-off.
+    private func handleExits() {
+        let now = runLoop.clock.now
+        for exit in takeExits(now: now) {
+            counters.launchedExits &+= 1
+            onExit(exit.bundleID, exit.pid)
+            log.logger.warning("\(exit.bundleID) (pid \(exit.pid)) exited; relaunching in \(exit.delay / 1_000_000) ms")
+            let bundleID = exit.bundleID
+            let timer = RunLoopTimer(fireAt: now + exit.delay, interval: 0) { [unowned self] _ in
+                relaunch(bundleID, reason: "relaunch after exit")
+            }
+            relaunchTimers[bundleID] = timer
+            runLoop.add(timer, mode: .common)
+        }
+    }
+
+    private func launch(_ app: AppLaunch, now: UInt64) throws {
         var secret = [UInt8](repeating: 0, count: RegisterMessage.secretSize)
         var generator = SystemRandomNumberGenerator()
         for i in secret.indices { secret[i] = UInt8.random(in: 0...255, using: &generator) }
@@ -61,7 +140,7 @@ final class AppLauncher {
     }
 
     /// On the loop: the bundle ids whose process exited since the last call, with the delay before relaunching.
-    func takeExits(now: UInt64) -> [(bundleID: String, pid: Int32, delay: UInt64)] {
+    private func takeExits(now: UInt64) -> [(bundleID: String, pid: Int32, delay: UInt64)] {
         let pids = exits.take()
         var out: [(String, Int32, UInt64)] = []
         for pid in pids {

@@ -1,4 +1,5 @@
-/// Per-app counters, owned by the run-loop thread like `SpringBoardCounters`. They add up:
+/// Per-app counters, owned by the run-loop thread like `SpringBoardCounters`, and counted only here: the
+/// all-apps figures of `stats` are these summed over apps when read (`AppRegistry.totals`). They add up:
 /// `routed = samplesSent + queuedSamples + drops` (drops before a send: notResponding, appDead,
 /// sendFailed), and `sent = acked + inFlight + lostInFlight`.
 package struct AppCounters: Sendable {
@@ -29,6 +30,24 @@ package struct AppCounters: Sendable {
     var latency = HopLatencies()
 
     init() {}
+
+    /// Adds `other`'s counts (not its latency: the `stats` latency is the apps' histograms, added separately).
+    mutating func add(_ other: AppCounters) {
+        routed &+= other.routed
+        sent &+= other.sent
+        samplesSent &+= other.samplesSent
+        coalescedSamples &+= other.coalescedSamples
+        acked &+= other.acked
+        lostInFlight &+= other.lostInFlight
+        handled &+= other.handled
+        coalescedInApp &+= other.coalescedInApp
+        cancelsSent &+= other.cancelsSent
+        giveUps &+= other.giveUps
+        heartbeats &+= other.heartbeats
+        registrations &+= other.registrations
+        registrationsRefused &+= other.registrationsRefused
+        drops.add(other.drops)
+    }
 
     static let hops: [Hop] = Hop.allCases.filter { $0 != .sourceToSpringBoard }
 }

@@ -5,6 +5,8 @@ package final class AppRegistry {
     /// nil: the home screen is showing.
     private(set) var foreground: AppRecord?
     private var lastSession: UInt64 = 0
+    /// The counters of records forgotten (`makeRoom`) since the counters were reset: still in the totals.
+    private var forgotten = AppCounters()
     let windowCapacity: Int
     let outboundCapacity: Int
     let minimumWindow: Int
@@ -29,6 +31,7 @@ package final class AppRegistry {
     func makeRoom(for bundleID: String) -> Bool {
         guard record(bundleID: bundleID) == nil, apps.count >= capacity else { return true }
         guard let dead = apps.firstIndex(where: { $0.isDead && $0 !== foreground }) else { return false }
+        forgotten.add(apps[dead].counters)
         apps.remove(at: dead)
         return true
     }
@@ -67,6 +70,24 @@ package final class AppRegistry {
         guard previous !== app else { return (false, previous) }
         foreground = app
         return (true, previous)
+    }
+
+    /// Every app's counters added up (records forgotten since the last reset included): springboard's
+    /// all-apps figures, worked out when `stats` reads them.
+    var totals: AppCounters {
+        var sum = forgotten
+        for app in apps { sum.add(app.counters) }
+        return sum
+    }
+
+    /// `stats` with `reset`: every app's counters start again (the number of registrations is kept).
+    func resetCounters() {
+        forgotten = AppCounters()
+        for app in apps {
+            let registrations = app.counters.registrations
+            app.counters = AppCounters()
+            app.counters.registrations = registrations
+        }
     }
 
     package func state(of app: AppRecord) -> AppState { app.state(isForeground: app === foreground) }

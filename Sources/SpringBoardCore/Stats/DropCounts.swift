@@ -6,6 +6,11 @@ package struct DropCounts: Equatable, Sendable {
 
     @inline(__always) mutating func add(_ reason: DropReason, _ n: UInt64 = 1) { counts[reason.rawValue] &+= n }
 
+    /// Adds every reason's count of `other`.
+    mutating func add(_ other: DropCounts) {
+        for i in counts.indices { counts[i] &+= other.counts[i] }
+    }
+
     package subscript(_ reason: DropReason) -> UInt64 { counts[reason.rawValue] }
 
     var total: UInt64 { counts.reduce(0, &+) }

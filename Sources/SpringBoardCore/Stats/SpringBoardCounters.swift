@@ -1,6 +1,12 @@
-/// Counters of every hop through SpringBoard. Plain integers owned by the run-loop thread and read by the
-/// control server on that same thread: no atomics, no locks, nothing to pay when nobody reads them.
-struct SpringBoardCounters: Sendable {
+/// springboard's own counters: what no one app owns (the event port, sources, routing decisions, the control
+/// socket, security). Plain integers owned by the run-loop thread and read by the control server on that
+/// same thread: no atomics, no locks, nothing to pay when nobody reads them. One instance, shared by
+/// springboard's parts (each counts what it decides).
+///
+/// What an app owns is counted once, in its `AppCounters`; the all-apps figures of a `stats` reply
+/// (`routedToApp`, `acks`, `heartbeats`, `giveUps`, `cancelsSynthesized`, `coalescedSamples`, `lostInFlight`,
+/// the app drops, and the refusals charged to an app) are the sum over apps, worked out when read (`byName`).
+final class SpringBoardCounters {
     /// Frames read off the event port (HID messages and end markers).
     var eventPortReceived: UInt64 = 0
     var digitizerFrames: UInt64 = 0
@@ -17,18 +23,11 @@ struct SpringBoardCounters: Sendable {
     package var sourceDisconnects: UInt64 = 0
     /// End markers (final, checkpoint or keep-alive) naming a sender bound to another open connection.
     package var markersRefused: UInt64 = 0
-    /// Frames forwarded to an app (sent, coalesced, queued or given up on: `AppStats.routed` per app).
-    var routedToApp: UInt64 = 0
     /// Frames the home screen consumed.
     var routedToHome: UInt64 = 0
     /// Frames of a gesture the system took (swipe up from the bottom edge).
     package var consumedBySystem: UInt64 = 0
     package var homeButtonPresses: UInt64 = 0
-    package var cancelsSynthesized: UInt64 = 0
-    /// Moves that reached an app as coalesced samples of a later event (counted when that event is sent).
-    package var coalescedSamples: UInt64 = 0
-    /// Times springboard gave up on an app that stopped responding and cancelled its touches.
-    package var giveUps: UInt64 = 0
     /// Times the event port stopped being read because the app it routes to could not take more (its queue
     /// reached the backpressure threshold, or in shed mode its bound).
     package var eventPortPauses: UInt64 = 0
@@ -39,15 +38,13 @@ struct SpringBoardCounters: Sendable {
     /// Frames springboard was about to send that its per-app stream verifier rejected (a springboard bug:
     /// always 0).
     var outgoingStreamErrors: UInt64 = 0
-    /// Acks read (one per event acknowledged, whether acknowledged alone or in a batch).
-    var acks: UInt64 = 0
     /// Ack messages read (a batch is one message).
     package var ackMessages: UInt64 = 0
-    package var heartbeats: UInt64 = 0
     package var registrations: UInt64 = 0
-    /// Registrations refused: the bundle id is owned by another live connection, the connection registered
-    /// another one, or the registry is full.
-    package var registrationsRefused: UInt64 = 0
+    /// Registrations refused and charged to no app's record: the key's or launch's bundle id, the connection
+    /// registered another one, a pid mismatch, or the registry is full (`bundleIDInUse` is charged to the live
+    /// owner: `AppCounters.registrationsRefused`). The `stats` figure is this plus the apps'.
+    package var registrationsRefusedUnowned: UInt64 = 0
     /// Acks, heartbeats and goodbyes from connections that registered no app (refused with `notRegistered`).
     package var unregisteredMessages: UInt64 = 0
     /// Connections that opened on the app channel (their probe); nothing is kept for them until they register.
@@ -55,16 +52,13 @@ struct SpringBoardCounters: Sendable {
     package var foregroundChanges: UInt64 = 0
     package var controlRequests: UInt64 = 0
     package var notRespondingTransitions: UInt64 = 0
-    package var drops = DropCounts()
-    /// The part of `drops` decided at the event port (a frame read and routed nowhere): malformed,
+    /// The drops decided at the event port (a frame read and routed nowhere): malformed,
     /// invalidStream, foreignSender, gestureCancelled, noTarget. Every frame read is counted once:
     /// `eventPortReceived = endMarkers + keepAlives + markersRefused + routedToApp + routedToHome +
     /// consumedBySystem + homeButtonFrames + eventPortDropped`.
     var eventPortDrops = DropCounts()
     /// Home-button frames (down and up): SpringBoard's own, never routed.
     var homeButtonFrames: UInt64 = 0
-    /// Rate-limited log lines not written (at most one a second is).
-    var logLinesSuppressed: UInt64 = 0
     /// Frame-monitor records published (`sbctl monitor`), and refused by a subscriber at its high-water mark.
     var monitorRecords: UInt64 = 0
     var monitorRecordsDropped: UInt64 = 0
@@ -73,8 +67,6 @@ struct SpringBoardCounters: Sendable {
     var sequenceRegressions: UInt64 = 0
     /// Events settled by a later cumulative ack without their own entry (their stamps were in a lost ack).
     var implicitAcks: UInt64 = 0
-    /// Events sent to apps and never acknowledged because the app died or registered again.
-    var lostInFlight: UInt64 = 0
     /// Apps ended with `kill`.
     var appsKilled: UInt64 = 0
     /// CURVE connections the ZAP handler admitted, and refused (key not authorized for that socket).
@@ -92,26 +84,87 @@ struct SpringBoardCounters: Sendable {
     /// `sourceToSpringBoard` (per source, not per app); the other hops are kept per app and added up for
     /// `stats`.
     package var latency = HopLatencies()
+    /// When the counters were last reset (or springboard started).
+    var since: UInt64
 
-    init() {}
+    init(since: UInt64) { self.since = since }
 
-    var byName: [String: UInt64] {
+    /// A frame read and routed nowhere: counted in the event port's drops.
+    @inline(__always) func dropAtPort(_ reason: DropReason) { eventPortDrops.add(reason) }
+
+    /// Every counter and histogram starts again from zero (a new counter is reset here too).
+    func reset(at time: UInt64) {
+        eventPortReceived = 0
+        digitizerFrames = 0
+        buttonEvents = 0
+        motionEvents = 0
+        endMarkers = 0
+        keepAlives = 0
+        sourceTimeouts = 0
+        sourcesCancelled = 0
+        sourceDisconnects = 0
+        markersRefused = 0
+        routedToHome = 0
+        consumedBySystem = 0
+        homeButtonPresses = 0
+        eventPortPauses = 0
+        sequenceGaps = 0
+        framesMissing = 0
+        outgoingStreamErrors = 0
+        ackMessages = 0
+        registrations = 0
+        registrationsRefusedUnowned = 0
+        unregisteredMessages = 0
+        channelProbes = 0
+        foregroundChanges = 0
+        controlRequests = 0
+        notRespondingTransitions = 0
+        eventPortDrops = DropCounts()
+        homeButtonFrames = 0
+        monitorRecords = 0
+        monitorRecordsDropped = 0
+        sequenceRegressions = 0
+        implicitAcks = 0
+        appsKilled = 0
+        authAccepted = 0
+        authRefused = 0
+        controlRefused = 0
+        launches = 0
+        launchedExits = 0
+        malformedByReason = [:]
+        malformedByPeer = [:]
+        latency = HopLatencies()
+        since = time
+    }
+
+    /// Every drop: the event port's, and the apps' (`apps` is the sum of every app's counters).
+    func drops(apps: AppCounters) -> DropCounts {
+        var all = eventPortDrops
+        all.add(apps.drops)
+        return all
+    }
+
+    /// The `stats` reply's `hops`: springboard's own counters, and the sums over apps (`apps`) of what each
+    /// app counts, so nothing is counted twice. `logLinesSuppressed` is the log's.
+    func byName(apps: AppCounters, logLinesSuppressed: UInt64) -> [String: UInt64] {
         [
+            "routedToApp": apps.routed, "acks": apps.acked, "heartbeats": apps.heartbeats, "giveUps": apps.giveUps,
+            "cancelsSynthesized": apps.cancelsSent, "coalescedSamples": apps.coalescedSamples,
+            "lostInFlight": apps.lostInFlight, "registrationsRefused": registrationsRefusedUnowned &+ apps.registrationsRefused,
             "eventPortReceived": eventPortReceived, "digitizerFrames": digitizerFrames, "buttonEvents": buttonEvents,
             "motionEvents": motionEvents, "eventPortDropped": eventPortDrops.total, "homeButtonFrames": homeButtonFrames,
             "logLinesSuppressed": logLinesSuppressed, "monitorRecords": monitorRecords,
             "monitorRecordsDropped": monitorRecordsDropped,
-            "sequenceRegressions": sequenceRegressions, "implicitAcks": implicitAcks, "lostInFlight": lostInFlight,
+            "sequenceRegressions": sequenceRegressions, "implicitAcks": implicitAcks,
             "appsKilled": appsKilled, "authAccepted": authAccepted, "authRefused": authRefused, "controlRefused": controlRefused,
             "launches": launches, "launchedExits": launchedExits,
             "endMarkers": endMarkers, "keepAlives": keepAlives,
             "sourceTimeouts": sourceTimeouts, "sourcesCancelled": sourcesCancelled,
-            "sourceDisconnects": sourceDisconnects, "markersRefused": markersRefused, "routedToApp": routedToApp,
+            "sourceDisconnects": sourceDisconnects, "markersRefused": markersRefused,
             "routedToHome": routedToHome, "consumedBySystem": consumedBySystem, "homeButtonPresses": homeButtonPresses,
-            "cancelsSynthesized": cancelsSynthesized, "coalescedSamples": coalescedSamples, "giveUps": giveUps,
             "eventPortPauses": eventPortPauses, "sequenceGaps": sequenceGaps, "framesMissing": framesMissing,
-            "outgoingStreamErrors": outgoingStreamErrors, "acks": acks, "ackMessages": ackMessages,
-            "heartbeats": heartbeats, "registrations": registrations, "registrationsRefused": registrationsRefused,
+            "outgoingStreamErrors": outgoingStreamErrors, "ackMessages": ackMessages,
+            "registrations": registrations,
             "unregisteredMessages": unregisteredMessages, "channelProbes": channelProbes, "foregroundChanges": foregroundChanges,
             "controlRequests": controlRequests, "notRespondingTransitions": notRespondingTransitions,
         ]

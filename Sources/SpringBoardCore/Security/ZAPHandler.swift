@@ -1,15 +1,34 @@
+import RunLoopKit
 import ZeroMQ
 
-// The ZAP handler (RFC 27): with CURVE on, libzmq asks it about every connection before the handshake
-// completes. It admits only keys listed in the authorized-keys file for that socket's domain, and names each
-// connection: an app's user id is the bundle id its key is bound to, so registration proves identity instead
-// of claiming it.
-extension SpringBoard {
-    static let zapEndpoint = "inproc://zeromq.zap.01"
+/// The ZAP handler (RFC 27): with CURVE on, libzmq asks it about every connection before the handshake
+/// completes. It admits only keys listed in the authorized-keys file for that socket's domain, and names each
+/// connection: an app's user id is the bundle id its key is bound to, so registration proves identity instead
+/// of claiming it.
+final class ZAPHandler {
+    static let endpoint = "inproc://zeromq.zap.01"
+
+    private let zap: ZMQSocket
+    private let authorizedKeys: AuthorizedKeys?
+    private let counters: SpringBoardCounters
+    private let log: SpringBoardLog
+
+    /// `socket` is the REP socket bound at `endpoint`.
+    init(socket: ZMQSocket, authorizedKeys: AuthorizedKeys?, counters: SpringBoardCounters, log: SpringBoardLog) {
+        self.zap = socket
+        self.authorizedKeys = authorizedKeys
+        self.counters = counters
+        self.log = log
+    }
+
+    func install(on runLoop: EventRunLoop) {
+        runLoop.add(
+            RunLoopSource1(port: .zmq(zap), order: SpringBoardSourceOrder.zap, name: "ZAP") { self.drain() },
+            mode: .common)
+    }
 
     /// Answers every pending ZAP request ([version][request id][domain][address][identity][mechanism][key]).
-    func drainZAP() {
-        guard let zap = zapSocket else { return }
+    private func drain() {
         while let request = try? zap.receiveMultipart(dontWait: true) {
             guard request.count >= 7, request[0] == Array("1.0".utf8) else {
                 counters.authRefused &+= 1
@@ -19,11 +38,11 @@ extension SpringBoard {
             let mechanism = String(decoding: request[5], as: UTF8.self)
             var userID: String?
             if mechanism == "CURVE", request[6].count == 32, let key = try? ZMQZ85.encode(request[6]) {
-                userID = configuration.authorizedKeys?.userID(domain: domain, key: key)
+                userID = authorizedKeys?.userID(domain: domain, key: key)
             }
             if userID != nil { counters.authAccepted &+= 1 } else { counters.authRefused &+= 1 }
             if userID == nil {
-                logLimited(
+                log.limited(
                     "refused a \(mechanism) connection to \(domain) from \(String(decoding: request[3], as: UTF8.self)): key not authorized"
                 )
             }

@@ -5,7 +5,7 @@ import HIDEvent
 // What became of each frame, for `sbctl monitor`: read from the counters every frame moves (each frame read is
 // counted in exactly one bucket, see `SpringBoardCounters.eventPortDrops`), so routing itself carries no
 // monitor code and pays nothing while nobody watches.
-extension SpringBoard {
+extension EventPortReader {
     /// The counters a frame can move, before it is handled.
     struct FrameOutcomeSnapshot {
         var routedToHome: UInt64
@@ -34,7 +34,7 @@ extension SpringBoard {
 
     /// Publishes the record of the frame in `bytes`, handled since `before` was taken.
     func publishFrame(_ bytes: UnsafeRawBufferPointer, kind override: String? = nil, since before: FrameOutcomeSnapshot) {
-        var record = MonitorRecord(kind: override ?? "malformed", time: now, outcome: "dropped")
+        var record = MonitorRecord(kind: override ?? "malformed", time: clock.now, outcome: "dropped")
         if override == nil, !EndMarker.matches(bytes), let view = try? HIDMessageView(validating: bytes) {
             record.sender = view.senderID
             record.sequence = view.sequence
@@ -60,7 +60,7 @@ extension SpringBoard {
 
     func drainMonitorSubscriptions() {
         guard let frameMonitor else { return }
-        let (sent, refused) = frameMonitor.drainSubscriptions(now: now)
+        let (sent, refused) = frameMonitor.drainSubscriptions(now: clock.now)
         counters.monitorRecords &+= sent
         counters.monitorRecordsDropped &+= refused
     }

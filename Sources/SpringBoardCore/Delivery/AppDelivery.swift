@@ -1,11 +1,23 @@
 import AppChannel
+import ControlProtocol
 import Foundation
 import HIDEvent
+import Logging
+import RunLoopKit
 import ZeroMQ
 
-// Sending events to apps: the same bytes that came in when the app keeps up; a bounded, coalescing queue
-// when it does not (protocols/app-channel.md, "Events" and "Overload").
-extension SpringBoard {
+/// Sending to apps: the same bytes that came in when the app keeps up; a bounded, coalescing queue when it
+/// does not (protocols/app-channel.md, "Events" and "Overload"). Owns the app socket's send side, the
+/// overload mode, and whether the event port is read (backpressure).
+///
+/// Pausing the event port. Backpressure mode: instead of coalescing, springboard stops reading the event port
+/// while the app it routes to has `backpressureQueue` frames waiting; shed mode does the same when the queue
+/// is full of what cannot be coalesced. The PULL socket's queue fills, then the source's PUSH blocks at its
+/// high-water mark, and the source slows to what the app sustains. CF's way to stop listening to a port is to
+/// take its source out of the run loop (CFRunLoopRemoveSource); it goes back when the queue is down to half.
+/// Keeping that much queued (not pausing at the first queued frame) means an ack always finds frames ready to
+/// send: the app never waits for springboard to read the event port again.
+final class AppDelivery {
     /// What a frame is to the overload policy.
     enum FrameKind {
         /// A digitizer frame in which no finger begins or lifts: may be coalesced.
@@ -18,38 +30,92 @@ extension SpringBoard {
         case synthesizedCancel
     }
 
-    /// Routes the event port's current frame (in `eventMessage`, bytes `raw`, already validated as `view`)
-    /// to `app`.
-    func forward(_ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView, to app: AppRecord, kind: FrameKind) {
-        // Routed, then delivered, queued or dropped: each app's counters add up (routed = samplesSent +
-        // queuedSamples + drops).
-        counters.routedToApp &+= 1
+    enum EventBody {
+        /// The event port's message, handed to libzmq without a copy, and its view (validated when it was read).
+        case message(ZMQMessage, HIDMessageView)
+        /// Bytes springboard owns, and the coalesced samples that travel with them.
+        case bytes(UnsafeMutableRawBufferPointer, history: UnsafeRawBufferPointer?)
+    }
+
+    enum SendResult { case sent, wouldBlock, failed }
+
+    /// What became of a frame handed to `forward`.
+    enum Outcome {
+        /// Sent, queued or coalesced (or lost to a failed send, counted).
+        case taken
+        /// Dropped: the app is not responding (the caller takes the gesture from it).
+        case notResponding
+        /// Dropped: the app is gone.
+        case appDead
+    }
+
+    /// Backpressure or shed; `sbctl overload` changes it.
+    private(set) var overload: OverloadMode
+    private let socket: ZMQSocket
+    private let clock: RunLoopClock
+    private let log: SpringBoardLog
+    private let counters: SpringBoardCounters
+    private let coalesceLimit: Int
+    private let backpressureQueue: Int
+    private let outboundCapacity: Int
+    /// An `event` message's one frame, assembled for each send.
+    private let eventFrame = ZMQMessage()
+    /// Spare buffers swapped with outbound-queue slots while they are sent.
+    private var flushScratch: [UInt8] = []
+    private var flushHistoryScratch: [UInt8] = []
+    /// The event port's source1 and its loop: out of the loop while paused.
+    private var eventPort: EventPortSource?
+    /// The app whose backlog paused the event port, while it is paused.
+    private var pausedFor: AppRecord?
+    /// A send found the app's connection gone (EHOSTUNREACH): the app is dead (set by springboard).
+    var onVanished: (AppRecord, String) -> Void = { _, _ in }
+
+    init(
+        socket: ZMQSocket, configuration: SpringBoardConfiguration, clock: RunLoopClock, log: SpringBoardLog,
+        counters: SpringBoardCounters
+    ) {
+        self.socket = socket
+        self.overload = configuration.overload
+        self.coalesceLimit = configuration.coalesceLimit
+        self.backpressureQueue = configuration.backpressureQueue
+        self.outboundCapacity = configuration.outboundCapacity
+        self.clock = clock
+        self.log = log
+        self.counters = counters
+    }
+
+    // MARK: Events
+
+    /// Routes a frame read off the event port (`message`, bytes `raw`, already validated as `view`) to `app`.
+    /// Routed, then delivered, queued or dropped: each app's counters add up (routed = samplesSent +
+    /// queuedSamples + drops).
+    func forward(
+        _ message: ZMQMessage, _ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView, to app: AppRecord, kind: FrameKind
+    ) -> Outcome {
         app.counters.routed &+= 1
         guard app.isReachable else {
             app.counters.drops.add(.appDead)
-            counters.drops.add(.appDead)
-            return
+            return .appDead
         }
         guard app.isResponding else {
             // Not responding has a consequence: nothing more is queued for it (the staleness bound: what it gets
             // when it comes back is at most what was already in flight), and the gesture this frame belongs to is
-            // taken from it, so it never sees the rest of a gesture whose start it missed.
+            // taken from it (by the caller), so it never sees the rest of a gesture whose start it missed.
             app.counters.drops.add(.notResponding)
-            counters.drops.add(.notResponding)
-            if latch.target.isApp(app) { latch.retarget(.cancelled) }
-            return
+            return .notResponding
         }
         if app.outbound.isEmpty && windowHasRoom(app) {
-            switch sendEvent(to: app, body: .message(view), kind: kind) {
-            case .sent, .failed: return
+            switch sendEvent(to: app, body: .message(message, view), kind: kind) {
+            case .sent, .failed: return .taken
             case .wouldBlock: break
             }
         }
         enqueue(raw, to: app, kind: kind)
         if app.outbound.count >= pauseThreshold { pauseEventPort(for: app) }
+        return .taken
     }
 
-    /// Sends bytes SpringBoard owns (a synthesized cancel): queued behind anything already waiting.
+    /// Sends bytes springboard owns (a synthesized cancel): queued behind anything already waiting.
     func forwardCancel(_ raw: UnsafeMutableRawBufferPointer, to app: AppRecord) {
         if app.outbound.isEmpty && windowHasRoom(app) {
             switch sendEvent(to: app, body: .bytes(raw, history: nil), kind: .synthesizedCancel) {
@@ -66,59 +132,36 @@ extension SpringBoard {
     /// ready, and gives up only on an app that stops responding.
     private func enqueue(_ raw: UnsafeMutableRawBufferPointer, to app: AppRecord, kind: FrameKind) {
         // Backpressure mode slows the source down instead: nothing is coalesced.
-        if kind == .move, configuration.overload == .shed, app.outbound.coalesce(raw, limit: configuration.coalesceLimit) {
+        if kind == .move, overload == .shed, app.outbound.coalesce(raw, limit: coalesceLimit) {
             return
         }
         app.outbound.push(UnsafeRawBufferPointer(raw), synthesized: kind == .synthesizedCancel, isMoveOnly: kind == .move)
     }
 
-    /// springboard stops serving the backlog of an app that stopped responding: what is queued is dropped
-    /// (counted under `reason`), the
-    /// gesture it owns is taken from it (the rest is `gestureCancelled`), and it is sent one cancel for every
-    /// finger it has down in the stream as sent, so what it sees stays a consistent touch stream (Android:
-    /// `synthesizeCancelationEventsForConnectionLocked`). Events already in flight stay in flight.
-    func giveUp(on app: AppRecord, reason: DropReason) {
+    /// Drops what waits for `app` (counted under `reason`) and returns how many routed frames that was.
+    func dropBacklog(of app: AppRecord, reason: DropReason) -> UInt64 {
         let dropped = app.outbound.removeAll()
         app.counters.drops.add(reason, dropped)
-        counters.drops.add(reason, dropped)
-        let needsCancel = !app.sentTouches.isEmpty
-        let ownedGesture = latch.target.isApp(app)
-        guard dropped > 0 || needsCancel || ownedGesture else { return }
-        app.counters.giveUps &+= 1
-        counters.giveUps &+= 1
-        if ownedGesture { latch.retarget(.cancelled) }
-        if needsCancel { sendCancel(to: app, touches: app.sentTouches) }
-        logger.warning(
-            "gave up on \(app.bundleID) (\(reason.name)): \(dropped) queued frame(s) dropped\(needsCancel ? ", its \(app.sentTouches.count) live touch(es) cancelled" : "")"
-        )
         resumeEventPortIfPossible()
+        return dropped
     }
-
-    enum EventBody {
-        /// `eventMessage`, handed to libzmq without a copy, and its view (validated when it was read).
-        case message(HIDMessageView)
-        /// Bytes springboard owns, and the coalesced samples that travel with them.
-        case bytes(UnsafeMutableRawBufferPointer, history: UnsafeRawBufferPointer?)
-    }
-
-    enum SendResult { case sent, wouldBlock, failed }
 
     /// One `event` message: [identity][24-byte header + HID bytes + (when moves were coalesced into it) the older
     /// samples]. routerForwarded is stamped just before the send.
-    func sendEvent(to app: AppRecord, body: EventBody, kind: FrameKind, historyCount: Int = 0) -> SendResult {
+    private func sendEvent(to app: AppRecord, body: EventBody, kind: FrameKind, historyCount: Int = 0) -> SendResult {
         let sequence = app.nextDeliverySequence
         var flags: EventHeader.Flags = kind == .synthesizedCancel ? .synthesized : []
         if historyCount > 0 { flags.insert(.coalesced) }
-        let time = now
+        let time = clock.now
         var entry = AckWindow.Entry(sequence: sequence, sentAt: time)
         do {
             // Only the first frame can hit the high-water mark; the rest of the message then always goes.
-            guard try appSocket.send(app.identity, more: true, dontWait: true) else { return .wouldBlock }
+            guard try socket.send(app.identity, more: true, dontWait: true) else { return .wouldBlock }
             // One frame (protocols/app-channel.md, `event`): the header, the HID message, any samples.
             let header = EventHeader(deliverySequence: sequence, flags: flags)
             switch body {
-            case .message(let view):
-                try eventMessage.withUnsafeMutableBytes { raw in
+            case .message(let message, let view):
+                try message.withUnsafeMutableBytes { raw in
                     HIDMessageView.stamp(.routerForwarded, time, in: raw)
                     noteSent(view, to: app, entry: &entry)
                     try sendEventFrame(header, UnsafeRawBufferPointer(raw), history: nil)
@@ -132,12 +175,12 @@ extension SpringBoard {
                 try sendEventFrame(header, UnsafeRawBufferPointer(raw), history: history)
             }
         } catch let error as ZMQError where error.code == EHOSTUNREACH {
-            countSendFailure(app, samples: kind == .synthesizedCancel ? 0 : UInt64(1 + historyCount))
-            appVanished(app, reason: "EHOSTUNREACH on send")
+            app.counters.drops.add(.sendFailed, kind == .synthesizedCancel ? 0 : UInt64(1 + historyCount))
+            onVanished(app, "EHOSTUNREACH on send")
             return .failed
         } catch {
-            countSendFailure(app, samples: kind == .synthesizedCancel ? 0 : UInt64(1 + historyCount))
-            logger.error("send to \(app.bundleID): \(error)")
+            app.counters.drops.add(.sendFailed, kind == .synthesizedCancel ? 0 : UInt64(1 + historyCount))
+            log.logger.error("send to \(app.bundleID): \(error)")
             return .failed
         }
         app.nextDeliverySequence = sequence + 1
@@ -146,7 +189,6 @@ extension SpringBoard {
         if kind != .synthesizedCancel { app.counters.samplesSent &+= UInt64(1 + historyCount) }
         // Counted when they reach the socket, so a coalesced sample is never both delivered and dropped.
         app.counters.coalescedSamples &+= UInt64(historyCount)
-        counters.coalescedSamples &+= UInt64(historyCount)
         return .sent
     }
 
@@ -166,12 +208,7 @@ extension SpringBoard {
                 UnsafeMutableRawBufferPointer(rebasing: frame[(EventHeader.size + message.count)...]).copyMemory(from: history)
             }
         }
-        try appSocket.send(eventFrame)
-    }
-
-    private func countSendFailure(_ app: AppRecord, samples: UInt64) {
-        app.counters.drops.add(.sendFailed, samples)
-        counters.drops.add(.sendFailed, samples)
+        try socket.send(eventFrame)
     }
 
     /// The frame is about to reach the app's socket: keep its stamps for the ack, and follow (and verify)
@@ -182,7 +219,7 @@ extension SpringBoard {
         guard view.kind == .digitizer else { return }
         do { try app.sentStream.verify(view) } catch {
             counters.outgoingStreamErrors &+= 1
-            logger.error("stream to \(app.bundleID) would be inconsistent: \(error)")
+            log.logger.error("stream to \(app.bundleID) would be inconsistent: \(error)")
         }
         for finger in view.fingers {
             app.sentTouches.apply(TouchSample(index: finger.transducerIndex, phase: finger.phase, x: finger.x, y: finger.y))
@@ -217,20 +254,25 @@ extension SpringBoard {
     }
 
     /// Whether `app` can take one more event in flight (the window is sized in shed mode only).
-    func windowHasRoom(_ app: AppRecord) -> Bool { app.windowHasRoom(sized: configuration.overload == .shed) }
+    func windowHasRoom(_ app: AppRecord) -> Bool { app.windowHasRoom(sized: overload == .shed) }
+
+    /// How many events `app` may have in flight now.
+    func windowLimit(_ app: AppRecord) -> Int { app.windowLimit(sized: overload == .shed) }
+
+    // MARK: Other messages
 
     /// A single-frame control message to an app ([identity][body]); false if it could not be sent.
     @discardableResult
     func sendToApp(_ app: AppRecord, _ body: [UInt8]) -> Bool {
         do {
-            guard try appSocket.send(app.identity, more: true, dontWait: true) else { return false }
-            try appSocket.send(body)
+            guard try socket.send(app.identity, more: true, dontWait: true) else { return false }
+            try socket.send(body)
             return true
         } catch let error as ZMQError where error.code == EHOSTUNREACH {
-            appVanished(app, reason: "EHOSTUNREACH on send")
+            onVanished(app, "EHOSTUNREACH on send")
             return false
         } catch {
-            logger.error("send to \(app.bundleID): \(error)")
+            log.logger.error("send to \(app.bundleID): \(error)")
             return false
         }
     }
@@ -238,4 +280,49 @@ extension SpringBoard {
     func sendState(_ visibility: AppVisibility, to app: AppRecord) {
         sendToApp(app, StateMessage(visibility: visibility).encoded())
     }
+
+    // MARK: Overload mode and the event port
+
+    func setOverload(_ mode: OverloadMode) {
+        guard mode != overload else { return }
+        overload = mode
+        log.logger.info("overload policy: \(mode.rawValue)")
+        resumeEventPortIfPossible()
+    }
+
+    /// The event port's source1, which this pauses and resumes; added to `runLoop` now.
+    func controlEventPort(_ source: RunLoopSource1, on runLoop: EventRunLoop) {
+        eventPort = EventPortSource(source: source, runLoop: runLoop)
+        runLoop.add(source, mode: .common)
+    }
+
+    var isEventPortPaused: Bool { pausedFor != nil }
+
+    /// Frames queued for one app at which the event port pauses: in backpressure mode a short queue (enough
+    /// that an ack always finds frames to send); in shed mode the whole queue (moves coalesce, so only downs,
+    /// ups and buttons fill it: an app slower than the taps themselves).
+    private var pauseThreshold: Int { overload == .backpressure ? backpressureQueue : outboundCapacity }
+
+    private func pauseEventPort(for app: AppRecord) {
+        guard pausedFor == nil, let eventPort else { return }
+        pausedFor = app
+        counters.eventPortPauses &+= 1
+        eventPort.runLoop.remove(eventPort.source, mode: .common)
+    }
+
+    /// Called whenever an app's backlog may have shrunk (acks, give-ups, deaths, foreground changes, a mode
+    /// change): reads the event port again once the app that paused it has nothing waiting.
+    func resumeEventPortIfPossible() {
+        guard let app = pausedFor, let eventPort else { return }
+        guard app.outbound.count <= pauseThreshold / 2 || !app.isReachable else { return }
+        pausedFor = nil
+        eventPort.runLoop.add(eventPort.source, mode: .common)
+    }
+}
+
+/// The event port's source1, held while it is out of the loop, and the loop (not held: the loop holds the
+/// parts, through their sources).
+private struct EventPortSource {
+    let source: RunLoopSource1
+    unowned let runLoop: EventRunLoop
 }

@@ -1,24 +1,72 @@
 import ControlProtocol
 import Foundation
+import Logging
+import RunLoopKit
 import ZeroMQ
 
-// The control socket's source1 (ROUTER, JSON; protocols/control.md). Served on the run-loop thread, between
-// event batches, so a request reads the counters without locks and never blocks event flow for long.
-extension SpringBoard {
-    func drainControl() {
+/// The control socket's source1 (ROUTER, JSON; protocols/control.md). Served on the run-loop thread, between
+/// event batches, so a request reads the counters without locks and never blocks event flow for long.
+final class ControlServer {
+    private let socket: ZMQSocket
+    /// The frames of a request are received into this one (its `User-Id` says which key sent the request).
+    private let frame = ZMQMessage()
+    private let configuration: SpringBoardConfiguration
+    private let registry: AppRegistry
+    private let router: GestureRouter
+    private let delivery: AppDelivery
+    private let sources: SourceTable
+    private let liveness: AppLiveness
+    private let counters: SpringBoardCounters
+    private let log: SpringBoardLog
+    private let clock: RunLoopClock
+    private let startedAt: UInt64
+    /// `view` requests waiting for the foreground app's answer.
+    let views: ViewRequests
+
+    init(
+        socket: ZMQSocket, configuration: SpringBoardConfiguration, registry: AppRegistry, router: GestureRouter,
+        delivery: AppDelivery, sources: SourceTable, liveness: AppLiveness, counters: SpringBoardCounters,
+        log: SpringBoardLog, clock: RunLoopClock
+    ) {
+        self.socket = socket
+        self.configuration = configuration
+        self.registry = registry
+        self.router = router
+        self.delivery = delivery
+        self.sources = sources
+        self.liveness = liveness
+        self.counters = counters
+        self.log = log
+        self.clock = clock
+        self.startedAt = clock.now
+        views = ViewRequests(registry: registry, delivery: delivery, clock: clock) { [socket, log] envelope, reply in
+            do { _ = try socket.sendMultipart(envelope + [reply.encoded()], dontWait: true) } catch {
+                log.logger.warning("control reply not sent: \(error)")
+            }
+        }
+    }
+
+    func install(on runLoop: EventRunLoop) {
+        views.runLoop = runLoop
+        runLoop.add(
+            RunLoopSource1(port: .zmq(socket), order: SpringBoardSourceOrder.control, name: "control") { [unowned self] in drain()
+            }, mode: .common)
+    }
+
+    private func drain() {
         for _ in 0..<16 {
             var frames: [[UInt8]] = []
             var user: String?
             do {
-                guard try controlSocket.receive(into: controlFrame, dontWait: true) else { return }
-                frames.append(controlFrame.bytes)
-                while controlFrame.more {
-                    _ = try controlSocket.receive(into: controlFrame)
-                    frames.append(controlFrame.bytes)
+                guard try socket.receive(into: frame, dontWait: true) else { return }
+                frames.append(frame.bytes)
+                while frame.more {
+                    _ = try socket.receive(into: frame)
+                    frames.append(frame.bytes)
                 }
-                user = controlFrame.property("User-Id")
+                user = frame.property("User-Id")
             } catch {
-                logger.error("control socket: \(error)")
+                log.logger.error("control socket: \(error)")
                 return
             }
             counters.controlRequests &+= 1
@@ -26,14 +74,22 @@ extension SpringBoard {
             guard frames.count >= 2 else { continue }
             let envelope = Array(frames.dropLast())
             // nil: answered later (`view` waits for the app).
-            guard let reply = handleControl(frames[frames.count - 1], user: user, envelope: envelope) else { continue }
-            do { _ = try controlSocket.sendMultipart(envelope + [reply.encoded()], dontWait: true) } catch {
-                logger.warning("control reply not sent: \(error)")
+            guard let answer = reply(to: frames[frames.count - 1], user: user, envelope: envelope) else { continue }
+            do { _ = try socket.sendMultipart(envelope + [answer.encoded()], dontWait: true) } catch {
+                log.logger.warning("control reply not sent: \(error)")
             }
         }
     }
 
-    func handleControl(_ body: [UInt8], user: String? = nil, envelope: [[UInt8]] = []) -> ControlReply? {
+    /// Answers a request without a socket (the embedded springboard's tests): `view`, which waits for the app's
+    /// answer on the socket, is refused.
+    func handleControl(_ body: [UInt8], user: String? = nil) -> ControlReply {
+        reply(to: body, user: user, envelope: nil)
+            ?? .failure("view", ControlError(.appUnavailable, "`view` is answered on the control socket only"))
+    }
+
+    /// The reply to a request, or nil when it comes later (`view`, to `envelope`).
+    private func reply(to body: [UInt8], user: String?, envelope: [[UInt8]]?) -> ControlReply? {
         let command: ControlCommand
         do { command = try ControlRequestCodec.decode(body) } catch {
             // The command's name when the request named a known one (a missing field), else "unknown".
@@ -58,14 +114,10 @@ extension SpringBoard {
             if reset { resetCounters() }
             return reply
         case .overload(let mode):
-            if let mode, mode != configuration.overload {
-                configuration.overload = mode
-                logger.info("overload policy: \(mode.rawValue)")
-                resumeEventPortIfPossible()
-            }
-            return ControlReply(ok: true, command: command.name, overload: configuration.overload)
+            if let mode { delivery.setOverload(mode) }
+            return ControlReply(ok: true, command: command.name, overload: delivery.overload)
         case .home:
-            goHome(reason: "sbctl home")
+            router.goHome(reason: "sbctl home")
             return ControlReply(ok: true, command: command.name, foreground: nil)
         case .kill(let bundleID):
             return killApp(bundleID, command: command)
@@ -80,22 +132,23 @@ extension SpringBoard {
             guard app.isReachable else {
                 return .failure(command.name, ControlError(.appUnavailable, "\(bundleID) is \(registry.state(of: app).rawValue)"))
             }
-            setForeground(app, reason: "sbctl foreground")
+            router.setForeground(app, reason: "sbctl foreground")
             return ControlReply(ok: true, command: command.name, foreground: bundleID)
         case .source(let senderID):
-            let state = sources.first { $0.senderID == senderID } ?? SourceState(senderID: senderID)
-            return ControlReply(ok: true, command: command.name, source: sourceInfo(state))
+            return ControlReply(ok: true, command: command.name, source: sources.info(senderID))
         case .sources:
-            return ControlReply(ok: true, command: command.name, sources: sources.map(sourceInfo))
+            return ControlReply(ok: true, command: command.name, sources: sources.infos)
         case .view(let id):
-            return askForegroundApp(whereIs: id, envelope: envelope)
+            guard let envelope else {
+                return .failure(command.name, ControlError(.appUnavailable, "`view` is answered on the control socket only"))
+            }
+            return views.ask(whereIs: id, envelope: envelope)
         case .cancelSource(let senderID):
-            guard cancelSource(senderID) else {
+            guard sources.cancel(senderID) else {
                 return .failure(
                     command.name, ControlError(.unknownSource, "springboard has read nothing from source \(senderID)"))
             }
-            let state = sources.first { $0.senderID == senderID } ?? SourceState(senderID: senderID)
-            return ControlReply(ok: true, command: command.name, source: sourceInfo(state))
+            return ControlReply(ok: true, command: command.name, source: sources.info(senderID))
         }
     }
 
@@ -115,13 +168,13 @@ extension SpringBoard {
         }
         Glibc.kill(pid, SIGKILL)
         counters.appsKilled &+= 1
-        appVanished(app, reason: "killed by sbctl (pid \(pid))")
+        liveness.appVanished(app, reason: "killed by sbctl (pid \(pid))")
         return ControlReply(ok: true, command: command.name, apps: appInfos().filter { $0.bundleID == bundleID })
     }
 
     func appInfos() -> [AppInfo] {
         registry.apps.map { app in
-            let place = homeScreen.place(of: app.bundleID)
+            let place = router.homeScreen.place(of: app.bundleID)
             return AppInfo(
                 bundleID: app.bundleID, displayName: app.displayName, pid: app.pid,
                 state: registry.state(of: app).rawValue, session: app.session,
@@ -131,11 +184,12 @@ extension SpringBoard {
 
     func statusInfo() -> StatusInfo {
         StatusInfo(
-            pid: getpid(), foreground: registry.foreground?.bundleID, homePage: homeScreen.page,
-            homePageCount: homeScreen.pageCount, gestureTarget: latch.target.name, liveTouches: latch.touches.count,
+            pid: getpid(), foreground: registry.foreground?.bundleID, homePage: router.homeScreen.page,
+            homePageCount: router.homeScreen.pageCount, gestureTarget: router.latch.target.name,
+            liveTouches: router.latch.touches.count,
             eventEndpoint: configuration.eventEndpoint, appEndpoint: configuration.appEndpoint,
             controlEndpoint: configuration.controlEndpoint, registeredApps: registry.apps.filter(\.isReachable).count,
-            uptimeMilliseconds: (now &- startedAt) / 1_000_000, overloadMode: configuration.overload.rawValue)
+            uptimeMilliseconds: (clock.now &- startedAt) / 1_000_000, overloadMode: delivery.overload.rawValue)
     }
 
     func statsInfo(histograms: Bool = false) -> StatsInfo {
@@ -147,7 +201,7 @@ extension SpringBoard {
                     bundleID: app.bundleID, state: registry.state(of: app).rawValue, routed: c.routed, sent: c.sent,
                     samplesSent: c.samplesSent, coalescedSamples: c.coalescedSamples, acked: c.acked, handled: c.handled,
                     cancelsSent: c.cancelsSent, giveUps: c.giveUps, heartbeats: c.heartbeats, registrations: c.registrations,
-                    inFlight: app.window.count, window: app.windowLimit(sized: configuration.overload == .shed),
+                    inFlight: app.window.count, window: delivery.windowLimit(app),
                     queued: app.outbound.count,
                     queuedSamples: app.outbound.samples,
                     drops: c.drops.byName, latency: c.latency.summaries(AppCounters.hops),
@@ -156,11 +210,13 @@ extension SpringBoard {
         }
         var latency = counters.latency
         for app in registry.apps { latency.add(app.counters.latency) }
+        let totals = registry.totals
         return StatsInfo(
-            hops: counters.byName, drops: counters.drops.byName, apps: apps,
+            hops: counters.byName(apps: totals, logLinesSuppressed: log.suppressed),
+            drops: counters.drops(apps: totals).byName, apps: apps,
             notResponding: registry.apps.filter { registry.state(of: $0) == .notResponding }.map(\.bundleID),
-            latency: latency.summaries(), overloadMode: configuration.overload.rawValue,
-            intervalNanoseconds: now &- countersSince,
+            latency: latency.summaries(), overloadMode: delivery.overload.rawValue,
+            intervalNanoseconds: clock.now &- counters.since,
             histograms: histograms ? latency.byName() : nil, malformedByReason: counters.malformedByReason,
             malformedByPeer: counters.malformedByPeer)
     }
@@ -168,16 +224,9 @@ extension SpringBoard {
     /// `stats` with `reset`: every counter and histogram starts again from zero (queues and windows are
     /// state, not counters, and stay).
     func resetCounters() {
-        counters = SpringBoardCounters()
-        for app in registry.apps {
-            let registrations = app.counters.registrations
-            app.counters = AppCounters()
-            app.counters.registrations = registrations
-        }
-        for i in sources.indices {
-            sources[i].sequenceGaps = 0
-            sources[i].framesMissing = 0
-        }
-        countersSince = now
+        counters.reset(at: clock.now)
+        registry.resetCounters()
+        sources.resetCounters()
+        log.resetCounters()
     }
 }

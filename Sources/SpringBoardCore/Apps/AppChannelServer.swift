@@ -1,0 +1,195 @@
+import AppChannel
+import Foundation
+import Logging
+import RunLoopKit
+import ZeroMQ
+
+/// The app channel's source1 (ROUTER; protocols/app-channel.md): registrations, acks, heartbeats, goodbyes,
+/// connect probes. Each message is read into two reused frames (identity, body); its validated header picks
+/// the one decoder that reads it (a view for the cumulative ack, the hot path; `AppChannelMessage` for the rest).
+final class AppChannelServer {
+    let socket: ZMQSocket
+    /// The frames of the message being handled: the sender's routing identity, then the body.
+    let identity = ZMQMessage()
+    let body = ZMQMessage()
+    /// Messages read per callout.
+    private let batch: Int
+    /// Every peer shares springboard's clock: hops between processes are timed.
+    private let sharedClock: Bool
+    let configuration: SpringBoardConfiguration
+    let registry: AppRegistry
+    let delivery: AppDelivery
+    let router: GestureRouter
+    let liveness: AppLiveness
+    let counters: SpringBoardCounters
+    let log: SpringBoardLog
+    let clock: RunLoopClock
+    /// The apps springboard launches: their registrations must come from that launch.
+    var launcher: AppLauncher?
+    /// An app's answer to a `locate` (the control socket's `view`, which `SpringBoard` wires to its requests).
+    var onLocation: ((LocationMessage, AppRecord) -> Void)?
+
+    init(
+        socket: ZMQSocket, configuration: SpringBoardConfiguration, registry: AppRegistry, delivery: AppDelivery,
+        router: GestureRouter, liveness: AppLiveness, counters: SpringBoardCounters, log: SpringBoardLog, clock: RunLoopClock
+    ) {
+        self.socket = socket
+        self.batch = configuration.eventBatch
+        self.sharedClock = configuration.sharedClock
+        self.configuration = configuration
+        self.registry = registry
+        self.delivery = delivery
+        self.router = router
+        self.liveness = liveness
+        self.counters = counters
+        self.log = log
+        self.clock = clock
+    }
+
+    func install(on runLoop: EventRunLoop) {
+        runLoop.add(
+            RunLoopSource1(port: .zmq(socket), order: SpringBoardSourceOrder.appChannel, name: "app channel") { self.drain() },
+            mode: .common)
+    }
+
+    func drain() {
+        var budget = batch
+        while budget > 0 {
+            budget -= 1
+            do {
+                guard try socket.receive(into: identity, dontWait: true) else { return }
+                guard identity.more else { continue }  // a ROUTER always prefixes the identity; be defensive
+                _ = try socket.receive(into: body)
+                var extra = 0
+                while body.more {  // every app->springboard message has exactly one body frame
+                    _ = try socket.receive(into: body)
+                    extra += 1
+                }
+                if extra > 0 {
+                    replyError(.malformed, "expected 1 frame after the identity, found \(extra + 1)")
+                    continue
+                }
+                body.withUnsafeBytes { handleMessage($0) }
+            } catch {
+                log.logger.error("app channel: \(error)")
+                return
+            }
+        }
+    }
+
+    /// One message, decoded once: the header says its type, and that type's decoder (a view, for the hot
+    /// path's cumulative ack) reads the rest.
+    private func handleMessage(_ bytes: UnsafeRawBufferPointer) {
+        let time = clock.now
+        let app = identity.withUnsafeBytes { registry.record(identity: $0) }
+        if bytes.isEmpty {
+            // ZMQ_PROBE_ROUTER: a connection opened. Ask it to register; nothing is kept for it until it does,
+            // so connections that never register cost nothing.
+            counters.channelProbes &+= 1
+            replyToSender(AppChannelMessage.hello.encoded())
+            return
+        }
+        do {
+            // The header says which one decoder reads the message (no byte is peeked at before it is validated).
+            if try AppChannelHeader.decode(bytes).type == .acks {
+                // The hot path: a cumulative ack is read through a view, without decoding into values.
+                guard let app = registered(app, "acks") else { return }
+                let acks = try AcksView(validating: bytes)
+                settle(app, first: acks.firstSequence, last: acks.lastSequence, time: time) { acks.entry($0) }
+                return
+            }
+            let decoded = try AppChannelMessage.decode(bytes)
+            switch decoded {
+            case .register(let message):
+                handleRegister(message, from: app, time: time)
+            case .ack(let ack):
+                guard let app = registered(app, "ack") else { return }
+                let entry = AcksMessage.Entry(
+                    appReceived: ack.appReceived, dispatchStarted: ack.dispatchStarted,
+                    dispatchFinished: ack.dispatchFinished, handled: ack.handled)
+                settle(app, first: ack.deliverySequence, last: ack.deliverySequence, time: time) { _ in entry }
+            case .heartbeat:
+                guard let app = registered(app, "heartbeat") else { return }
+                app.counters.heartbeats &+= 1
+                liveness.heard(from: app, at: time)
+            case .goodbye:
+                // Only the connection that registered the app can end it.
+                guard let app else {
+                    counters.unregisteredMessages &+= 1
+                    return replyError(.notRegistered, "goodbye from a connection that registered no app")
+                }
+                liveness.appVanished(app, reason: "goodbye")
+            case .location(let location):
+                guard let app = registered(app, "location") else { return }
+                onLocation?(location, app)
+            case .acks:
+                break  // read through its view above
+            case .registered, .eventHeader, .state, .error, .hello, .ping, .locate:
+                replyError(.malformed, "\(decoded) is a SpringBoard -> app message")
+            }
+        } catch {
+            replyError(.malformed, "\(error)")
+        }
+    }
+
+    /// The app of a message that needs a registration; nil (counted, and told to register) for a connection
+    /// without one.
+    private func registered(_ app: AppRecord?, _ what: String) -> AppRecord? {
+        if let app, app.isRegistered { return app }
+        counters.unregisteredMessages &+= 1
+        replyError(.notRegistered, "\(what) from a connection that registered no app")
+        return nil
+    }
+
+    /// Settles sequences `first...last` (and any older ones still waiting: their acks were lost), timing every
+    /// hop of each from springboard's stamps and the app's.
+    private func settle(_ app: AppRecord, first: UInt64, last: UInt64, time: UInt64, entry: (Int) -> AcksMessage.Entry) {
+        app.lastHeardFrom = time
+        counters.ackMessages &+= 1
+        var lastSentAt: UInt64 = 0
+        let settled = app.window.settle(through: last) { sent in
+            lastSentAt = sent.sentAt
+            app.counters.acked &+= 1
+            guard sent.sequence >= first else {  // settled without stamps (their ack message was lost)
+                counters.implicitAcks &+= 1
+                return
+            }
+            let stamps = entry(Int(sent.sequence - first))
+            if stamps.handled { app.counters.handled &+= 1 }
+            if stamps.coalescedInApp { app.counters.coalescedInApp &+= 1 }
+            // Per app only: the all-apps figures are the apps' histograms added up when `stats` asks (half the
+            // recording work on the ack path).
+            app.counters.latency.record(.springBoardQueue, from: sent.routerReceived, to: sent.sentAt)
+            app.counters.latency.record(.appQueue, from: stamps.appReceived, to: stamps.dispatchStarted)
+            app.counters.latency.record(.dispatch, from: stamps.dispatchStarted, to: stamps.dispatchFinished)
+            app.counters.latency.record(.ack, from: sent.sentAt, to: time)
+            // Hops whose two stamps come from different processes: only when they share one host's clock.
+            guard sharedClock else { return }
+            app.counters.latency.record(.springBoardToApp, from: sent.sentAt, to: stamps.appReceived)
+            app.counters.latency.record(.ackBack, from: stamps.dispatchFinished, to: time)
+            app.counters.latency.record(.endToEnd, from: sent.hardware, to: stamps.dispatchFinished)
+        }
+        guard settled > 0 else {
+            return replyError(.unexpectedAck, "ack for delivery sequences \(first)...\(last), not waiting")
+        }
+        app.windowSizer.noteAcks(settled, roundTrip: time &- lastSentAt, now: time)
+        liveness.heard(from: app, at: time)
+        if !app.outbound.isEmpty { delivery.flushOutbound(app) }
+    }
+
+    /// An error message back to the sender of the message being handled (identity still in `identity`).
+    func replyError(_ code: ChannelErrorMessage.Code, _ text: String) {
+        replyToSender(ChannelErrorMessage(code: code, text: text).encoded())
+        if log.verbose { log.limited("app channel: \(code): \(text)") }
+    }
+
+    /// A one-frame message back to the connection whose message is being handled.
+    func replyToSender(_ reply: [UInt8]) {
+        do {
+            let sent = try identity.withUnsafeBytes { try socket.send($0, more: true, dontWait: true) }
+            if sent { try socket.send(reply) }
+        } catch {
+            log.verboseInfo("reply not sent: \(error)")
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import EventPort
+import AppChannel
+import ControlProtocol
+import HIDEvent
+import Logging
+import RunLoopKit
+
+/// The hid-sources springboard has read (keyed by the envelope's sender id), their streams, and their
+/// liveness. A hid-source that dies or stalls with fingers down would hold the gesture latch (and so the
+/// whole screen) forever: a source silent for longer than the source timeout while it has fingers down loses
+/// them (the gesture they belong to is cancelled, as after its final end marker), and so does one whose
+/// connection closes. hid-source sends keep-alive markers while it holds fingers down without sending frames
+/// (a long press), so scripts never trip it.
+final class SourceTable {
+    /// The busiest sender is kept last, so the common case is one comparison.
+    private(set) var sources: [SourceState] = []
+    private let router: GestureRouter
+    private let counters: SpringBoardCounters
+    private let log: SpringBoardLog
+    private let clock: RunLoopClock
+    /// 0: no source timeout.
+    private let timeout: UInt64
+
+    init(
+        sourceTimeoutMilliseconds: UInt32, router: GestureRouter, counters: SpringBoardCounters, log: SpringBoardLog,
+        clock: RunLoopClock
+    ) {
+        self.timeout = UInt64(sourceTimeoutMilliseconds) * 1_000_000
+        self.router = router
+        self.counters = counters
+        self.log = log
+        self.clock = clock
+    }
+
+    // MARK: Frames and markers
+
+    /// Counts a frame from `senderID` and returns its index, or nil when another open connection speaks for
+    /// that sender (the frame is then dropped, `foreignSender`).
+    @inline(__always) func noteFrame(from senderID: UInt64, sequence: UInt64, connection: Int32, at time: UInt64) -> Int? {
+        let index: Int
+        if let last = sources.indices.last, sources[last].senderID == senderID {
+            index = last
+        } else if let found = sources.firstIndex(where: { $0.senderID == senderID }) {
+            sources.swapAt(found, sources.count - 1)
+            index = sources.count - 1
+        } else {
+            add(SourceState(senderID: senderID))
+            index = sources.count - 1
+        }
+        guard bind(sourceAt: index, to: connection) else { return nil }
+        sources[index].lastHeardFrom = time
+        sources[index].received &+= 1
+        if sequence <= sources[index].lastSequence { counters.sequenceRegressions &+= 1 }
+        let missing = sources[index].note(sequence: sequence)
+        if missing > 0 {
+            counters.sequenceGaps &+= 1
+            counters.framesMissing &+= missing
+        }
+        return index
+    }
+
+    /// Checks a digitizer frame against its sender's stream (Android's InputDispatcher verifier).
+    @inline(__always) func verify(_ view: HIDMessageView, sourceAt index: Int) throws(HIDStreamError) {
+        try sources[index].verifier.verify(view)
+    }
+
+    /// An end marker (final, checkpoint or keep-alive) from `connection`.
+    func noteMarker(_ marker: EndMarker, connection: Int32) {
+        let index: Int
+        if let found = sources.firstIndex(where: { $0.senderID == marker.senderID }) {
+            index = found
+        } else {
+            add(SourceState(senderID: marker.senderID))
+            index = sources.count - 1
+        }
+        guard bind(sourceAt: index, to: connection) else {
+            // Another connection's marker cannot end (or confirm, or keep alive) this source's run.
+            counters.markersRefused &+= 1
+            log.limited("event port: an end marker for sender \(marker.senderID) from another connection: refused")
+            return
+        }
+        sources[index].lastHeardFrom = clock.now
+        if marker.isKeepAlive {
+            counters.keepAlives &+= 1
+            return
+        }
+        counters.endMarkers &+= 1
+        sources[index].endReceived = true
+        sources[index].endCount = marker.count
+        guard marker.isFinal else { return }
+        sources[index].isFinished = true
+        // The sender is done. Fingers it left down would hold the gesture latch forever: cancel them.
+        releaseFingers(ofSourceAt: index)
+    }
+
+    /// Appends a new sender, first forgetting the oldest finished run when at the limit, else the oldest
+    /// without fingers down: a source with fingers down is never forgotten (its fingers would outlive its
+    /// liveness checks). At most 32 fingers are down, so of 64 sources one always qualifies.
+    private func add(_ state: SourceState) {
+        if sources.count >= SourceState.limit {
+            let forget =
+                sources.firstIndex(where: \.isFinished)
+                ?? sources.firstIndex { !router.hasFingersDown(of: $0.senderID) } ?? 0
+            sources.remove(at: forget)
+        }
+        sources.append(state)
+    }
+
+    /// True when the frame's connection may speak for the source: the one it is bound to, or any while it is
+    /// bound to none (first frame, or its connection closed), which then binds it.
+    @inline(__always) private func bind(sourceAt index: Int, to connection: Int32) -> Bool {
+        let bound = sources[index].connection
+        if bound == connection || connection < 0 { return true }
+        guard bound < 0 else { return false }
+        sources[index].connection = connection
+        sources[index].disconnectedAt = 0
+        return true
+    }
+
+    /// Cancels the gesture the source's fingers belong to (its app gets cancel), forgets them, and resets the
+    /// source's stream verifier: frames that still come from it start a new stream.
+    private func releaseFingers(ofSourceAt index: Int) {
+        sources[index].verifier.reset()
+        router.releaseFingers(of: sources[index].senderID)
+    }
+
+    // MARK: Liveness
+
+    /// The event port's monitor: a source's connection closed (it died, or finished). Its fingers are cancelled
+    /// on the next liveness tick (its last frames, already in the socket's queue, are read first).
+    func connectionClosed(_ connection: Int32) {
+        for index in sources.indices where sources[index].connection == connection {
+            sources[index].connection = -1
+            sources[index].disconnectedAt = clock.now
+        }
+    }
+
+    /// On the liveness timer: sources with fingers down whose connection closed, or silent past the timeout,
+    /// lose their fingers.
+    func check(time: UInt64) {
+        guard !router.isIdle else { return }
+        for index in sources.indices
+        where sources[index].disconnectedAt != 0 && time &- sources[index].disconnectedAt > 50_000_000 {
+            sources[index].disconnectedAt = 0
+            guard router.hasFingersDown(of: sources[index].senderID) else { continue }
+            sources[index].disconnects &+= 1
+            counters.sourceDisconnects &+= 1
+            log.logger.warning("source \(sources[index].senderID) disconnected with fingers down: cancelled")
+            releaseFingers(ofSourceAt: index)
+        }
+        guard timeout > 0 else { return }
+        for index in sources.indices where time &- sources[index].lastHeardFrom > timeout {
+            guard router.hasFingersDown(of: sources[index].senderID) else { continue }
+            sources[index].timeouts &+= 1
+            counters.sourceTimeouts &+= 1
+            log.logger.warning(
+                "source \(sources[index].senderID) silent for \((time &- sources[index].lastHeardFrom) / 1_000_000) ms with fingers down: cancelled"
+            )
+            releaseFingers(ofSourceAt: index)
+        }
+    }
+
+    /// `cancelSource`: what the timeout does, now. False when springboard does not know the source.
+    func cancel(_ senderID: UInt64) -> Bool {
+        guard let index = sources.firstIndex(where: { $0.senderID == senderID }) else { return false }
+        sources[index].cancels &+= 1
+        counters.sourcesCancelled &+= 1
+        log.logger.info("source \(senderID) cancelled by hand")
+        releaseFingers(ofSourceAt: index)
+        return true
+    }
+
+    // MARK: Control
+
+    /// What `source` answers (an unknown sender: all zero).
+    func info(_ senderID: UInt64) -> SourceInfo {
+        info(sources.first { $0.senderID == senderID } ?? SourceState(senderID: senderID))
+    }
+
+    var infos: [SourceInfo] { sources.map(info) }
+
+    private func info(_ state: SourceState) -> SourceInfo {
+        SourceInfo(
+            senderID: state.senderID, received: state.received, endReceived: state.endReceived, endCount: state.endCount,
+            lastSequence: state.lastSequence, sequenceGaps: state.sequenceGaps, framesMissing: state.framesMissing,
+            fingersDown: router.fingersDown(of: state.senderID),
+            idleMilliseconds: state.lastHeardFrom == 0 ? 0 : (clock.now &- state.lastHeardFrom) / 1_000_000,
+            timeouts: state.timeouts, cancels: state.cancels, disconnects: state.disconnects)
+    }
+
+    /// `stats` with `reset`: the per-source gap counts start again.
+    func resetCounters() {
+        for i in sources.indices {
+            sources[i].sequenceGaps = 0
+            sources[i].framesMissing = 0
+        }
+    }
+}

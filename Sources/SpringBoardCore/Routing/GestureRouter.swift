@@ -1,0 +1,257 @@
+import AppChannel
+import Foundation
+import HIDEvent
+import Logging
+import RunLoopKit
+import ZeroMQ
+
+/// Who gets each HID frame: the gesture latch picks the target at the first finger down (the foreground app,
+/// or the home screen when none is), and the target keeps the gesture until the last finger lifts; a swipe
+/// up from the bottom edge takes an app's gesture for the system; the home button is springboard's. Owns the
+/// latch, the foreground changes, the cancels springboard makes, and the home screen (event-delivery.md
+/// section 1, system side step 3: springboard consumes frames itself when no app is in the foreground; they
+/// go through UIKit's fetcher and source0 on springboard's run loop into `HomeScreenScene`, and a tapped icon
+/// comes back here).
+final class GestureRouter {
+    /// Who owns the gesture in progress and its live fingers (read by `status`).
+    private(set) var latch = GestureLatch()
+    let homeScreen: any HomeScreenSeam
+    private let systemGesture: SystemGestureDetector
+    private let registry: AppRegistry
+    private let delivery: AppDelivery
+    private let counters: SpringBoardCounters
+    private let log: SpringBoardLog
+    private let clock: RunLoopClock
+    /// The apps springboard launches: a tap on a dead one's icon relaunches it; they lead the icon order.
+    var launcher: AppLauncher?
+    /// The sender id and sequence of the frames springboard makes (cancels).
+    private let ownSenderID: UInt64
+    private var ownSequence: UInt64 = 0
+    /// Scratch for synthesized cancels.
+    private var cancelBytes: [UInt8] = []
+
+    init(
+        homeScreen: any HomeScreenSeam, screenHeight: Double, registry: AppRegistry, delivery: AppDelivery,
+        counters: SpringBoardCounters, log: SpringBoardLog, clock: RunLoopClock
+    ) {
+        self.homeScreen = homeScreen
+        self.systemGesture = SystemGestureDetector(screenHeight: Float(screenHeight))
+        self.registry = registry
+        self.delivery = delivery
+        self.counters = counters
+        self.log = log
+        self.clock = clock
+        ownSenderID = 0x5342_0000_0000_0000 | UInt64(UInt32(bitPattern: getpid()))
+        cancelBytes.reserveCapacity(64 + 8 + 33 * 96)
+        homeScreen.onLaunch = { [unowned self] bundleID in launchFromHomeScreen(bundleID) }
+        homeScreen.onPage = { [unowned self] page in
+            log.verboseInfo("home: page \(page + 1) of \(self.homeScreen.pageCount)")
+        }
+        if log.verbose { homeScreen.traceCalls { [logger = log.logger] line in logger.info("home: \(line)") } }
+    }
+
+    // MARK: Routing
+
+    /// Routes a validated frame of the event port (`message`, bytes `raw`, viewed as `view`). Returns true when
+    /// a home-screen gesture just ended: the event port then lets the home screen's source0 act on it (it may
+    /// bring an app to the foreground) before the next gesture picks its target.
+    func route(_ message: ZMQMessage, _ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView) -> Bool {
+        switch view.kind {
+        case .digitizer:
+            return routeDigitizer(message, raw, view)
+        case .button:
+            counters.buttonEvents &+= 1
+            if let button = view.button { routeButton(button, message, raw, view) }
+        case .motion:
+            counters.motionEvents &+= 1
+            routeToForeground(message, raw, view)
+        }
+        return false
+    }
+
+    private func routeDigitizer(_ message: ZMQMessage, _ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView) -> Bool {
+        counters.digitizerFrames &+= 1
+        latch.beginFrame { registry.foreground.map { GestureTarget.app($0) } ?? .home }
+        var isMoveOnly = true
+        var swipeUp = false
+        for finger in view.fingers {
+            let sample = TouchSample(index: finger.transducerIndex, phase: finger.phase, x: finger.x, y: finger.y)
+            if sample.phase.contains(.began) || sample.isLifting { isMoveOnly = false }
+            latch.apply(sample, sender: view.senderID)
+            if !swipeUp, !sample.isLifting, systemGesture.isSwipeUp(startY: latch.startY, y: sample.y) { swipeUp = true }
+        }
+        var pauseForHome = false
+        switch latch.target {
+        case .app(let app):
+            if swipeUp {
+                // The system takes the gesture: the app's live touches are cancelled, the rest is springboard's.
+                counters.consumedBySystem &+= 1
+                cancelGesture(retargetTo: .system)
+                goHome(reason: "swipe up from the bottom edge")
+            } else {
+                forward(message, raw, view, to: app, kind: isMoveOnly ? .move : .touchChange)
+            }
+        case .home:
+            // The home screen's frames are few (no app is taking events): the model UIKit's fetcher takes is
+            // built from the view validated at the port (an allocation the app path never pays), not decoded again.
+            counters.routedToHome &+= 1
+            homeScreen.receive(view.message())
+            pauseForHome = true
+        case .system:
+            counters.consumedBySystem &+= 1
+        case .cancelled:
+            counters.dropAtPort(.gestureCancelled)
+        case .none:
+            counters.dropAtPort(.noTarget)
+        }
+        latch.endFrame()
+        return pauseForHome && latch.isIdle
+    }
+
+    private func routeButton(
+        _ button: HIDButtonEvent, _ message: ZMQMessage, _ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView
+    ) {
+        guard button.button == .home else { return routeToForeground(message, raw, view) }
+        // iOS: the home button is springboard's; apps never see it. Acting on release, like a tap.
+        counters.homeButtonFrames &+= 1
+        if !button.isDown {
+            counters.homeButtonPresses &+= 1
+            goHome(reason: "home button")
+        }
+    }
+
+    /// A button or motion event: the foreground app's, else nobody's.
+    private func routeToForeground(_ message: ZMQMessage, _ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView) {
+        if let app = registry.foreground {
+            forward(message, raw, view, to: app, kind: .other)
+        } else {
+            counters.dropAtPort(.noTarget)
+        }
+    }
+
+    private func forward(
+        _ message: ZMQMessage, _ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView, to app: AppRecord,
+        kind: AppDelivery.FrameKind
+    ) {
+        if delivery.forward(message, raw, view, to: app, kind: kind) == .notResponding { takeGesture(from: app) }
+    }
+
+    // MARK: The gesture
+
+    /// Whether the gesture in progress is `app`'s.
+    func ownsGesture(_ app: AppRecord) -> Bool { latch.target.isApp(app) }
+
+    /// The gesture `app` owns, if any, is taken from it: the rest of it is dropped (`gestureCancelled`).
+    func takeGesture(from app: AppRecord) {
+        if latch.target.isApp(app) { latch.retarget(.cancelled) }
+    }
+
+    /// Whether `sender` has fingers down, and how many.
+    func fingersDown(of sender: UInt64) -> Int {
+        var fingers = 0
+        for i in 0..<latch.touches.count where latch.touches[i].sender == sender { fingers += 1 }
+        return fingers
+    }
+
+    func hasFingersDown(of sender: UInt64) -> Bool { latch.touches.contains(sender: sender) }
+
+    var isIdle: Bool { latch.isIdle }
+
+    /// A source is gone (or cancelled by hand) with fingers down: the gesture they belong to is cancelled and
+    /// they are forgotten.
+    func releaseFingers(of sender: UInt64) {
+        guard latch.touches.contains(sender: sender) else { return }
+        cancelGesture(retargetTo: .cancelled)
+        latch.removeTouches(of: sender)
+    }
+
+    /// Takes the gesture in progress away from its target. An app target gets one digitizer frame with a
+    /// cancelled child for every live finger (IOHIDFamily's cancel: phase cancelled, eventMask
+    /// range|touch|cancel).
+    func cancelGesture(retargetTo newTarget: GestureTarget) {
+        guard !latch.isIdle else { return }
+        switch latch.target {
+        case .app(let owner):
+            if owner.isReachable { sendCancel(to: owner, touches: latch.touches) }
+        case .home:
+            homeScreen.receive(cancelMessage(for: latch.touches))
+        case .system, .cancelled, .none:
+            return
+        }
+        latch.retarget(newTarget)
+    }
+
+    /// Sends (or queues behind what waits) a cancel for `touches` to `app`.
+    func sendCancel(to app: AppRecord, touches: LiveTouches) {
+        let message = cancelMessage(for: touches)
+        var bytes = cancelBytes
+        cancelBytes = []
+        defer { cancelBytes = bytes }
+        bytes.removeAll(keepingCapacity: true)
+        do { try HIDEncoder.append(message, to: &bytes) } catch {
+            log.logger.error("cancel for \(app.bundleID) not encodable: \(error)")
+            return
+        }
+        app.counters.cancelsSent &+= 1
+        bytes.withUnsafeMutableBytes { delivery.forwardCancel($0, to: app) }
+    }
+
+    /// One digitizer frame cancelling every finger of `touches`, from springboard's own sender id
+    /// (protocols/hid-event.md: a cancelled finger has phase `cancelled` and mask `range|touch|cancel`).
+    private func cancelMessage(for touches: LiveTouches) -> HIDMessage {
+        let fingers = touches.cancelFingers
+        ownSequence &+= 1
+        let time = clock.now
+        return HIDMessage(
+            envelope: HIDEnvelope(
+                kind: .digitizer, sequence: ownSequence, senderID: ownSenderID,
+                timestamps: HIDHopTimestamps(hardware: time, routerReceived: time)),
+            payload: .digitizer(HIDDigitizerFrame(fingers: fingers)))
+    }
+
+    // MARK: Foreground
+
+    func goHome(reason: String) {
+        setForeground(nil, reason: reason)
+    }
+
+    /// Makes `app` the foreground app (nil: the home screen). A gesture in progress loses its target: an app
+    /// that owned it receives cancel for its live touches, and the rest of the gesture is dropped.
+    func setForeground(_ app: AppRecord?, reason: String) {
+        let previous = registry.foreground
+        guard previous !== app else { return }
+        cancelGesture(retargetTo: .cancelled)
+        registry.setForeground(app)
+        counters.foregroundChanges &+= 1
+        if let previous, previous.isReachable { delivery.sendState(.background, to: previous) }
+        if let app, app.isReachable { delivery.sendState(.foreground, to: app) }
+        log.verboseInfo("foreground: \(previous?.bundleID ?? "home") -> \(app?.bundleID ?? "home") (\(reason))")
+    }
+
+    // MARK: The home screen
+
+    private func launchFromHomeScreen(_ bundleID: String) {
+        if let launcher, launcher.launches.contains(where: { $0.bundleID == bundleID }), !launcher.isRunning(bundleID) {
+            launcher.relaunch(bundleID, reason: "icon tap")  // iOS: a tap on a dead app's icon launches it
+            return
+        }
+        guard let app = registry.record(bundleID: bundleID), app.isReachable else {
+            log.verboseInfo("home: \(bundleID) is not running")
+            return
+        }
+        setForeground(app, reason: "icon tap")
+    }
+
+    /// The apps springboard launches keep their launch order on the home screen (as SpringBoard's icon layout
+    /// is its own, not the order apps happen to start in); others follow in registration order.
+    func refreshHomeIcons() {
+        let launchOrder = launcher?.launches.map(\.bundleID) ?? []
+        let shown = registry.apps.enumerated().filter { $0.element.session > 0 }
+        let ordered = shown.sorted { a, b in
+            let ia = launchOrder.firstIndex(of: a.element.bundleID) ?? launchOrder.count + a.offset
+            let ib = launchOrder.firstIndex(of: b.element.bundleID) ?? launchOrder.count + b.offset
+            return ia < ib
+        }
+        homeScreen.setIcons(ordered.map { ($0.element.bundleID, $0.element.displayName) })
+    }
+}

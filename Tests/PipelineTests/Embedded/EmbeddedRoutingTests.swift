@@ -1,0 +1,136 @@
+import AppChannel
+import ControlProtocol
+import HIDEvent
+import XCTest
+
+/// Routing on the embedded springboard: the foreground app or the home screen takes a gesture, the home
+/// button is springboard's, and what an app receives is the bytes the source sent, stamped.
+final class EmbeddedRoutingTests: XCTestCase {
+    func testGesturesGoToTheHomeScreenUntilAnAppIsInFrontThenToTheAppByteForByte() throws {
+        let sb = try EmbeddedSpringBoard()
+        let maps = try sb.registeredApp("com.example.maps")
+        XCTAssertEqual(sb.home.icons, ["com.example.maps"])
+
+        // No app in front: the home screen takes the tap; the app sees nothing.
+        try sb.down(1, 100, 200)
+        try sb.up(1, 100, 200)
+        sb.runUntilIdle()
+        XCTAssertEqual(sb.home.received.count, 2)
+        XCTAssertEqual(sb.home.received.map(\.envelope.sequence), [1, 2])
+        XCTAssertEqual(try maps.receive(), [])
+
+        try sb.foreground("com.example.maps")
+        XCTAssertEqual(try maps.receive(), [.state(StateMessage(visibility: .foreground))])
+
+        // The app in front takes the next gesture: three events, in order, the source's bytes with springboard's
+        // two stamps (the clock did not move: both are now).
+        try sb.down(1, 10, 20)
+        try sb.move(1, 15, 25)
+        try sb.up(1, 15, 25)
+        sb.runUntilIdle()
+        let events = try maps.receiveEvents()
+        XCTAssertEqual(events.map(\.deliverySequence), [1, 2, 3])
+        XCTAssertEqual(events.map(\.flags), [[], [], []])
+        let now = sb.clock.now
+        let expected: [(UInt64, HIDFingerChange, Float, Float)] = [(3, .down, 10, 20), (4, .move, 15, 25), (5, .up, 15, 25)]
+        for (event, (sequence, change, x, y)) in zip(events, expected) {
+            let sent = HIDMessage(
+                envelope: HIDEnvelope(
+                    kind: .digitizer, sequence: sequence, senderID: sb.senderID,
+                    timestamps: HIDHopTimestamps(hardware: now, routerReceived: now, routerForwarded: now)),
+                payload: .digitizer(
+                    HIDDigitizerFrame(fingers: [
+                        HIDDigitizerEvent(finger: 1, change, x: x, y: y, identity: 1, tipPressure: change == .up ? 0 : 1)
+                    ])))
+            XCTAssertEqual(event.bytes, try HIDEncoder.encode(sent), "frame \(sequence)")
+            XCTAssertEqual(event.samples, [])
+        }
+        XCTAssertEqual(sb.home.received.count, 2, "the home screen saw nothing of the app's gesture")
+        try maps.ackAll()
+        sb.runUntilIdle()
+
+        let stats = try sb.stats()
+        XCTAssertEqual(stats.hops["eventPortReceived"], 5)
+        XCTAssertEqual(stats.hops["digitizerFrames"], 5)
+        XCTAssertEqual(stats.hops["routedToHome"], 2)
+        XCTAssertEqual(stats.hops["routedToApp"], 3)
+        XCTAssertEqual(stats.hops["acks"], 3)
+        XCTAssertEqual(stats.hops["ackMessages"], 1)
+        XCTAssertEqual(stats.hops["foregroundChanges"], 1)
+        XCTAssertEqual(stats.hops["registrations"], 1)
+        XCTAssertEqual(stats.hops["channelProbes"], 1)
+        let app = try XCTUnwrap(stats.apps.first)
+        XCTAssertEqual(app.state, "foreground")
+        XCTAssertEqual([app.routed, app.sent, app.samplesSent, app.acked], [3, 3, 3, 3])
+        XCTAssertEqual(app.inFlight, 0)
+        XCTAssertEqual(stats.drops, [:])
+        assertEveryCountAddsUp(stats)
+    }
+
+    func testTheHomeButtonIsSpringBoardsAndAButtonWithNoAppInFrontGoesNowhere() throws {
+        let sb = try EmbeddedSpringBoard()
+        let maps = try sb.registeredApp("com.example.maps")
+        try sb.foreground("com.example.maps")
+        XCTAssertEqual(try maps.receive(), [.state(StateMessage(visibility: .foreground))])
+
+        try sb.press(.volumeUp)
+        sb.runUntilIdle()
+        XCTAssertEqual(try maps.receiveEvents().count, 2, "a button goes to the app in front")
+        try sb.press(.home)
+        sb.runUntilIdle()
+        XCTAssertEqual(try maps.receive(), [.state(StateMessage(visibility: .background))], "never the home button")
+        try sb.press(.volumeUp)
+        sb.runUntilIdle()
+        XCTAssertEqual(try maps.receive(), [])
+
+        let stats = try sb.stats()
+        XCTAssertEqual(stats.hops["buttonEvents"], 6)
+        XCTAssertEqual(stats.hops["homeButtonFrames"], 2)
+        XCTAssertEqual(stats.hops["homeButtonPresses"], 1)
+        XCTAssertEqual(stats.hops["routedToApp"], 2)
+        XCTAssertEqual(stats.hops["foregroundChanges"], 2)
+        XCTAssertEqual(stats.drops, ["noTarget": 2])
+        assertEveryCountAddsUp(stats)
+    }
+
+    func testASwipeUpFromTheBottomEdgeTakesTheGestureAndCancelsTheAppsTouches() throws {
+        let sb = try EmbeddedSpringBoard()
+        let maps = try sb.registeredApp("com.example.maps")
+        try sb.foreground("com.example.maps")
+        _ = try maps.receive()
+
+        try sb.down(1, 200, 840)  // within 20 points of the bottom (844)
+        try sb.move(1, 200, 700)  // 140 points up: the system's
+        try sb.move(1, 200, 600)
+        try sb.up(1, 200, 600)
+        sb.runUntilIdle()
+        let messages = try maps.receive()
+        XCTAssertEqual(messages.count, 3, "\(messages)")  // the down, the cancel, then background
+        XCTAssertEqual(messages.last, .state(StateMessage(visibility: .background)))
+        let events = maps.unacknowledged
+        XCTAssertEqual(events.map(\.deliverySequence), [1, 2])
+        XCTAssertEqual(events[1].flags, .synthesized)
+        guard case .digitizer(let cancel) = events[1].message.payload else { return XCTFail("not a digitizer frame") }
+        XCTAssertEqual(cancel.children.map(\.transducerIndex), [1])
+        XCTAssertTrue(cancel.children[0].phase.contains(.cancelled))
+
+        let stats = try sb.stats()
+        XCTAssertEqual(stats.hops["consumedBySystem"], 3, "the swipe's frame and the two after it")
+        XCTAssertEqual(stats.hops["routedToApp"], 1)
+        XCTAssertEqual(stats.hops["cancelsSynthesized"], 1)
+        XCTAssertEqual(stats.apps[0].cancelsSent, 1)
+        XCTAssertEqual(stats.apps[0].sent, 2)
+        XCTAssertEqual(stats.apps[0].samplesSent, 1, "a cancel carries no routed frame")
+        assertEveryCountAddsUp(stats)
+    }
+
+    func testAnIconTapBringsTheAppToTheFront() throws {
+        let sb = try EmbeddedSpringBoard()
+        let maps = try sb.registeredApp("com.example.maps")
+        sb.home.tapIcon("com.example.maps")
+        XCTAssertEqual(try maps.receive(), [.state(StateMessage(visibility: .foreground))])
+        XCTAssertEqual(sb.request(.status).status?.foreground, "com.example.maps")
+        sb.home.tapIcon("com.example.unknown")
+        XCTAssertEqual(sb.request(.status).status?.foreground, "com.example.maps", "an app that never ran: nothing")
+    }
+}

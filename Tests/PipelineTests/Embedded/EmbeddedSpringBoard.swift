@@ -1,0 +1,258 @@
+import EventPort
+import AppChannel
+import ControlProtocol
+import Foundation
+import HIDEvent
+import RunLoopKit
+import SpringBoardCore
+import XCTest
+import ZeroMQ
+
+/// springboard built in-process, as swift-nio's `EmbeddedEventLoop` builds a channel: the real router (every
+/// part, every socket) on a `ManualClock`, with inproc endpoints in one ZeroMQ context, driven by the test
+/// frame by frame. A test sends a HID frame (`down`, `move`, `up`, `press`), runs the loop until nothing is
+/// ready (`runUntilIdle`), reads what a fake app received (`FakeApp.receive`), answers it (acks, heartbeats)
+/// and moves the clock (`advance`): the liveness timer fires at its own deadlines, nothing sleeps.
+final class EmbeddedSpringBoard {
+    static let events = "inproc://springboard.events"
+    static let apps = "inproc://springboard.apps"
+    static let control = "inproc://springboard.control"
+
+    let clock: ManualClock
+    let springBoard: SpringBoard
+    /// What the home screen was handed (springboard's UIKit scene is not needed to see what it routes there).
+    let home = RecordingHomeScreen()
+    /// The sender id of the frames `down`/`move`/`up`/`press` send.
+    let senderID: UInt64 = 0x7E57_0000_0000_0001
+    private let source: ZMQSocket
+    private var sequence: UInt64 = 0
+    private var live: [UInt32: (x: Float, y: Float)] = [:]
+    private var apps: [FakeApp] = []
+
+    /// A springboard with inproc endpoints and `configure`'s settings, its clock at 1 s.
+    init(_ configure: (inout SpringBoardConfiguration) -> Void = { _ in }) throws {
+        var configuration = SpringBoardConfiguration(
+            eventEndpoint: Self.events, appEndpoint: Self.apps, controlEndpoint: Self.control)
+        configure(&configuration)
+        clock = ManualClock(now: 1_000_000_000)
+        let home = home
+        springBoard = try SpringBoard(configuration: configuration, clock: clock, context: ZMQContext(ioThreads: 1)) { _ in
+            home
+        }
+        source = try springBoard.context.socket(.push)
+        try source.setLinger(0)
+        try source.connect(Self.events)
+    }
+
+    deinit {
+        source.close()
+        for app in apps { app.close() }
+        springBoard.shutdown()
+    }
+
+    // MARK: Driving the loop
+
+    /// Handles everything ready or due now; the clock does not move.
+    func runUntilIdle() {
+        springBoard.runLoop.runUntilIdle()
+    }
+
+    /// Moves the clock `milliseconds` forward, firing every timer due on the way at its own deadline.
+    func advance(milliseconds: UInt64) {
+        springBoard.runLoop.advance(to: clock.now + milliseconds * 1_000_000)
+    }
+
+    // MARK: The hardware
+
+    /// One digitizer frame: `changes` plus every other finger down, stationary. Sent, not yet read.
+    func frame(_ changes: [(index: UInt32, change: HIDFingerChange, x: Float, y: Float)]) throws {
+        var fingers: [HIDDigitizerEvent] = []
+        let changed = Set(changes.map(\.index))
+        for (index, position) in live.sorted(by: { $0.key < $1.key }) where !changed.contains(index) {
+            fingers.append(
+                HIDDigitizerEvent(finger: index, .stationary, x: position.x, y: position.y, identity: index, tipPressure: 1))
+        }
+        for change in changes {
+            fingers.append(
+                HIDDigitizerEvent(
+                    finger: change.index, change.change, x: change.x, y: change.y, identity: change.index,
+                    tipPressure: change.change.contains(.up) ? 0 : 1))
+            live[change.index] = change.change.lifts ? nil : (change.x, change.y)
+        }
+        try send(.digitizer(HIDDigitizerFrame(fingers: fingers)))
+    }
+
+    /// The source starts its stream over (springboard cancelled its fingers): no finger is down.
+    func forgetFingers() { live.removeAll() }
+
+    func down(_ index: UInt32 = 1, _ x: Float, _ y: Float) throws { try frame([(index, .down, x, y)]) }
+    func move(_ index: UInt32 = 1, _ x: Float, _ y: Float) throws { try frame([(index, .move, x, y)]) }
+    func up(_ index: UInt32 = 1, _ x: Float, _ y: Float) throws { try frame([(index, .up, x, y)]) }
+
+    func press(_ button: HIDButton) throws {
+        try send(.button(HIDButtonEvent(button: button, isDown: true)))
+        try send(.button(HIDButtonEvent(button: button, isDown: false)))
+    }
+
+    /// A HID message from `senderID`, stamped with the manual clock.
+    func send(_ payload: HIDPayload) throws {
+        sequence += 1
+        let message = HIDMessage(
+            envelope: HIDEnvelope(
+                kind: payload.kind, sequence: sequence, senderID: senderID,
+                timestamps: HIDHopTimestamps(hardware: clock.now)),
+            payload: payload)
+        try sendRaw(HIDEncoder.encode(message))
+    }
+
+    /// Any bytes on the event port.
+    func sendRaw(_ bytes: [UInt8]) throws {
+        XCTAssertTrue(try source.send(bytes, dontWait: true))
+    }
+
+    /// The source's end marker (final: its run is over).
+    func sendEndMarker(final: Bool) throws {
+        try sendRaw(EndMarker(senderID: senderID, count: sequence, isFinal: final).encoded())
+    }
+
+    // MARK: Apps and control
+
+    /// A fake app connected to the app channel (a DEALER with the connect probe, as app-host's); not registered.
+    func connectApp(_ bundleID: String) throws -> FakeApp {
+        let app = try FakeApp(bundleID: bundleID, context: springBoard.context, endpoint: Self.apps)
+        apps.append(app)
+        return app
+    }
+
+    /// A fake app that registered and was told so (its `hello`, `registered` and any `state` read).
+    func registeredApp(_ bundleID: String, heartbeatMilliseconds: UInt32 = 0) throws -> FakeApp {
+        let app = try connectApp(bundleID)
+        runUntilIdle()
+        XCTAssertEqual(try app.receive(), [.hello])
+        try app.register(heartbeatMilliseconds: heartbeatMilliseconds)
+        runUntilIdle()
+        let replies = try app.receive()
+        guard case .registered = replies.first else {
+            XCTFail("\(bundleID): expected registered, got \(replies)")
+            return app
+        }
+        return app
+    }
+
+    /// A control request answered as the control socket answers it.
+    func request(_ command: ControlCommand) -> ControlReply {
+        springBoard.handleControl(ControlRequestCodec.encode(command))
+    }
+
+    func stats() throws -> StatsInfo { try XCTUnwrap(request(.stats()).stats) }
+
+    func foreground(_ bundleID: String) throws {
+        XCTAssertTrue(request(.foreground(bundleID: bundleID)).ok)
+    }
+}
+
+/// An app on the other end of the app channel, played by the test: it reads what springboard sent, and
+/// acknowledges, heartbeats or stays silent as the test says.
+final class FakeApp {
+    /// One `event` message as the app read it.
+    struct Event: Equatable {
+        var deliverySequence: UInt64
+        var flags: EventHeader.Flags
+        var message: HIDMessage
+        /// The HID message's bytes, as springboard sent them.
+        var bytes: [UInt8]
+        /// The coalesced samples' bytes (empty unless `flags` has `.coalesced`).
+        var samples: [UInt8]
+    }
+
+    let bundleID: String
+    private let socket: ZMQSocket
+    /// Events read and not yet acknowledged, oldest first.
+    private(set) var unacknowledged: [Event] = []
+    private var heartbeats: UInt64 = 0
+
+    init(bundleID: String, context: ZMQContext, endpoint: String) throws {
+        self.bundleID = bundleID
+        socket = try context.socket(.dealer)
+        try socket.setLinger(0)
+        try socket.setProbeRouter(true)
+        try socket.connect(endpoint)
+    }
+
+    func close() { socket.close() }
+
+    func register(heartbeatMilliseconds: UInt32 = 0, pid: UInt32 = 4242, secret: [UInt8]? = nil) throws {
+        try send(
+            RegisterMessage(
+                bundleID: bundleID, displayName: bundleID, pid: pid, heartbeatIntervalMilliseconds: heartbeatMilliseconds,
+                launchSecret: secret
+            ).encoded())
+    }
+
+    func heartbeat() throws {
+        heartbeats += 1
+        try send(HeartbeatMessage(counter: heartbeats, appTime: 0).encoded())
+    }
+
+    func goodbye() throws { try send(AppChannelMessage.goodbye.encoded()) }
+
+    func send(_ body: [UInt8]) throws {
+        XCTAssertTrue(try socket.send(body, dontWait: true))
+    }
+
+    /// Every message waiting, decoded (events also kept in `unacknowledged`, for `ackAll`).
+    func receive() throws -> [AppChannelMessage] {
+        var out: [AppChannelMessage] = []
+        while let body = try socket.receive(dontWait: true) {
+            let message = try AppChannelMessage.decode(body)
+            out.append(message)
+            if case .eventHeader(let header) = message {
+                let (_, range, samples) = try body.withUnsafeBytes { try EventHeader.split($0) }
+                let hid = try body.withUnsafeBytes { try HIDDecoder.decode(UnsafeRawBufferPointer(rebasing: $0[range])) }
+                unacknowledged.append(
+                    Event(
+                        deliverySequence: header.deliverySequence, flags: header.flags, message: hid,
+                        bytes: Array(body[range]), samples: Array(body[samples])))
+            }
+        }
+        return out
+    }
+
+    /// The events among every message waiting.
+    func receiveEvents() throws -> [Event] {
+        let before = unacknowledged.count
+        _ = try receive()
+        return Array(unacknowledged[before...])
+    }
+
+    /// One cumulative ack for every event read and not yet acknowledged (handled, stamped 0: no app clock).
+    func ackAll() throws {
+        guard let first = unacknowledged.first else { return }
+        var bytes: [UInt8] = []
+        AcksMessage.begin(&bytes, firstSequence: first.deliverySequence)
+        for _ in unacknowledged {
+            AcksMessage.append(
+                AcksMessage.Entry(appReceived: 0, dispatchStarted: 0, dispatchFinished: 0, handled: true), to: &bytes)
+        }
+        unacknowledged.removeAll()
+        try send(bytes)
+    }
+}
+
+/// A home screen that keeps what springboard hands it.
+final class RecordingHomeScreen: HomeScreenSeam {
+    private(set) var received: [HIDMessage] = []
+    private(set) var icons: [String] = []
+    var onLaunch: ((String) -> Void)?
+    var onPage: ((Int) -> Void)?
+    var page: Int { 0 }
+    var pageCount: Int { 1 }
+
+    func receive(_ message: HIDMessage) { received.append(message) }
+    func setIcons(_ apps: [(bundleID: String, displayName: String)]) { icons = apps.map(\.bundleID) }
+    func place(of bundleID: String) -> (page: Int, slot: Int)? { icons.firstIndex(of: bundleID).map { (0, $0) } }
+    func traceCalls(to sink: @escaping (String) -> Void) {}
+
+    /// The home screen's icon tap, as `HomeScreenScene` reports it.
+    func tapIcon(_ bundleID: String) { onLaunch?(bundleID) }
+}
