@@ -96,14 +96,17 @@ let package = Package(
             ]),
         // hid-source load's library: gesture mixes, frame generation, the paced send loop, the run's control
         // requests, reports and baseline ratios; and what hid-bench relay shares with it (pacing, CPU per frame).
-        .target(name: "LoadGeneration"),
+        .target(
+            name: "LoadGeneration",
+            dependencies: [
+                "CommandLineSupport", "ControlProtocol", "EventPort", "HIDEvent", "RunLoopKit", "ZeroMQ",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]),
         .executableTarget(
             name: "hid-source",
             dependencies: [
                 "CommandLineSupport", "ZeroMQ", "HIDEvent", "GestureScript", "ControlProtocol", "RunLoopKit", "TouchRecording",
-                "AppScene", "EventPort", "AppInspection", "LoadGeneration",
-                .product(name: "Histogram", package: "hdrhistogram-swift"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "EventPort", "LoadGeneration", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "springboard",
@@ -139,7 +142,7 @@ let package = Package(
         .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit"]),
         .testTarget(name: "RunLoopZeroMQTests", dependencies: ["RunLoopKit", "RunLoopZeroMQ", "ZeroMQ"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
-        .testTarget(name: "LoadGenerationTests", dependencies: ["LoadGeneration"]),
+        .testTarget(name: "LoadGenerationTests", dependencies: ["LoadGeneration", "HIDEvent"]),
         .testTarget(
             name: "UIKitModelTests",
             dependencies: [

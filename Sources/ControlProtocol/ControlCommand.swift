@@ -21,6 +21,9 @@ public enum ControlCommand: Equatable, Sendable {
     /// Ends an app's process (SIGKILL to the pid the kernel reported for its connection), as iOS's watchdog
     /// ends an app that stopped responding; the home screen (or the next app) takes over.
     case kill(bundleID: String)
+    /// Where the foreground app's view with this id is (its centre, in screen points), asked of the app itself
+    /// over the app channel (`hid-source tap @id`).
+    case view(id: String)
 
     public var name: String {
         switch self {
@@ -34,10 +37,13 @@ public enum ControlCommand: Equatable, Sendable {
         case .sources: return "sources"
         case .cancelSource: return "cancelSource"
         case .kill: return "kill"
+        case .view: return "view"
         }
     }
 
-    static let names = ["apps", "foreground", "home", "status", "stats", "source", "overload", "sources", "cancelSource", "kill"]
+    static let names = [
+        "apps", "foreground", "home", "status", "stats", "source", "overload", "sources", "cancelSource", "kill", "view",
+    ]
 }
 
 /// What springboard does when an app cannot take events as fast as they come (protocols/control.md).
@@ -65,6 +71,7 @@ public enum ControlRequestCodec {
             request.reset = reset ? true : nil
             request.histograms = histograms ? true : nil
         case .overload(let mode): request.mode = mode?.rawValue
+        case .view(let id): request.id = id
         case .apps, .home, .status, .sources: break
         }
         let encoder = JSONEncoder()
@@ -113,6 +120,14 @@ public enum ControlRequestCodec {
                 throw ControlError(.malformedRequest, "field \"mode\" must be one of: \(known)", command: name)
             }
             return .overload(mode: mode)
+        case "view":
+            guard let id = request.id else {
+                throw ControlError(.missingField, "command \"view\" needs field \"id\"", command: name)
+            }
+            guard !id.isEmpty else {
+                throw ControlError(.malformedRequest, "field \"id\" must be a non-empty string", command: name)
+            }
+            return .view(id: id)
         default:
             throw ControlError(
                 .unknownCommand, "unknown command \"\(name)\" (known: \(ControlCommand.names.joined(separator: ", ")))")
@@ -153,16 +168,17 @@ struct ControlRequest: Codable, Equatable {
     var reset: Bool?
     var histograms: Bool?
     var mode: String?
+    var id: String?
 
     init(command: String) { self.command = command }
 
     /// What each field must be, for error messages.
     static let fieldTypes = [
         "command": "a string", "bundleID": "a non-empty string", "senderID": "an unsigned integer",
-        "reset": "a boolean", "histograms": "a boolean", "mode": "a string",
+        "reset": "a boolean", "histograms": "a boolean", "mode": "a string", "id": "a non-empty string",
     ]
 
-    private enum CodingKeys: String, CodingKey { case command, bundleID, senderID, reset, histograms, mode }
+    private enum CodingKeys: String, CodingKey { case command, bundleID, senderID, reset, histograms, mode, id }
 
     /// Each field decoded on its own, so a wrong type names its field (Foundation reports some, such as a
     /// negative number for an unsigned field, only as "not valid JSON").
@@ -179,5 +195,6 @@ struct ControlRequest: Codable, Equatable {
         reset = try field(.reset, Bool.self)
         histograms = try field(.histograms, Bool.self)
         mode = try field(.mode, String.self)
+        id = try field(.id, String.self)
     }
 }

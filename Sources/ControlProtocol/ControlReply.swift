@@ -18,11 +18,13 @@ public struct ControlReply: Codable, Equatable, Sendable {
     public var foreground: String?
     /// After `overload`: the policy now in force.
     public var overload: OverloadMode?
+    /// After `view`: where the view is.
+    public var view: ViewInfo?
 
     public init(
         ok: Bool, command: String, error: ControlError? = nil, apps: [AppInfo]? = nil, status: StatusInfo? = nil,
         stats: StatsInfo? = nil, source: SourceInfo? = nil, sources: [SourceInfo]? = nil, foreground: String? = nil,
-        overload: OverloadMode? = nil
+        overload: OverloadMode? = nil, view: ViewInfo? = nil
     ) {
         self.ok = ok
         self.command = command
@@ -34,6 +36,7 @@ public struct ControlReply: Codable, Equatable, Sendable {
         self.sources = sources
         self.foreground = foreground
         self.overload = overload
+        self.view = view
     }
 
     public static func failure(_ command: String, _ error: ControlError) -> ControlReply {
@@ -90,6 +93,8 @@ public enum ControlErrorCode: String, Codable, Sendable {
     case unknownSource
     /// The request came with a CURVE key whose role does not allow it (a source key asking more than `source`).
     case notAuthorized
+    /// `view`: the foreground app has no view with that id, or a touch at its centre reaches another view.
+    case unknownView
 }
 
 /// The `status` reply: who is on screen and where SpringBoard listens.
@@ -195,5 +200,21 @@ public struct SourceInfo: Codable, Equatable, Sendable {
         self.timeouts = timeouts
         self.cancels = cancels
         self.disconnects = disconnects
+    }
+}
+
+/// Where a view of the foreground app is (the control socket's `view`): the centre of its frame in screen
+/// points, as the app itself reports it, so a tap there lands on it (unless something above it is hit first).
+public struct ViewInfo: Codable, Equatable, Sendable {
+    public var bundleID: String
+    public var id: String
+    public var x: Double
+    public var y: Double
+
+    public init(bundleID: String, id: String, x: Double, y: Double) {
+        self.bundleID = bundleID
+        self.id = id
+        self.x = x
+        self.y = y
     }
 }

@@ -1,5 +1,6 @@
 import AppChannel
 import AppHostCore
+import AppInspection
 import AppScene
 import ArgumentParser
 import CommandLineSupport
@@ -89,6 +90,18 @@ struct ServeCommand: ParsableCommand {
         configuration.curve = try curve.client()
         configuration.launchSecret = try LaunchSecret.takeFromEnvironment()
         let host = try AppHost(application: application, configuration: configuration)
+        host.viewLocator = { id in
+            // Looking is not a touch: the hit-test that checks the point stays out of the app's trace.
+            let onRecord = application.trace.onRecord
+            application.trace.onRecord = nil
+            defer { application.trace.onRecord = onRecord }
+            do {
+                let point = try SceneViewLocator.tapPoint(of: id, in: sceneApp)
+                return .found(x: Float(point.x), y: Float(point.y))
+            } catch {
+                return .notFound(reason: "\(error)")
+            }
+        }
         host.run()
     }
 }

@@ -15,6 +15,10 @@ public enum AppChannelMessage: Equatable, Sendable {
     /// app -> SpringBoard: the app is exiting on purpose (not a crash). Header only.
     case goodbye
     case ping(PingMessage)
+    /// SpringBoard -> app: where is a view (the control socket's `view`).
+    case locate(LocateMessage)
+    /// app -> SpringBoard: the answer to `locate`.
+    case location(LocationMessage)
 
     public static func decode(_ bytes: UnsafeRawBufferPointer) throws(AppChannelError) -> AppChannelMessage {
         let header = try AppChannelHeader.decode(bytes)
@@ -28,6 +32,8 @@ public enum AppChannelMessage: Equatable, Sendable {
         case .state: return .state(try StateMessage.decode(bytes))
         case .error: return .error(try ChannelErrorMessage.decode(bytes))
         case .ping: return .ping(try PingMessage.decode(bytes))
+        case .locate: return .locate(try LocateMessage.decode(bytes))
+        case .location: return .location(try LocationMessage.decode(bytes))
         case .hello, .goodbye:
             try AppChannelHeader.expect(header.type, size: AppChannelWire.headerSize, in: bytes, name: "\(header.type)")
             return header.type == .hello ? .hello : .goodbye
@@ -52,6 +58,8 @@ public enum AppChannelMessage: Equatable, Sendable {
         case .state(let m): return m.encoded()
         case .error(let m): return m.encoded()
         case .ping(let m): return m.encoded()
+        case .locate(let m): return m.encoded()
+        case .location(let m): return m.encoded()
         case .hello: return AppChannelHeader.array(size: 8) { AppChannelHeader(type: .hello).encode(into: $0) }
         case .goodbye: return AppChannelHeader.array(size: 8) { AppChannelHeader(type: .goodbye).encode(into: $0) }
         }

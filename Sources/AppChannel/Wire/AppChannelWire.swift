@@ -39,6 +39,7 @@ public enum AppMessageType: UInt8, Sendable, CaseIterable {
     case heartbeat = 5
     case goodbye = 8
     case acks = 11
+    case location = 13
     // SpringBoard -> app
     case registered = 2
     case event = 3
@@ -46,4 +47,5 @@ public enum AppMessageType: UInt8, Sendable, CaseIterable {
     case error = 7
     case hello = 9
     case ping = 10
+    case locate = 12
 }

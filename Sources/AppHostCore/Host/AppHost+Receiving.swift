@@ -53,7 +53,10 @@ extension AppHost {
             }
         case .ping:
             break
-        case .register, .ack, .acks, .heartbeat, .goodbye:
+        case .locate(let locate):
+            let result = viewLocator?(locate.viewID) ?? .notFound(reason: "the app has no scene to look in")
+            sendOrLog(LocationMessage(request: locate.request, result: result).encoded(), what: "location")
+        case .register, .ack, .acks, .heartbeat, .goodbye, .location:
             logger.info("unexpected \(message) from springboard")
         }
     }

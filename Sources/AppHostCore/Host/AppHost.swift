@@ -49,6 +49,9 @@ public final class AppHost {
     var controlMessagesDeferred: UInt64 = 0
     var expectedSequence: UInt64 = 1
     var heartbeats: UInt64 = 0
+    /// Answers springboard's `locate` (`hid-source tap @id`): where the view with an id is; nil answers that
+    /// the app has no scene to look in.
+    public var viewLocator: ((String) -> LocationMessage.Result)?
     /// Fingers down in the stream as received, with their newest positions: what a lost channel cancels.
     var liveTouches = LiveTouches()
     /// Times the app cancelled its live touches itself (channel lost or re-established), and its own sequence.

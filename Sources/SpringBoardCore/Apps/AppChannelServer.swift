@@ -26,6 +26,8 @@ final class AppChannelServer {
     let clock: RunLoopClock
     /// The apps springboard launches: their registrations must come from that launch.
     var launcher: AppLauncher?
+    /// An app's answer to a `locate` (the control socket's `view`, which `SpringBoard` wires to its requests).
+    var onLocation: ((LocationMessage, AppRecord) -> Void)?
 
     init(
         socket: ZMQSocket, configuration: SpringBoardConfiguration, registry: AppRegistry, delivery: AppDelivery,
@@ -117,9 +119,12 @@ final class AppChannelServer {
                     return replyError(.notRegistered, "goodbye from a connection that registered no app")
                 }
                 liveness.appVanished(app, reason: "goodbye")
+            case .location(let location):
+                guard let app = registered(app, "location") else { return }
+                onLocation?(location, app)
             case .acks:
                 break  // read through its view above
-            case .registered, .eventHeader, .state, .error, .hello, .ping:
+            case .registered, .eventHeader, .state, .error, .hello, .ping, .locate:
                 replyError(.malformed, "\(decoded) is a SpringBoard -> app message")
             }
         } catch {

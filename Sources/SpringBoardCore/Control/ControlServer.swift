@@ -20,6 +20,8 @@ final class ControlServer {
     private let log: SpringBoardLog
     private let clock: RunLoopClock
     private let startedAt: UInt64
+    /// `view` requests waiting for the foreground app's answer.
+    let views: ViewRequests
 
     init(
         socket: ZMQSocket, configuration: SpringBoardConfiguration, registry: AppRegistry, router: GestureRouter,
@@ -37,9 +39,15 @@ final class ControlServer {
         self.log = log
         self.clock = clock
         self.startedAt = clock.now
+        views = ViewRequests(registry: registry, delivery: delivery, clock: clock) { [socket, log] envelope, reply in
+            do { _ = try socket.sendMultipart(envelope + [reply.encoded()], dontWait: true) } catch {
+                log.logger.warning("control reply not sent: \(error)")
+            }
+        }
     }
 
     func install(on runLoop: EventRunLoop) {
+        views.runLoop = runLoop
         runLoop.add(
             RunLoopSource1(port: .zmq(socket), order: SpringBoardSourceOrder.control, name: "control") { [unowned self] in drain()
             }, mode: .common)
@@ -65,14 +73,23 @@ final class ControlServer {
             // [identity][empty delimiter (REQ clients)]...[body]: echo everything before the body.
             guard frames.count >= 2 else { continue }
             let envelope = Array(frames.dropLast())
-            let reply = handleControl(frames[frames.count - 1], user: user)
-            do { _ = try socket.sendMultipart(envelope + [reply.encoded()], dontWait: true) } catch {
+            // nil: answered later (`view` waits for the app).
+            guard let answer = reply(to: frames[frames.count - 1], user: user, envelope: envelope) else { continue }
+            do { _ = try socket.sendMultipart(envelope + [answer.encoded()], dontWait: true) } catch {
                 log.logger.warning("control reply not sent: \(error)")
             }
         }
     }
 
+    /// Answers a request without a socket (the embedded springboard's tests): `view`, which waits for the app's
+    /// answer on the socket, is refused.
     func handleControl(_ body: [UInt8], user: String? = nil) -> ControlReply {
+        reply(to: body, user: user, envelope: nil)
+            ?? .failure("view", ControlError(.appUnavailable, "`view` is answered on the control socket only"))
+    }
+
+    /// The reply to a request, or nil when it comes later (`view`, to `envelope`).
+    private func reply(to body: [UInt8], user: String?, envelope: [[UInt8]]?) -> ControlReply? {
         let command: ControlCommand
         do { command = try ControlRequestCodec.decode(body) } catch {
             // The command's name when the request named a known one (a missing field), else "unknown".
@@ -121,6 +138,11 @@ final class ControlServer {
             return ControlReply(ok: true, command: command.name, source: sources.info(senderID))
         case .sources:
             return ControlReply(ok: true, command: command.name, sources: sources.infos)
+        case .view(let id):
+            guard let envelope else {
+                return .failure(command.name, ControlError(.appUnavailable, "`view` is answered on the control socket only"))
+            }
+            return views.ask(whereIs: id, envelope: envelope)
         case .cancelSource(let senderID):
             guard sources.cancel(senderID) else {
                 return .failure(

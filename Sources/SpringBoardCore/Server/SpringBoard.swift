@@ -94,6 +94,7 @@ public final class SpringBoard {
             }
         }
         router.launcher = launcher
+        appChannel.onLocation = { [unowned control] location, app in control.views.answer(location, from: app) }
         appChannel.launcher = launcher
         // The app channel, liveness and ZAP parts are held by their sources, as a CFRunLoopSource retains its info.
         eventPort.install(on: runLoop)

@@ -52,7 +52,8 @@ struct LoadCommand: ParsableCommand {
     }
 
     func run() throws {
-        try LoadRun.run(try settings())
+        let status = try LoadRun.run(try settings())
+        if status != 0 { throw ExitCode(status) }
     }
 
     /// The checked options; every complaint is a `ValidationError` (exit 64).

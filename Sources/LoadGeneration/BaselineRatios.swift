@@ -1,11 +1,10 @@
 import ControlProtocol
 import Foundation
-import LoadGeneration
 
 /// The pipeline against the raw relay of `hid-bench relay --json` (same frames, same process hops and
 /// socket types, no decoding or dispatch): how much of the relay's throughput the pipeline keeps and how
 /// many times its latency the pipeline adds. Against several relay runs, each relay figure is their median.
-struct BaselineRatios: Codable, Equatable {
+package struct BaselineRatios: Codable, Equatable {
     /// The relay report's file, or the files (comma-separated) whose medians the figures are.
     var file: String
     var relayFramesPerSecond: Double
@@ -19,7 +18,7 @@ struct BaselineRatios: Codable, Equatable {
 
     /// The fields of `hid-bench relay --json` that the ratios need (the JSON is the contract between the two
     /// executables).
-    struct RelayReport: Decodable {
+    package struct RelayReport: Decodable {
         var framesPerSecond: Double
         var latency: [String: HopLatency]
         /// How the relay ran (0: flat out), when the file says: compared with the load run's own.
@@ -28,7 +27,7 @@ struct BaselineRatios: Codable, Equatable {
     }
 
     /// Reads a relay report; the error says in one line what is wrong with the file.
-    static func load(_ path: String) throws -> RelayReport {
+    package static func load(_ path: String) throws -> RelayReport {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw BaselineError("cannot read \(path): \(error.localizedDescription)")
@@ -52,7 +51,7 @@ struct BaselineRatios: Codable, Equatable {
 
     /// What makes the ratios compare unlike runs, in lines for stderr: a relay that ran at another rate or with
     /// other fingers than the load run, or relay runs (whose medians are taken) that differ from each other.
-    static func mismatches(_ reports: [(path: String, report: RelayReport)], rate: Double, fingers: Int) -> [String] {
+    package static func mismatches(_ reports: [(path: String, report: RelayReport)], rate: Double, fingers: Int) -> [String] {
         var lines: [String] = []
         func pace(_ rate: Double) -> String { rate > 0 ? "\(Int(rate.rounded())) frames/s" : "flat out" }
         for (path, report) in reports {
@@ -75,12 +74,12 @@ struct BaselineRatios: Codable, Equatable {
 
     /// The relay figures the ratios divide by: one run's, or the median of each over several runs (on a shared
     /// machine one relay run's p99 can be an outlier while its p50 is the median one).
-    struct RelayFigures: Equatable {
+    package struct RelayFigures: Equatable {
         var framesPerSecond: Double
         var endToEndP50: Double
         var endToEndP99: Double
 
-        init(medianOf reports: [RelayReport]) {
+        package init(medianOf reports: [RelayReport]) {
             framesPerSecond = reports.map(\.framesPerSecond).median ?? 0
             endToEndP50 = reports.map { $0.latency["endToEnd"]?.p50 ?? 0 }.median ?? 0
             endToEndP99 = reports.map { $0.latency["endToEnd"]?.p99 ?? 0 }.median ?? 0
@@ -96,5 +95,22 @@ struct BaselineRatios: Codable, Equatable {
         throughput = ratio(deliveredPerSecond, relayFramesPerSecond)
         endToEndP50 = ratio(endToEnd?.p50, relayEndToEndP50)
         endToEndP99 = ratio(endToEnd?.p99, relayEndToEndP99)
+    }
+}
+
+/// Why `--baseline` cannot be used: the file is missing or is not a relay report.
+package struct BaselineError: Error, CustomStringConvertible {
+    package var description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension Array where Element == Double {
+    /// The median: the middle value, or the mean of the two middle values for an even count; nil when empty.
+    /// What a bench series reports and what a load run divides by when given several relay runs.
+    public var median: Double? {
+        guard !isEmpty else { return nil }
+        let sorted = self.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 }

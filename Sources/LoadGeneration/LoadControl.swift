@@ -1,8 +1,9 @@
-import ArgumentParser
 import ControlProtocol
 import Foundation
-import LoadGeneration
 import ZeroMQ
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// springboard's control socket as a load run uses it: one REQ client kept for the whole run (a new one
 /// costs a ZeroMQ context and its I/O thread), replaced after a timeout because a REQ socket that missed its
@@ -69,7 +70,7 @@ final class LoadControl {
     /// The app the run loads: `requested` (brought to the foreground if it is not there), else the
     /// foreground app, else, while the home screen shows, the app of its first icon (an ensemble's first app),
     /// brought forward as a user would tap it, and said on stderr. Bad input (no such app, no app running)
-    /// is a `ValidationError`. A load run measures, it does not navigate: what it brought forward is put back
+    /// is a `LoadTargetError`. A load run measures, it does not navigate: what it brought forward is put back
     /// after the run (`Target.restore`), as the overload policy is.
     func target(requested: String?) throws -> Target {
         guard let status = try request(.status).status else { throw ControlClientError.badReply("status reply without status") }
@@ -105,7 +106,7 @@ final class LoadControl {
         guard let apps = try request(.apps).apps else { throw ControlClientError.badReply("apps reply without apps") }
         let running = apps.filter { $0.state == "background" && $0.homePage >= 0 }
         guard let first = running.min(by: { ($0.homePage, $0.homeSlot) < ($1.homePage, $1.homeSlot) }) else {
-            throw ValidationError(
+            throw LoadTargetError(
                 "no app is in the foreground and none is running to bring forward: start one (deploy/ensemble up) "
                     + "or pass --app BUNDLEID")
         }
@@ -114,7 +115,62 @@ final class LoadControl {
 
     private func bringForward(_ bundleID: String, option: String) throws {
         do { _ = try request(.foreground(bundleID: bundleID)) } catch let error as ControlError {
-            throw ValidationError("\(option): \(error.message)")
+            throw LoadTargetError("\(option): \(error.message)")
         }
     }
+}
+
+/// The live line on stderr while a run sends, when stderr is a terminal: elapsed time, offered frames and
+/// their rate, events the app acknowledged. Polls `stats` (no reset, no histograms) at most 4 times a second
+/// from the sending thread, between sends, through its own control client with a short timeout, so a
+/// slow reply costs the generator at most that long (and a stall, being open-loop, shows as latency).
+final class LoadProgress {
+    static let periodNanoseconds: UInt64 = 250_000_000
+
+    let enabled: Bool
+    private let control: LoadControl?
+    private let app: String
+    private var start: UInt64 = 0
+    private var next: UInt64 = 0
+    private var acknowledged: UInt64 = 0
+
+    /// `runControl`: the run's own client, whose endpoint and keys the line's client (with a short timeout) takes.
+    init(runControl: LoadControl, app: String) {
+        enabled = isatty(STDERR_FILENO) != 0
+        control = enabled ? LoadControl(endpoint: runControl.endpoint, timeoutMilliseconds: 250, curve: runControl.curve) : nil
+        self.app = app
+    }
+
+    func begin(at time: UInt64) {
+        start = time
+        next = time + Self.periodNanoseconds
+    }
+
+    /// Cheap unless a period has passed: one comparison.
+    /// Returns true when it updated the line (it asked springboard for its counters: that takes time).
+    @discardableResult
+    @inline(__always) func tick(now: UInt64, offered: UInt64) -> Bool {
+        guard enabled, now >= next else { return false }
+        next = now + Self.periodNanoseconds
+        if let app = try? control?.stats().apps.first(where: { $0.bundleID == self.app }) { acknowledged = app.acked }
+        let seconds = Double(now - start) / 1e9
+        let rate = seconds > 0 ? Double(offered) / seconds : 0
+        let line = String(
+            format: "\r\u{1B}[K%6.1f s  offered %llu (%.0f/s)  acknowledged %llu events", seconds, offered, rate, acknowledged)
+        FileHandle.standardError.write(Data(line.utf8))
+        return true
+    }
+
+    /// Clears the line before the report.
+    func finish() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}
+
+/// The app a run was asked to load cannot be loaded (no such app, none running): bad input, found out from
+/// springboard, said in one line (exit status 64, as the command's own validation).
+struct LoadTargetError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }

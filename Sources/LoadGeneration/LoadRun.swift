@@ -1,32 +1,31 @@
-import ArgumentParser
 import ControlProtocol
 import EventPort
 import Foundation
-import LoadGeneration
 import RunLoopKit
 
 /// One load run against a live springboard: set it up through the control socket, send, end the run the
 /// way every hid-source run ends (a final end marker confirmed through `source`), let the app drain, collect
 /// the counters and histograms, report.
-enum LoadRun {
-    static func run(_ settings: LoadSettings) throws {
+package enum LoadRun {
+    /// Runs, prints the report, and returns the exit status `hid-source load --help` lists (0: all went well).
+    package static func run(_ settings: LoadSettings) throws -> Int32 {
         let control = LoadControl(endpoint: settings.controlEndpoint, curve: settings.curve)
         do {
-            try perform(settings, control)
+            return try perform(settings, control)
         } catch let error as ControlClientError {
             FileHandle.standardError.write(Data("hid-source: \(error)\n".utf8))
-            throw ExitCode(3)
+            return 3
         } catch let error as ControlError {
             FileHandle.standardError.write(Data("hid-source: springboard refused a request: \(error)\n".utf8))
-            throw ExitCode(3)
-        } catch let error as ValidationError {
+            return 3
+        } catch let error as LoadTargetError {
             // Found out from springboard (no such app): said in a line, without the parser's usage text.
-            FileHandle.standardError.write(Data("hid-source: \(error.message)\n".utf8))
-            throw ExitCode(64)
+            FileHandle.standardError.write(Data("hid-source: \(error)\n".utf8))
+            return 64
         }
     }
 
-    private static func perform(_ settings: LoadSettings, _ control: LoadControl) throws {
+    private static func perform(_ settings: LoadSettings, _ control: LoadControl) throws -> Int32 {
         // First: a ^C from here on ends the run cleanly, so what the run changes below is always put back.
         Interruption.install()
         for warning in settings.baselineWarnings {
@@ -35,7 +34,7 @@ enum LoadRun {
         if let directory = settings.histogramDirectory {
             do { try HistogramFiles.prepare(directory) } catch {
                 FileHandle.standardError.write(Data("hid-source: --hgrm: \(error)\n".utf8))
-                throw ExitCode(64)
+                return 64
             }
         }
         let target = try control.target(requested: settings.app)
@@ -116,7 +115,7 @@ enum LoadRun {
         // 128 + the signal, as a shell reports a command a signal ended: the report is there, but the run was cut
         // short (130 for ^C).
         if sent.interrupted { status = status ?? 128 + (Interruption.receivedSignal ?? SIGINT) }
-        if let status { throw ExitCode(status) }
+        return status ?? 0
     }
 
     /// Polls `source` until springboard has read the final marker and everything before it. The deadline

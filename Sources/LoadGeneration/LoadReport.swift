@@ -1,0 +1,223 @@
+import ControlProtocol
+import Foundation
+import Histogram
+
+/// The outcome of one `hid-source load` run: what was offered, where every frame went, the rates, and the
+/// latency of every hop. Printed as a table, or as one JSON object with `--json` (keys sorted; times in
+/// microseconds, rates per second).
+struct LoadReport: Codable {
+    var app: String
+    var overload: String
+    /// Requested frames/s (0: flat out), fingers per drag or tap, the mix and seed of the gestures.
+    var rate: Double
+    var fingers: Int
+    var mix: String
+    var seed: UInt64
+    var senderID: UInt64
+    /// SIGINT/SIGTERM ended the run early.
+    var interrupted: Bool
+    /// springboard read the final end marker and every frame before it.
+    var confirmed: Bool
+    /// The app had nothing in flight or queued when the report was taken.
+    var drained: Bool
+
+    // Frames, in the order they travel.
+    var offered: UInt64
+    /// Frames the schedule had due before the end of --duration that were never sent, because the sender fell
+    /// behind --rate (0 when it kept up, and for a flat-out run). Not offered, so in no other count.
+    var behindSchedule: UInt64
+    /// Read by springboard from this run's sender (`source` reply).
+    var received: UInt64
+    var sequenceGaps: UInt64
+    /// Routed to the app (sent alone, coalesced, queued or dropped).
+    var routed: UInt64
+    /// Reached the app: as an event of their own or as a coalesced sample inside one (`samplesSent`).
+    var delivered: UInt64
+    /// Moves springboard folded into a later queued event (`coalescedSamples`). springboard counts them when it
+    /// coalesces, so when it later gives up on the app, the ones dropped with their event are counted here
+    /// too (and under `drops`); with no drops they all travelled as samples of the events in `dispatched`.
+    var coalesced: UInt64
+    /// Still in springboard's outbound queue when the report was taken.
+    var queued: UInt64
+    /// Events still waiting for the app's ack.
+    var inFlight: Int
+    /// Not delivered, all reasons together, and by reason (springboard's `drops`).
+    var lost: UInt64
+    var drops: [String: UInt64]
+    /// Frames springboard consumed without the app: the home screen, a system gesture, other apps.
+    var elsewhere: [String: UInt64]
+    /// offered − (delivered + queued + lost + elsewhere): frames nobody accounts for. Must be 0.
+    var unexplained: Int64
+
+    // Events (what the app's UIKit dispatched).
+    /// `event` messages sent to the app (synthesized cancels included).
+    var events: UInt64
+    /// Events the app acknowledged after `sendEvent` returned.
+    var dispatched: UInt64
+    /// Of `dispatched`, events whose moves the app's UIKit coalesced into a later event it had queued (they
+    /// reached `coalescedTouches(for:)`, with no `sendEvent` of their own): `dispatched − coalescedInApp` is how
+    /// many times the app called `sendEvent`.
+    var coalescedInApp: UInt64
+    /// How many times the app called `sendEvent`.
+    var sendEvents: UInt64 { dispatched - min(dispatched, coalescedInApp) }
+    var cancelsSent: UInt64
+    var giveUps: UInt64
+    var gestures: [String: UInt64]
+    var fingersLeftDown: Bool
+
+    /// t0 → the last frame taken by the socket; t0 → the app seen drained (nil: it was not).
+    var sendSeconds: Double
+    var drainSeconds: Double?
+    var throughput: Throughput
+    /// Per hop, from springboard's histograms (all apps; the run resets them first) and the generator's own.
+    var latency: [String: HopLatency]
+    /// CPU per process (hid-source, springboard, the app) from the start of sending to the drain, per delivered
+    /// frame; nil when no frame was delivered.
+    var cpu: CPUCost?
+    var baseline: BaselineRatios?
+
+    struct Throughput: Codable {
+        /// Over the send interval.
+        var offeredPerSecond: Double
+        var deliveredPerSecond: Double
+        var dispatchedEventsPerSecond: Double
+        /// `sendEvent` calls in the app (its UIKit coalesces queued moves).
+        var sendEventsPerSecond: Double
+    }
+}
+
+extension LoadReport {
+    init(_ outcome: LoadOutcome) {
+        let stats = outcome.stats, sent = outcome.sent, settings = outcome.settings
+        let target = stats.apps.first { $0.bundleID == outcome.app }
+        let others = stats.apps.filter { $0.bundleID != outcome.app }
+        app = outcome.app
+        overload = outcome.overload.rawValue
+        rate = settings.rate
+        fingers = settings.fingers
+        mix = settings.mix.description
+        seed = settings.seed
+        senderID = settings.senderID
+        interrupted = sent.interrupted
+        confirmed = outcome.confirmed
+        drained = outcome.drainedAt != nil
+
+        offered = sent.offered
+        behindSchedule = sent.behindSchedule
+        received = outcome.source?.received ?? 0
+        sequenceGaps = outcome.source?.sequenceGaps ?? 0
+        routed = target?.routed ?? 0
+        delivered = target?.samplesSent ?? 0
+        coalesced = target?.coalescedSamples ?? 0
+        queued = target?.queuedSamples ?? 0
+        inFlight = target?.inFlight ?? 0
+        drops = stats.drops
+        lost = stats.drops.values.reduce(0, +)
+        // Other apps' drops are already in `drops`: count what they were sent or hold, not what was routed.
+        elsewhere = [
+            "routedToHome": stats.hops["routedToHome"] ?? 0,
+            "consumedBySystem": stats.hops["consumedBySystem"] ?? 0,
+            "otherApps": others.reduce(0) { $0 + $1.samplesSent + $1.queuedSamples },
+        ]
+        let accounted = delivered + queued + lost + elsewhere.values.reduce(0, +)
+        unexplained = Int64(bitPattern: offered &- accounted)
+
+        events = target?.sent ?? 0
+        dispatched = target?.acked ?? 0
+        coalescedInApp = target?.coalescedInApp ?? 0
+        cancelsSent = target?.cancelsSent ?? 0
+        giveUps = target?.giveUps ?? 0
+        gestures = Dictionary(uniqueKeysWithValues: sent.gestures.map { ($0.key.rawValue, $0.value) })
+        fingersLeftDown = sent.fingersLeftDown
+
+        let seconds = sent.sendSeconds
+        sendSeconds = seconds
+        drainSeconds = outcome.drainedAt.map { Double($0 - min($0, sent.started)) / 1e9 }
+        func perSecond(_ n: UInt64) -> Double { seconds > 0 ? Double(n) / seconds : 0 }
+        let throughput = Throughput(
+            offeredPerSecond: perSecond(sent.offered), deliveredPerSecond: perSecond(target?.samplesSent ?? 0),
+            dispatchedEventsPerSecond: perSecond(target?.acked ?? 0),
+            sendEventsPerSecond: perSecond(dispatched - min(dispatched, coalescedInApp)))
+        self.throughput = throughput
+        var latency: [String: HopLatency] = ["sourceSend": HopLatency(nanoseconds: sent.sourceSend)]
+        for (hop, histogram) in stats.histograms ?? [:] where histogram.totalCount > 0 {
+            latency[hop] = HopLatency(nanoseconds: histogram, exactMeanMicroseconds: stats.latency[hop]?.meanMicroseconds)
+        }
+        self.latency = latency
+        cpu = CPUCost(frames: delivered, nanoseconds: outcome.cpuNanoseconds, expected: ["source", "springboard", "app"])
+        baseline = settings.baseline.map {
+            BaselineRatios(
+                file: $0.paths.joined(separator: ", "), relay: $0.relay, deliveredPerSecond: throughput.deliveredPerSecond,
+                endToEnd: latency["endToEnd"])
+        }
+    }
+}
+
+/// Everything a run collected, before it is turned into a report.
+struct LoadOutcome {
+    var settings: LoadSettings
+    var app: String
+    var overload: OverloadMode
+    var sent: LoadSendResult
+    var source: SourceInfo?
+    var confirmed: Bool
+    var drainedAt: UInt64?
+    var stats: StatsInfo
+    /// CPU nanoseconds per process from the start of sending to the drain (`CPUSampler`).
+    var cpuNanoseconds: [String: UInt64] = [:]
+}
+
+extension HopLatency {
+    /// springboard's hops in the order an event travels them; `sourceSend` (the load generator's own
+    /// wait: the frame's stamp → its PUSH socket took it) comes first.
+    static let order = [
+        "sourceSend", "sourceToSpringBoard", "springBoardQueue", "springBoardToApp", "appQueue",
+        "dispatch", "ackBack", "ack", "endToEnd",
+    ]
+
+    /// Names of `hops` in travel order, unknown ones after, alphabetically.
+    static func ordered<T>(_ hops: [String: T]) -> [String] {
+        order.filter { hops[$0] != nil } + hops.keys.filter { !order.contains($0) }.sorted()
+    }
+}
+
+/// `--hgrm DIR`: each hop's histogram in HdrHistogram's percentile-distribution format, values in
+/// microseconds, one `<hop>.hgrm` per hop, for HdrHistogram's plotter or for diffing two runs.
+enum HistogramFiles {
+    /// Makes sure `directory` can take the files before a run starts (created if missing), so a bad path is
+    /// said at once instead of costing the run's report; throws a one-line reason.
+    static func prepare(_ directory: String) throws(HistogramDirectoryError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw HistogramDirectoryError("\(directory) is a file, not a directory") }
+        } else {
+            do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+                throw HistogramDirectoryError("cannot create \(directory): \(error.localizedDescription)")
+            }
+        }
+        guard FileManager.default.isWritableFile(atPath: directory) else {
+            throw HistogramDirectoryError("\(directory) is not writable")
+        }
+    }
+
+    /// Writes the non-empty histograms (nanoseconds) and returns the paths written.
+    static func write(_ histograms: [String: Histogram<UInt64>], to directory: String) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var written: [String] = []
+        for name in HopLatency.ordered(histograms) {
+            guard let histogram = histograms[name], histogram.totalCount > 0 else { continue }
+            var text = ""
+            histogram.outputPercentileDistribution(to: &text, outputValueUnitScalingRatio: 1000)
+            let path = (directory as NSString).appendingPathComponent("\(name).hgrm")
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            written.append(path)
+        }
+        return written
+    }
+}
+
+/// Why `--hgrm` cannot be used, in a line.
+struct HistogramDirectoryError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
