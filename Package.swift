@@ -139,8 +139,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["HIDEvent", "TouchRecording"], path: "Tests/TestSupport"),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
         .testTarget(name: "HIDEventTests", dependencies: ["HIDEvent", "GestureScript", "TestSupport", "TouchRecording"]),
-        .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit"]),
-        .testTarget(name: "RunLoopZeroMQTests", dependencies: ["RunLoopKit", "RunLoopZeroMQ", "ZeroMQ"]),
+        .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "TestSupport"]),
+        .testTarget(name: "RunLoopZeroMQTests", dependencies: ["RunLoopKit", "RunLoopZeroMQ", "ZeroMQ", "TestSupport"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(name: "LoadGenerationTests", dependencies: ["LoadGeneration", "HIDEvent"]),
         .testTarget(

@@ -1,3 +1,4 @@
+import TestSupport
 import Glibc
 import RunLoopKit
 import RunLoopZeroMQ

@@ -6,10 +6,10 @@ import Glibc
 /// The body runs a loop the test built, so it captures non-Sendable state: while it runs, the test
 /// touches that loop only through its thread-safe parts (`handle`, signallers, ports, Sendable clocks
 /// and tracers), and reads what the body wrote only after `join()` returned true (the semaphore orders it).
-final class LoopThread {
+public final class LoopThread {
     private let finished = DispatchSemaphore(value: 0)
 
-    init(_ body: @escaping () -> Void) {
+    public init(_ body: @escaping () -> Void) {
         let body = Body(run: body)
         let thread = Thread { [finished] in
             body.run()
@@ -24,20 +24,20 @@ final class LoopThread {
     }
 
     /// True if the body returned within `seconds`.
-    func join(timeout seconds: Double = patience) -> Bool {
+    public func join(timeout seconds: Double = patience) -> Bool {
         finished.wait(timeout: .now() + seconds) == .success
     }
 }
 
 /// CPU time consumed by the calling thread (`CLOCK_THREAD_CPUTIME_ID`), in nanoseconds.
-func threadCPUTimeNanoseconds() -> UInt64 {
+public func threadCPUTimeNanoseconds() -> UInt64 {
     var time = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
     return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
 }
 
 /// Milliseconds as run-loop clock nanoseconds.
-func ms(_ milliseconds: UInt64) -> UInt64 { milliseconds * 1_000_000 }
+public func ms(_ milliseconds: UInt64) -> UInt64 { milliseconds * 1_000_000 }
 
 // Real-clock tests run on loaded machines (two cores shared by several builds): a thread can wait tens of
 // milliseconds for a core. So a wait for something that must happen gets `patience` (a passing test never
@@ -46,10 +46,10 @@ func ms(_ milliseconds: UInt64) -> UInt64 { milliseconds * 1_000_000 }
 
 /// Seconds a real-clock test waits for what must happen (a semaphore, a join, the deadline of a run the
 /// test ends itself).
-let patience: Double = 30
+public let patience: Double = 30
 /// `patience` in run-loop clock nanoseconds.
-let patienceNanoseconds = UInt64(patience * 1e9)
+public let patienceNanoseconds = UInt64(patience * 1e9)
 /// Seconds within which something that happens at once (a wake-up, a stop) is seen on a loaded machine.
-let promptly: Double = 2
+public let promptly: Double = 2
 /// `promptly` in run-loop clock nanoseconds.
-let promptlyNanoseconds = UInt64(promptly * 1e9)
+public let promptlyNanoseconds = UInt64(promptly * 1e9)
