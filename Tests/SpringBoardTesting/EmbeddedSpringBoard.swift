@@ -218,7 +218,7 @@ public final class FakeApp {
             let message = try AppChannelMessage.decode(body)
             out.append(message)
             if case .eventHeader(let header) = message {
-                let (_, range, samples) = try body.withUnsafeBytes { try EventHeader.split($0) }
+                let (range, samples) = try body.withUnsafeBytes { try EventHeader.layout(of: $0, header: header) }
                 let hid = try body.withUnsafeBytes { try HIDDecoder.decode(UnsafeRawBufferPointer(rebasing: $0[range])) }
                 unacknowledged.append(
                     Event(

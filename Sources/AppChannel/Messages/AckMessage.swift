@@ -37,8 +37,10 @@ public struct AckMessage: Equatable, Sendable {
 
     package func encoded() -> [UInt8] { AppChannelHeader.array(size: Self.size, encode(into:)) }
 
-    static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> AckMessage {
-        try AppChannelHeader.expect(.ack, size: size, in: b, name: "ack")
+    /// The body of a `ack` frame (its header validated by `AppChannelFrame`).
+    static func decode(_ frame: AppChannelFrame) throws(AppChannelError) -> AckMessage {
+        let b = frame.bytes
+        try frame.expect(size: size, name: "ack")
         guard b.u8(16) <= 1 else {
             throw .invalidField(message: "ack", field: "handled", offset: 16, expected: "0 or 1", found: "\(b.u8(16))")
         }

@@ -74,8 +74,9 @@ public struct AcksMessage: Equatable, Sendable {
         }
     }
 
-    static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> AcksMessage {
-        let view = try AcksView(validating: b)
+    /// The body of an `acks` frame (its header validated by `AppChannelFrame`), as values.
+    static func decode(_ frame: AppChannelFrame) throws(AppChannelError) -> AcksMessage {
+        let view = try AcksView(body: frame)
         return AcksMessage(firstSequence: view.firstSequence, entries: (0..<view.count).map { view.entry($0) })
     }
 }
@@ -85,13 +86,21 @@ public struct AcksView {
     let bytes: UnsafeRawBufferPointer
     let count: Int
 
+    /// Validates the whole message: header, then body.
     public init(validating b: UnsafeRawBufferPointer) throws(AppChannelError) {
-        let header = try AppChannelHeader.decode(b)
-        guard header.type == .acks else {
-            throw .invalidField(
-                message: "acks", field: "type", offset: 5, expected: "\(AppMessageType.acks.rawValue)",
-                found: "\(header.type.rawValue)")
-        }
+        try self.init(AppChannelFrame(validating: b))
+    }
+
+    /// An `acks` frame whose header was validated: the type is checked, then the body (springboard's receive path
+    /// reads the header once, for every message, and comes here for `acks`).
+    public init(_ frame: AppChannelFrame) throws(AppChannelError) {
+        try frame.expect(.acks, name: "acks")
+        try self.init(body: frame)
+    }
+
+    /// The body of a frame already known to be `acks`.
+    init(body frame: AppChannelFrame) throws(AppChannelError) {
+        let b = frame.bytes
         guard b.count >= AcksMessage.headerSize else {
             throw .truncated(message: "acks", needed: AcksMessage.headerSize, found: b.count)
         }

@@ -20,24 +20,9 @@ public enum AppChannelMessage: Equatable, Sendable {
     /// app -> SpringBoard: the answer to `locate`.
     case location(LocationMessage)
 
+    /// The header validated once (`AppChannelFrame`), the body by its type's decoder.
     public static func decode(_ bytes: UnsafeRawBufferPointer) throws(AppChannelError) -> AppChannelMessage {
-        let header = try AppChannelHeader.decode(bytes)
-        switch header.type {
-        case .register: return .register(try RegisterMessage.decode(bytes))
-        case .registered: return .registered(try RegisteredMessage.decode(bytes))
-        case .event: return .eventHeader(try EventHeader.decode(bytes))
-        case .ack: return .ack(try AckMessage.decode(bytes))
-        case .acks: return .acks(try AcksMessage.decode(bytes))
-        case .heartbeat: return .heartbeat(try HeartbeatMessage.decode(bytes))
-        case .state: return .state(try StateMessage.decode(bytes))
-        case .error: return .error(try ChannelErrorMessage.decode(bytes))
-        case .ping: return .ping(try PingMessage.decode(bytes))
-        case .locate: return .locate(try LocateMessage.decode(bytes))
-        case .location: return .location(try LocationMessage.decode(bytes))
-        case .hello, .goodbye:
-            try AppChannelHeader.expect(header.type, size: AppChannelWire.headerSize, in: bytes, name: "\(header.type)")
-            return header.type == .hello ? .hello : .goodbye
-        }
+        try AppChannelFrame(validating: bytes).message()
     }
 
     package static func decode(_ bytes: [UInt8]) throws(AppChannelError) -> AppChannelMessage {

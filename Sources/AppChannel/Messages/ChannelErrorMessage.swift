@@ -40,11 +40,9 @@ public struct ChannelErrorMessage: Equatable, Sendable {
         return out
     }
 
-    static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> ChannelErrorMessage {
-        let header = try AppChannelHeader.decode(b)
-        guard header.type == .error else {
-            throw .invalidField(message: "error", field: "type", offset: 5, expected: "7", found: "\(header.type.rawValue)")
-        }
+    /// The body of an `error` frame (its header validated by `AppChannelFrame`).
+    static func decode(_ frame: AppChannelFrame) throws(AppChannelError) -> ChannelErrorMessage {
+        let b = frame.bytes
         guard b.count >= 16 else { throw .truncated(message: "error", needed: 16, found: b.count) }
         guard let code = Code(rawValue: b.u32(8)) else {
             throw .invalidField(message: "error", field: "code", offset: 8, expected: "1...8", found: "\(b.u32(8))")

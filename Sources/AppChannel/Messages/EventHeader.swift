@@ -40,12 +40,14 @@ public struct EventHeader: Equatable, Sendable {
 
     /// Decodes the header at the start of an event frame (what follows it is not looked at: see `split`).
     public static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> EventHeader {
-        let header = try AppChannelHeader.decode(b)
-        guard header.type == .event else {
-            throw .invalidField(
-                message: "event", field: "type", offset: 5, expected: "\(AppMessageType.event.rawValue)",
-                found: "\(header.type.rawValue)")
-        }
+        let frame = try AppChannelFrame(validating: b)
+        try frame.expect(.event, name: "event")
+        return try decode(frame)
+    }
+
+    /// The event header of an `event` frame (its 8-byte header validated by `AppChannelFrame`).
+    static func decode(_ frame: AppChannelFrame) throws(AppChannelError) -> EventHeader {
+        let b = frame.bytes
         guard b.count >= size else { throw .truncated(message: "event", needed: size, found: b.count) }
         let flags = Flags(rawValue: b.u32(16))
         guard Flags.all.isSuperset(of: flags) else {

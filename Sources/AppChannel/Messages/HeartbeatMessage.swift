@@ -20,8 +20,10 @@ public struct HeartbeatMessage: Equatable, Sendable {
 
     public func encoded() -> [UInt8] { AppChannelHeader.array(size: Self.size, encode(into:)) }
 
-    static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> HeartbeatMessage {
-        try AppChannelHeader.expect(.heartbeat, size: size, in: b, name: "heartbeat")
+    /// The body of a `heartbeat` frame (its header validated by `AppChannelFrame`).
+    static func decode(_ frame: AppChannelFrame) throws(AppChannelError) -> HeartbeatMessage {
+        let b = frame.bytes
+        try frame.expect(size: size, name: "heartbeat")
         return HeartbeatMessage(counter: b.u64(8), appTime: b.u64(16))
     }
 }

@@ -14,8 +14,10 @@ public struct PingMessage: Equatable, Sendable {
 
     public func encoded() -> [UInt8] { AppChannelHeader.array(size: Self.size, encode(into:)) }
 
-    static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> PingMessage {
-        try AppChannelHeader.expect(.ping, size: size, in: b, name: "ping")
+    /// The body of a `ping` frame (its header validated by `AppChannelFrame`).
+    static func decode(_ frame: AppChannelFrame) throws(AppChannelError) -> PingMessage {
+        let b = frame.bytes
+        try frame.expect(size: size, name: "ping")
         return PingMessage(nonce: b.u64(8))
     }
 }

@@ -41,12 +41,9 @@ public struct RegisterMessage: Equatable, Sendable {
         return out
     }
 
-    static func decode(_ bytes: UnsafeRawBufferPointer) throws(AppChannelError) -> RegisterMessage {
-        let name = "register"
-        let header = try AppChannelHeader.decode(bytes)
-        guard header.type == .register else {
-            throw .invalidField(message: name, field: "type", offset: 5, expected: "1", found: "\(header.type.rawValue)")
-        }
+    /// The body of a `register` frame (its header validated by `AppChannelFrame`).
+    static func decode(_ frame: AppChannelFrame) throws(AppChannelError) -> RegisterMessage {
+        let name = "register", bytes = frame.bytes
         guard bytes.count >= fixedSize else { throw .truncated(message: name, needed: fixedSize, found: bytes.count) }
         let bundleLength = Int(bytes.u16(16)), nameLength = Int(bytes.u16(18))
         guard (1...AppChannelWire.maxBundleIDLength).contains(bundleLength) else {

@@ -29,8 +29,10 @@ public struct RegisteredMessage: Equatable, Sendable {
 
     public func encoded() -> [UInt8] { AppChannelHeader.array(size: Self.size, encode(into:)) }
 
-    static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> RegisteredMessage {
-        try AppChannelHeader.expect(.registered, size: size, in: b, name: "registered")
+    /// The body of a `registered` frame (its header validated by `AppChannelFrame`).
+    static func decode(_ frame: AppChannelFrame) throws(AppChannelError) -> RegisteredMessage {
+        let b = frame.bytes
+        try frame.expect(size: size, name: "registered")
         guard let visibility = AppVisibility(rawValue: b.u32(24)) else {
             throw .invalidField(message: "registered", field: "visibility", offset: 24, expected: "1 or 2", found: "\(b.u32(24))")
         }

@@ -15,8 +15,10 @@ public struct StateMessage: Equatable, Sendable {
 
     public func encoded() -> [UInt8] { AppChannelHeader.array(size: Self.size, encode(into:)) }
 
-    static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> StateMessage {
-        try AppChannelHeader.expect(.state, size: size, in: b, name: "state")
+    /// The body of a `state` frame (its header validated by `AppChannelFrame`).
+    static func decode(_ frame: AppChannelFrame) throws(AppChannelError) -> StateMessage {
+        let b = frame.bytes
+        try frame.expect(size: size, name: "state")
         guard let visibility = AppVisibility(rawValue: b.u32(8)) else {
             throw .invalidField(message: "state", field: "visibility", offset: 8, expected: "1 or 2", found: "\(b.u32(8))")
         }

@@ -27,22 +27,63 @@ public struct AppChannelHeader: Equatable, Sendable {
     }
 }
 
-extension AppChannelHeader {
-    /// Checks the header says `type` and the frame has exactly `size` bytes (fixed-size messages).
-    static func expect(_ type: AppMessageType, size: Int, in bytes: UnsafeRawBufferPointer, name: String) throws(AppChannelError)
-    {
-        let header = try decode(bytes)
+/// One app-channel message with its 8-byte header validated, once: the receive paths (springboard's app channel
+/// server, app-host's port) read the header here and hand the frame to the one decoder its type names, which
+/// reads only the body (no decoder checks the header again). The bytes are borrowed, as `HIDMessageView`'s are:
+/// the frame lives only as long as the buffer.
+public struct AppChannelFrame {
+    public let header: AppChannelHeader
+    let bytes: UnsafeRawBufferPointer
+
+    /// Reads and validates the header (magic, version, a known type, reserved 0).
+    public init(validating bytes: UnsafeRawBufferPointer) throws(AppChannelError) {
+        header = try AppChannelHeader.decode(bytes)
+        self.bytes = bytes
+    }
+
+    public var type: AppMessageType { header.type }
+
+    /// The message, read by its type's decoder. (For an `event` only its header: `EventHeader.layout` says where its
+    /// HID message and samples lie, for the HID decoder.)
+    public func message() throws(AppChannelError) -> AppChannelMessage {
+        switch type {
+        case .register: return .register(try RegisterMessage.decode(self))
+        case .registered: return .registered(try RegisteredMessage.decode(self))
+        case .event: return .eventHeader(try EventHeader.decode(self))
+        case .ack: return .ack(try AckMessage.decode(self))
+        case .acks: return .acks(try AcksMessage.decode(self))
+        case .heartbeat: return .heartbeat(try HeartbeatMessage.decode(self))
+        case .state: return .state(try StateMessage.decode(self))
+        case .error: return .error(try ChannelErrorMessage.decode(self))
+        case .ping: return .ping(try PingMessage.decode(self))
+        case .locate: return .locate(try LocateMessage.decode(self))
+        case .location: return .location(try LocationMessage.decode(self))
+        case .hello, .goodbye:
+            try expect(size: AppChannelWire.headerSize, name: "\(type)")
+            return type == .hello ? .hello : .goodbye
+        }
+    }
+
+    /// Checks the header says `type` (for the entries that take bytes of one type, such as `AcksView(validating:)`;
+    /// `message()` picks the decoder by the type, so its decoders need not).
+    func expect(_ type: AppMessageType, name: String) throws(AppChannelError) {
         guard header.type == type else {
             throw .invalidField(
                 message: name, field: "type", offset: 5, expected: "\(type.rawValue)", found: "\(header.type.rawValue)")
         }
+    }
+
+    /// Checks the frame has exactly `size` bytes (fixed-size messages).
+    func expect(size: Int, name: String) throws(AppChannelError) {
         guard bytes.count == size else {
             if bytes.count < size { throw .truncated(message: name, needed: size, found: bytes.count) }
             throw .invalidField(
                 message: name, field: "length", offset: 0, expected: "\(size) bytes", found: "\(bytes.count) bytes")
         }
     }
+}
 
+extension AppChannelHeader {
     /// Encodes a fixed-size message into a fresh array (tests and cold paths; hot paths use `encode(into:)`).
     static func array(size: Int, _ body: (UnsafeMutableRawBufferPointer) -> Void) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: size)

@@ -17,8 +17,8 @@ extension AppHost {
         }
     }
 
-    /// Each message is decoded once: its header and, for an `event`, the event header here; the HID bytes
-    /// behind it by `deliverEvent`.
+    /// Each message is decoded once: `AppChannelMessage.decode` validates its 8-byte header once and hands the
+    /// body to its type's decoder (for an `event`, the event header); the HID bytes behind it by `deliverEvent`.
     private func handleFrame() throws {
         // One frame; anything more (a peer speaking the old three-frame layout) is read past, after.
         defer { skipExtraFrames(frame) }

@@ -90,15 +90,17 @@ final class AppChannelServer {
             return
         }
         do {
-            // The header says which one decoder reads the message (no byte is peeked at before it is validated).
-            if try AppChannelHeader.decode(bytes).type == .acks {
+            // The header is validated once, here, and says which one decoder reads the body (no byte is peeked
+            // at before it is validated).
+            let frame = try AppChannelFrame(validating: bytes)
+            if frame.type == .acks {
                 // The hot path: a cumulative ack is read through a view, without decoding into values.
                 guard let app = registered(app, "acks") else { return }
-                let acks = try AcksView(validating: bytes)
+                let acks = try AcksView(frame)
                 settle(app, first: acks.firstSequence, last: acks.lastSequence, time: time) { acks.entry($0) }
                 return
             }
-            let decoded = try AppChannelMessage.decode(bytes)
+            let decoded = try frame.message()
             switch decoded {
             case .register(let message):
                 handleRegister(message, from: app, time: time)
