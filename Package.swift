@@ -137,6 +137,13 @@ let package = Package(
             ]),
         // Shared test helpers: paths to shared/, process launching, trace comparison.
         .target(name: "TestSupport", dependencies: ["HIDEvent", "TouchRecording"], path: "Tests/TestSupport"),
+        // springboard built in-process for tests (swift-nio's EmbeddedEventLoop style): the real router on a manual
+        // clock with inproc sockets, fake apps and a recording home screen. No XCTest: helpers throw, tests assert.
+        .target(
+            name: "SpringBoardTesting",
+            dependencies: [
+                "AppChannel", "ControlProtocol", "EventPort", "HIDEvent", "RunLoopKit", "SpringBoardCore", "ZeroMQ",
+            ], path: "Tests/SpringBoardTesting"),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
         .testTarget(name: "HIDEventTests", dependencies: ["HIDEvent", "GestureScript", "TestSupport", "TouchRecording"]),
         .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "TestSupport"]),
@@ -154,7 +161,7 @@ let package = Package(
             dependencies: [
                 "AppChannel", "ControlProtocol", "SpringBoardCore", "SpringBoardHome", "AppHostCore", "GestureScript", "HIDEvent",
                 "RunLoopKit", "UIKitModel", "ZeroMQ", "TestSupport", "TouchRecording", "CommandLineSupport", "EventPort",
-                "HeadlessApp",
+                "HeadlessApp", "SpringBoardTesting",
             ]),
     ]
 )

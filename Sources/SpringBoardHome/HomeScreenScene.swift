@@ -89,3 +89,94 @@ public final class HomeScreenScene: HomeScreenSeam {
         }
     }
 }
+
+/// The home screen's model: which icons exist (slot order), the page on screen, and the rules that tell a
+/// tap from a page swipe. The views of `HomeScreenScene` ask it; it knows nothing about UIKit.
+package struct HomeScreen: Sendable {
+    package var layout: HomeScreenLayout
+    package private(set) var page = 0
+    /// A finger that moved farther than this from where it went down is not a tap.
+    var tapSlop: Double = 10
+    /// A horizontal move at least this long (and more horizontal than vertical) changes the page.
+    var swipeDistance: Double = 50
+    /// Bundle ids in slot order.
+    private(set) var icons: [String] = []
+
+    package init(layout: HomeScreenLayout = HomeScreenLayout()) { self.layout = layout }
+
+    package var pageCount: Int { layout.pageCount(icons: icons.count) }
+
+    /// Replaces the icons (the registry changed); keeps the page in range.
+    package mutating func setIcons(_ bundleIDs: [String]) {
+        icons = bundleIDs
+        page = min(page, pageCount - 1)
+    }
+
+    package func slot(of bundleID: String) -> Int? { icons.firstIndex(of: bundleID) }
+
+    package func isTap(farthest distance: Double) -> Bool { distance <= tapSlop }
+
+    /// The page a finished swipe of (dx, dy) shows, or nil when it is no page swipe or there is no such page.
+    /// Content follows the finger: a swipe to the left shows the next page.
+    package func page(afterSwipe dx: Double, _ dy: Double) -> Int? {
+        guard abs(dx) >= swipeDistance, abs(dx) > abs(dy) else { return nil }
+        let target = dx < 0 ? page + 1 : page - 1
+        return (0..<pageCount).contains(target) ? target : nil
+    }
+
+    package mutating func show(page newPage: Int) {
+        page = max(0, min(newPage, pageCount - 1))
+    }
+}
+
+/// The home screen's icon grid: pages of `columns` x `rows` icons, iPhone-like metrics (points).
+public struct HomeScreenLayout: Equatable, Sendable {
+    var screenWidth: Double
+    var screenHeight: Double
+    var columns: Int
+    var rows: Int
+    var iconSize: Double
+    var topInset: Double
+    /// Vertical distance between rows (icon plus its label).
+    var rowPitch: Double
+
+    public init(
+        screenWidth: Double = 390, screenHeight: Double = 844, columns: Int = 4, rows: Int = 6,
+        iconSize: Double = 60, topInset: Double = 70, rowPitch: Double = 100
+    ) {
+        self.screenWidth = screenWidth
+        self.screenHeight = screenHeight
+        self.columns = columns
+        self.rows = rows
+        self.iconSize = iconSize
+        self.topInset = topInset
+        self.rowPitch = rowPitch
+    }
+
+    var iconsPerPage: Int { columns * rows }
+
+    /// Equal gaps left, between and right of the icons.
+    var columnGap: Double { (screenWidth - Double(columns) * iconSize) / Double(columns + 1) }
+
+    func pageCount(icons: Int) -> Int { max(1, (icons + iconsPerPage - 1) / iconsPerPage) }
+
+    /// The frame of the icon in `slot` (0-based, row-major across pages) on its own page.
+    package func iconFrame(slot: Int) -> CGRect {
+        let onPage = slot % iconsPerPage
+        let column = onPage % columns, row = onPage / columns
+        let x = columnGap + Double(column) * (iconSize + columnGap)
+        let y = topInset + Double(row) * rowPitch
+        return CGRect(x: x, y: y, width: iconSize, height: iconSize)
+    }
+
+    package func page(ofSlot slot: Int) -> Int { slot / iconsPerPage }
+
+    /// The slot whose icon contains the point on `page`, if any.
+    package func slot(at point: CGPoint, page: Int) -> Int? {
+        for onPage in 0..<iconsPerPage {
+            let slot = page * iconsPerPage + onPage
+            if iconFrame(slot: slot).contains(point) { return slot }
+        }
+        return nil
+    }
+}

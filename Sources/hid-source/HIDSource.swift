@@ -1,4 +1,6 @@
 import ArgumentParser
+import CommandLineSupport
+import Foundation
 
 /// `hid-source`: the hardware side. Sends HID frames to springboard's event port (PUSH -> PULL), ends every
 /// run with an end marker and waits until springboard has read it (protocols/app-channel.md, "Event port").
@@ -14,4 +16,45 @@ struct HIDSource: ParsableCommand {
             RecordCommand.self,
             LoadCommand.self,
         ])
+}
+
+/// Options shared by every hid-source subcommand.
+struct SourceOptions: ParsableArguments {
+    @OptionGroup var events: EndpointOption<EventsSocket>
+    /// Asked whether the end marker arrived.
+    @OptionGroup var control: EndpointOption<ControlSocket>
+    @OptionGroup var runtime: RuntimeDirectoryOptions
+    @OptionGroup var curve: CurveOptions
+
+    @Option(name: .long, help: "The senderID stamped on every frame (default: derived from the pid and a random number).")
+    var senderID: UInt64?
+
+    @Option(name: .long, help: "Time scale: 1 plays at script speed, 2 twice as fast, 0 sends as fast as possible.")
+    var speed: Double = 1
+
+    @Option(name: .long, help: "Send the whole script this many times (sequences keep counting).")
+    var repeatCount: Int = 1
+
+    @Option(name: .long, help: "Milliseconds to wait for springboard to confirm the end marker.")
+    var confirmTimeout: Int = 2000
+
+    @Flag(name: .long, help: "Print the report as JSON.")
+    var json = false
+
+    @Option(
+        name: .long,
+        help: "Write the frames to this file as an evemu recording instead of sending them (protocols/evemu-replay.md).")
+    var write: String?
+
+    @Option(name: .long, help: "The screen the written recording describes, WxH points.")
+    var writeScreen: String = "390x844"
+
+    var eventEndpoint: String { events.resolved(runtime) }
+    var controlEndpoint: String { control.resolved(runtime) }
+
+    /// `--sender-id`, else a fresh one per run: the pid in the high half, a random number in the low half, so
+    /// springboard never mixes this run's sequence numbers (and end marker) with an earlier run's.
+    var runSenderID: UInt64 {
+        senderID ?? (UInt64(UInt32(bitPattern: getpid())) << 32 | UInt64(UInt32.random(in: 1...UInt32.max)))
+    }
 }

@@ -40,12 +40,14 @@ public struct EventHeader: Equatable, Sendable {
 
     /// Decodes the header at the start of an event frame (what follows it is not looked at: see `split`).
     public static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> EventHeader {
-        let header = try AppChannelHeader.decode(b)
-        guard header.type == .event else {
-            throw .invalidField(
-                message: "event", field: "type", offset: 5, expected: "\(AppMessageType.event.rawValue)",
-                found: "\(header.type.rawValue)")
-        }
+        let frame = try AppChannelFrame(validating: b)
+        try frame.expect(.event, name: "event")
+        return try decode(frame)
+    }
+
+    /// The event header of an `event` frame (its 8-byte header validated by `AppChannelFrame`).
+    static func decode(_ frame: AppChannelFrame) throws(AppChannelError) -> EventHeader {
+        let b = frame.bytes
         guard b.count >= size else { throw .truncated(message: "event", needed: size, found: b.count) }
         let flags = Flags(rawValue: b.u32(16))
         guard Flags.all.isSuperset(of: flags) else {
@@ -93,5 +95,26 @@ public struct EventHeader: Equatable, Sendable {
                 found: "\(b.count) bytes")
         }
         return (size..<end, end..<b.count)
+    }
+}
+
+/// The tail of a coalesced `event` frame, after its HID message: the older samples springboard folded into it, whole HID
+/// messages back to back, oldest first (each one's length is 64 + its envelope's `payloadLength`).
+public enum CoalescedSamples {
+    public static func decode(_ bytes: UnsafeRawBufferPointer) throws -> [HIDMessage] {
+        var samples: [HIDMessage] = []
+        var offset = 0
+        while offset < bytes.count {
+            let left = bytes.count - offset
+            guard let length = HIDWireLayout.messageLength(in: bytes, at: offset) else {
+                throw AppChannelError.truncated(message: "coalesced samples", needed: HIDWireLayout.envelopeSize, found: left)
+            }
+            guard length <= left else {
+                throw AppChannelError.truncated(message: "coalesced samples", needed: length, found: left)
+            }
+            samples.append(try HIDDecoder.decode(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)])))
+            offset += length
+        }
+        return samples
     }
 }

@@ -24,13 +24,15 @@ public struct LocateMessage: Equatable, Sendable {
         }
     }
 
-    static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> LocateMessage {
+    /// The body of a `locate` frame (its header validated by `AppChannelFrame`).
+    static func decode(_ frame: AppChannelFrame) throws(AppChannelError) -> LocateMessage {
+        let b = frame.bytes
         guard b.count >= fixedSize else { throw .truncated(message: "locate", needed: fixedSize, found: b.count) }
         let length = Int(b.u16(16))
         guard (1...AppChannelWire.maxBundleIDLength).contains(length) else {
             throw .invalidField(message: "locate", field: "viewIDLength", offset: 16, expected: "1...255", found: "\(length)")
         }
-        try AppChannelHeader.expect(.locate, size: fixedSize + length, in: b, name: "locate")
+        try frame.expect(size: fixedSize + length, name: "locate")
         guard b.u16(18) == 0 else {
             throw .invalidField(message: "locate", field: "reserved", offset: 18, expected: "0", found: "\(b.u16(18))")
         }
@@ -78,13 +80,15 @@ public struct LocationMessage: Equatable, Sendable {
         }
     }
 
-    static func decode(_ b: UnsafeRawBufferPointer) throws(AppChannelError) -> LocationMessage {
+    /// The body of a `location` frame (its header validated by `AppChannelFrame`).
+    static func decode(_ frame: AppChannelFrame) throws(AppChannelError) -> LocationMessage {
+        let b = frame.bytes
         guard b.count >= fixedSize else { throw .truncated(message: "location", needed: fixedSize, found: b.count) }
         let length = Int(b.u16(28))
         guard length <= AppChannelWire.maxTextLength else {
             throw .invalidField(message: "location", field: "reasonLength", offset: 28, expected: "0...1024", found: "\(length)")
         }
-        try AppChannelHeader.expect(.location, size: fixedSize + length, in: b, name: "location")
+        try frame.expect(size: fixedSize + length, name: "location")
         guard b.u32(16) <= 1 else {
             throw .invalidField(message: "location", field: "found", offset: 16, expected: "0 or 1", found: "\(b.u32(16))")
         }

@@ -6,6 +6,7 @@ import HIDEvent
 import Logging
 import RunLoopKit
 import RunLoopZeroMQ
+import Synchronization
 import UIKitModel
 import ZeroMQ
 
@@ -216,4 +217,76 @@ public final class AppHost {
                 while true { pause() }
             })
     }
+}
+
+/// Everything `app-host SCENE.yaml` can be told on its command line.
+public struct AppHostConfiguration: Sendable {
+    /// SpringBoard's app channel (ROUTER).
+    var appEndpoint: String
+    /// The routing identity and registered bundle id (1...255 bytes, not starting with a zero byte).
+    var bundleID: String
+    var displayName: String
+    /// How often the main run loop's timer sends a heartbeat.
+    public var heartbeatIntervalMilliseconds: UInt32 = 500
+    /// JSON-lines trace file (appended), for tools that follow the trace.
+    public var traceFile: String?
+    /// A PUB endpoint to bind that publishes the same JSON lines.
+    public var traceEndpoint: String?
+    /// Echo trace lines as plain text on stdout.
+    public var traceToStdout = true
+    /// Stdout lines start with the record's monotonic time, `[   5.120333] ` (seconds, as dmesg prints them).
+    public var traceTimestamps = false
+    /// Written at exit: the run as Chrome trace-event JSON (hops from the HID stamps, the run loop, UIKit).
+    public var timelineFile: String?
+    /// Test-only: SIGUSR1 blocks the main thread (no acks, no heartbeats) until SIGTERM/SIGKILL.
+    public var hangOnSIGUSR1 = false
+    public var verbose = false
+    /// UIKit coalesces moves that queued up behind each other into one event (the default, as on iOS). Off:
+    /// every frame is its own event, so a trace does not depend on how fast the app kept up.
+    public var coalescesQueuedMoves = true
+    /// The app channel's high-water mark (nil: `AppChannelWire.socketHighWaterMark`) and kernel buffer sizes (nil:
+    /// the OS's defaults). Small values let a test fill the channel.
+    package var channelHighWaterMark: Int?
+    /// Connect with CURVE: springboard admits the app only with a key bound to its bundle id.
+    package var curve: ZMQCurveClient?
+    /// The per-launch secret from the launcher ($TOUCHPIPELINE_LAUNCH_SECRET, 64 hex digits), sent with
+    /// every registration.
+    public var launchSecret: [UInt8]?
+    package var channelBufferBytes: Int?
+
+    public init(appEndpoint: String, bundleID: String, displayName: String) {
+        self.appEndpoint = appEndpoint
+        self.bundleID = bundleID
+        self.displayName = displayName
+    }
+}
+
+enum AppHostError: Error, CustomStringConvertible {
+    case invalidBundleID(String)
+
+    var description: String {
+        switch self {
+        case .invalidBundleID(let id):
+            return "bundle id \"\(id)\" cannot be a routing identity (1...255 bytes, not starting with a zero byte)"
+        }
+    }
+}
+
+/// Set once from the main thread, read from a signal-handling queue.
+final class HangFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+
+    var isSet: Bool { value.load(ordering: .acquiring) }
+    func set() { value.store(true, ordering: .releasing) }
+}
+
+/// An event the app has taken from its socket and not yet acknowledged.
+/// Its dispatch times come from UIKit's report (`UIEventDispatcher.takeDispatched(into:)`), found by `token`.
+struct PendingAck {
+    /// The delivery token UIKit got with the event (0: it never reached UIKit).
+    var token: UInt64
+    var sequence: UInt64
+    var appReceived: UInt64
+    /// False when the HID frame did not decode: acknowledged, but never reached UIKit.
+    var handled = true
 }

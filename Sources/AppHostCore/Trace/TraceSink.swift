@@ -1,6 +1,7 @@
 import Foundation
 import UIKitModel
 import ZeroMQ
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -66,5 +67,15 @@ final class TraceSink {
         file = nil
         publisher?.close()
         publisher = nil
+    }
+}
+
+enum TraceSinkError: Error, CustomStringConvertible {
+    case cannotOpen(path: String, reason: String)
+
+    var description: String {
+        switch self {
+        case let .cannotOpen(path, reason): return "cannot open trace file \(path): \(reason)"
+        }
     }
 }

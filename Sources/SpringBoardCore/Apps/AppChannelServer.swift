@@ -4,6 +4,10 @@ import Logging
 import RunLoopKit
 import ZeroMQ
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The app channel's source1 (ROUTER; protocols/app-channel.md): registrations, acks, heartbeats, goodbyes,
 /// connect probes. Each message is read into two reused frames (identity, body); its validated header picks
 /// the one decoder that reads it (a view for the cumulative ack, the hot path; `AppChannelMessage` for the rest).
@@ -90,15 +94,17 @@ final class AppChannelServer {
             return
         }
         do {
-            // The header says which one decoder reads the message (no byte is peeked at before it is validated).
-            if try AppChannelHeader.decode(bytes).type == .acks {
+            // The header is validated once, here, and says which one decoder reads the body (no byte is peeked
+            // at before it is validated).
+            let frame = try AppChannelFrame(validating: bytes)
+            if frame.type == .acks {
                 // The hot path: a cumulative ack is read through a view, without decoding into values.
                 guard let app = registered(app, "acks") else { return }
-                let acks = try AcksView(validating: bytes)
+                let acks = try AcksView(frame)
                 settle(app, first: acks.firstSequence, last: acks.lastSequence, time: time) { acks.entry($0) }
                 return
             }
-            let decoded = try AppChannelMessage.decode(bytes)
+            let decoded = try frame.message()
             switch decoded {
             case .register(let message):
                 handleRegister(message, from: app, time: time)
@@ -191,5 +197,119 @@ final class AppChannelServer {
         } catch {
             log.verboseInfo("reply not sent: \(error)")
         }
+    }
+}
+
+// Registration: who may speak for an app. The connection that registers a bundle id owns it. The checks: the
+// CURVE key's bundle id, the launch secret, the connection's own earlier registration, a live owner elsewhere,
+// the kernel's pid (ipc), room in the registry.
+extension AppChannelServer {
+    func handleRegister(_ message: RegisterMessage, from app: AppRecord?, time: UInt64) {
+        // Under CURVE the connection's key is bound to one bundle id (the ZAP handler's user id): proven, not claimed.
+        if configuration.authorizedKeys != nil, let keyFor = body.property("User-Id"), keyFor != message.bundleID {
+            counters.registrationsRefusedUnowned &+= 1
+            return replyError(.bundleIDMismatch, "this connection's key is for \(keyFor), not \(message.bundleID)")
+        }
+        if configuration.launchSecrets.accepts(message.launchSecret, for: message.bundleID) == false {
+            counters.registrationsRefusedUnowned &+= 1
+            log.limited("refused a registration of \(message.bundleID) without its launch secret (claimed pid \(message.pid))")
+            return replyError(.launchSecretMismatch, "\(message.bundleID) must present the secret its launcher handed it")
+        }
+        if let launched = launcher?.expected(message.bundleID) {
+            // springboard launched it: only that process, with that launch's secret, is the app.
+            let peer = body.sourceFileDescriptor.flatMap(PeerCredentials.init(fileDescriptor:))
+            guard LaunchSecret.matches(message.launchSecret, launched.secret), peer.map({ $0.pid == launched.pid }) ?? true
+            else {
+                counters.registrationsRefusedUnowned &+= 1
+                log.limited("refused a registration of \(message.bundleID): not the process springboard launched")
+                return replyError(
+                    .launchSecretMismatch, "\(message.bundleID) is launched by springboard; this is not that launch")
+            }
+        }
+        if let app, app.bundleID != message.bundleID {
+            counters.registrationsRefusedUnowned &+= 1
+            return replyError(.bundleIDMismatch, "this connection registered \(app.bundleID), not \(message.bundleID)")
+        }
+        if let owner = registry.record(bundleID: message.bundleID), owner !== app, owner.isReachable, liveness.ping(owner) {
+            // A second connection claims a live app (the ping proved the owner's connection still routes): refused,
+            // never a takeover. A restarted app whose old connection is gone finds its record dead instead.
+            owner.counters.registrationsRefused &+= 1
+            log.limited("refused a second connection registering \(message.bundleID) (claimed pid \(message.pid))")
+            return replyError(.bundleIDInUse, "\(message.bundleID) is registered by another live connection")
+        }
+        // Over ipc the kernel says who connected: a registration cannot claim another process's pid.
+        let peer = body.sourceFileDescriptor.flatMap(PeerCredentials.init(fileDescriptor:))
+        if let peer, peer.pid != Int32(bitPattern: message.pid) {
+            counters.registrationsRefusedUnowned &+= 1
+            return replyError(.pidMismatch, "register claims pid \(message.pid); the connection's peer is pid \(peer.pid)")
+        }
+        guard registry.makeRoom(for: message.bundleID) else {
+            counters.registrationsRefusedUnowned &+= 1
+            return replyError(.registryFull, "springboard keeps at most \(registry.capacity) apps, all live")
+        }
+        if let previous = registry.record(bundleID: message.bundleID) {
+            // A re-registration ends the old session: what it had queued or in flight is undelivered (counted
+            // in its record by `register`), and the gesture it owned is over.
+            router.takeGesture(from: previous)
+        }
+        let app = registry.register(
+            bundleID: message.bundleID, connection: identity.bytes, displayName: message.displayName, pid: message.pid,
+            heartbeatInterval: UInt64(message.heartbeatIntervalMilliseconds) * 1_000_000, now: time)
+        app.verifiedPid = peer?.pid
+        counters.registrations &+= 1
+        router.refreshHomeIcons()
+        let visibility: AppVisibility = registry.foreground === app ? .foreground : .background
+        delivery.sendToApp(
+            app,
+            RegisteredMessage(
+                session: app.session, ackTimeoutMilliseconds: configuration.ackTimeoutMilliseconds,
+                heartbeatIntervalMilliseconds: message.heartbeatIntervalMilliseconds,
+                visibility: visibility
+            ).encoded())
+        log.verboseInfo("registered \(app.bundleID) pid \(app.pid) session \(app.session)")
+    }
+}
+
+/// The per-launch secrets springboard checks at registration (`--launch-secrets FILE`): one `BUNDLE_ID HEX`
+/// line per app its launcher started (64 hex digits; `#` lines are comments). A registration for a listed
+/// bundle id must carry that secret (`launchSecretMismatch` otherwise); unlisted bundle ids register as before.
+public struct LaunchSecrets: Sendable, Equatable {
+    var secrets: [String: [UInt8]] = [:]
+
+    public init() {}
+
+    public init(contentsOf path: String) throws {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+            guard let first = words.first, !first.hasPrefix("#") else { continue }
+            guard words.count == 2, let secret = LaunchSecret.parse(words[1]) else {
+                throw AuthorizedKeysError(path: path, line: number + 1, reason: "expected `BUNDLE_ID` and 64 hex digits")
+            }
+            secrets[first] = secret
+        }
+    }
+
+    /// nil: no secret is required for `bundleID`; else whether `presented` is its secret (compared in
+    /// constant time).
+    func accepts(_ presented: [UInt8]?, for bundleID: String) -> Bool? {
+        guard let expected = secrets[bundleID] else { return nil }
+        return LaunchSecret.matches(presented, expected)
+    }
+}
+
+/// The kernel's word on who is at the other end of a Unix-domain (ipc) connection: `SO_PEERCRED`, taken when
+/// the peer connected, so a process cannot claim another's pid. nil for tcp (CURVE proves identity there).
+struct PeerCredentials: Equatable, Sendable {
+    var pid: Int32
+    var uid: UInt32
+
+    init?(fileDescriptor fd: Int32) {
+        // struct ucred { pid_t pid; uid_t uid; gid_t gid; } (Glibc hides it behind _GNU_SOURCE).
+        var credentials: (Int32, UInt32, UInt32) = (0, 0, 0)
+        var length = socklen_t(MemoryLayout.size(ofValue: credentials))
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0, credentials.0 > 0 else { return nil }
+        pid = credentials.0
+        uid = credentials.1
     }
 }

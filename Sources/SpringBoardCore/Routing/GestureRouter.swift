@@ -255,3 +255,105 @@ final class GestureRouter {
         homeScreen.setIcons(ordered.map { ($0.element.bundleID, $0.element.displayName) })
     }
 }
+
+/// Who owns the gesture in progress. Chosen when its first finger goes down, kept until the last lifts
+/// (Android's InputDispatcher and iOS alike).
+package enum GestureTarget {
+    /// No finger is down.
+    case none
+    /// The home screen (no app in the foreground when the gesture began).
+    case home
+    case app(AppRecord)
+    /// SpringBoard took the gesture (swipe up from the bottom edge); the app got cancel.
+    case system
+    /// The app lost the gesture (foreground changed, it died); the rest of the gesture is dropped.
+    case cancelled
+
+    package var name: String {
+        switch self {
+        case .none: return "none"
+        case .home: return "home"
+        case .app(let app): return "app:\(app.bundleID)"
+        case .system: return "system"
+        case .cancelled: return "cancelled"
+        }
+    }
+
+    package func isApp(_ record: AppRecord) -> Bool {
+        if case .app(let app) = self { return app === record }
+        return false
+    }
+}
+
+/// The gesture-target latch: which target owns the gesture, the live fingers, and where the gesture
+/// started (for the bottom-edge system gesture).
+package struct GestureLatch {
+    package private(set) var target: GestureTarget = .none
+    package private(set) var touches = LiveTouches()
+    /// First finger's down position of this gesture.
+    package private(set) var startX: Float = 0
+    package private(set) var startY: Float = 0
+    private var startPending = false
+
+    package init() {}
+
+    var isIdle: Bool { touches.isEmpty }
+
+    /// Call before applying a frame's fingers: when no finger is down, the frame starts a new gesture and
+    /// `choose` names its target.
+    package mutating func beginFrame(choose: () -> GestureTarget) {
+        guard touches.isEmpty else { return }
+        target = choose()
+        startPending = true
+    }
+
+    package mutating func apply(_ sample: TouchSample, sender: UInt64 = 0) {
+        if startPending, !sample.isLifting {
+            startX = sample.x
+            startY = sample.y
+            startPending = false
+        }
+        touches.apply(sample, sender: sender)
+    }
+
+    /// A sender's run ended with fingers down: they are gone (the caller cancelled the gesture first).
+    package mutating func removeTouches(of sender: UInt64) {
+        touches.removeAll(of: sender)
+        endFrame()
+    }
+
+    /// After a frame: when the last finger lifted the gesture is over and the latch opens.
+    package mutating func endFrame() {
+        if touches.isEmpty {
+            target = .none
+            startPending = false
+        }
+    }
+
+    /// The target lost the gesture; the remaining frames go to `newTarget` (.system or .cancelled).
+    package mutating func retarget(_ newTarget: GestureTarget) {
+        guard !touches.isEmpty else { return }
+        target = newTarget
+    }
+}
+
+/// The home-indicator gesture: a finger that goes down within `edgeHeight` of the bottom edge and moves up
+/// by at least `travel` points returns to the home screen (iOS: swipe up from the bottom edge).
+package struct SystemGestureDetector: Sendable {
+    var screenHeight: Float
+    var edgeHeight: Float
+    var travel: Float
+
+    package init(screenHeight: Float, edgeHeight: Float = 20, travel: Float = 100) {
+        self.screenHeight = screenHeight
+        self.edgeHeight = edgeHeight
+        self.travel = travel
+    }
+
+    func startsInBottomEdge(y: Float) -> Bool { y >= screenHeight - edgeHeight }
+
+    /// True when a gesture that started at `startY` has a finger at `y` far enough up.
+    package func isSwipeUp(startY: Float, y: Float) -> Bool {
+        startsInBottomEdge(y: startY) && startY - y >= travel
+    }
+}

@@ -1,12 +1,14 @@
-import EventPort
-import RunLoopKit
 import ArgumentParser
 import CommandLineSupport
 import ControlProtocol
+import EventPort
 import Foundation
 import GestureScript
 import HIDEvent
+import RunLoopKit
+import TouchRecording
 import ZeroMQ
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -144,5 +146,68 @@ enum ScriptPlayer {
             FileHandle.standardError.write(
                 Data("hid-source: sent \(sent) frame(s); springboard did not confirm the end marker\n".utf8))
         }
+    }
+}
+
+/// The event port's PUSH socket, sent on without ever blocking for long: a PUSH blocks while no springboard
+/// reads (no peer, or its high-water mark reached), and a blocked send would ignore SIGTERM/SIGINT. Each send
+/// waits in short polls, so an interruption ends it within one poll tick, and a stall is reported once with
+/// the endpoint that does not take frames.
+final class EventPortSender {
+    let socket: ZMQSocket
+    let endpoint: String
+    private var poller = ZMQPoller()
+    private var warned = false
+
+    /// How long one poll waits before the interruption flag is checked again.
+    static let tickMilliseconds = 50
+    /// A send that waits this long is reported (once per run) on stderr.
+    static let stallWarningNanoseconds: UInt64 = 2_000_000_000
+
+    init(context: ZMQContext, endpoint: String, curve: ZMQCurveClient?) throws {
+        self.endpoint = endpoint
+        socket = try context.socket(.push)
+        try socket.setLinger(0)
+        try curve?.apply(to: socket)
+        try socket.connect(endpoint)
+        poller.add(socket: socket, events: .out)
+    }
+
+    /// Sends one frame. False when SIGTERM/SIGINT came (or `deadline` passed) before the socket took it.
+    func send(_ bytes: [UInt8], deadline: UInt64 = .max) throws -> Bool {
+        let started = MonotonicClock.now
+        while true {
+            if try socket.send(bytes, dontWait: true) { return true }
+            if Interruption.requested || MonotonicClock.now >= deadline { return false }
+            if !warned, MonotonicClock.now - started > Self.stallWarningNanoseconds {
+                warned = true
+                FileHandle.standardError.write(
+                    Data(
+                        ("hid-source: the event port \(endpoint) has not taken a frame for 2 s (is springboard running?)" + "\n")
+                            .utf8))
+            }
+            try poller.poll(timeoutMilliseconds: Self.tickMilliseconds)
+        }
+    }
+
+    func close() { socket.close() }
+}
+
+/// `--write FILE`: the frames hid-source would send, as an evemu recording that `replay` and `app-host run`
+/// play back (protocols/evemu-replay.md, "Writing").
+enum RecordingFile {
+    static func write(_ frames: [TimedHIDPayload], to path: String, screen: CGSize) throws {
+        var writer = EvemuWriter(screen: screen)
+        var text = writer.header
+        for frame in frames { text += writer.lines(for: frame) }
+        do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+            throw ValidationError("cannot write \(path): \(error.localizedDescription)")
+        }
+        var notes: [String] = []
+        if writer.cancelsWrittenAsLifts > 0 { notes.append("\(writer.cancelsWrittenAsLifts) cancel(s) written as lifts") }
+        if writer.eventsLeftOut > 0 { notes.append("\(writer.eventsLeftOut) button/motion event(s) left out") }
+        if writer.fingersLeftOut > 0 { notes.append("\(writer.fingersLeftOut) finger(s) beyond 32 slots left out") }
+        let note = notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")); see the comments in the file)"
+        print("hid-source: wrote \(frames.count) frame(s) to \(path)\(note)")
     }
 }

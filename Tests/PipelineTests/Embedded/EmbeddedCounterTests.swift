@@ -1,6 +1,7 @@
 import AppChannel
 import ControlProtocol
 import HIDEvent
+import SpringBoardTesting
 import XCTest
 
 /// The counter identities of protocols/control.md ("Counters that add up") and app-channel.md on the embedded

@@ -2,6 +2,7 @@ import AppChannel
 import ControlProtocol
 import Foundation
 import SpringBoardCore
+import SpringBoardTesting
 import XCTest
 
 /// Who may speak for an app, on the embedded springboard: the connection that registered a bundle id owns

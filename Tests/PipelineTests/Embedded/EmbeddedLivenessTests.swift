@@ -2,6 +2,7 @@ import EventPort
 import AppChannel
 import ControlProtocol
 import HIDEvent
+import SpringBoardTesting
 import XCTest
 
 /// Liveness on the embedded springboard's manual clock: the liveness timer ticks every 100 ms (a quarter of

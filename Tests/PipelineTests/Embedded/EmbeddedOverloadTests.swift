@@ -1,6 +1,7 @@
 import AppChannel
 import ControlProtocol
 import HIDEvent
+import SpringBoardTesting
 import XCTest
 
 /// Overload on the embedded springboard, an app that acknowledges only when the test says: backpressure stops

@@ -1,6 +1,7 @@
 import AppChannel
 import ControlProtocol
 import HIDEvent
+import SpringBoardTesting
 import XCTest
 
 /// Routing on the embedded springboard: the foreground app or the home screen takes a gesture, the home

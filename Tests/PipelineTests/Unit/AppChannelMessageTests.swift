@@ -203,4 +203,36 @@ final class AppChannelMessageTests: XCTestCase {
             refusal(EventHeader(deliverySequence: 8).encoded() + [0, 0]),
             .truncated(message: "event", needed: 88, found: 26))
     }
+
+    /// The header is validated once, by `AppChannelFrame`; the frame then goes to the one reader its type names
+    /// (`message()`, or `AcksView` on springboard's hot path), and a reader of another type refuses it by its type
+    /// byte with the error a whole-message decoder gives.
+    func testAFrameValidatesTheHeaderOnceAndHandsTheBodyToItsTypesReader() throws {
+        let acks = AcksMessage(
+            firstSequence: 9, entries: [AcksMessage.Entry(appReceived: 1, dispatchStarted: 2, dispatchFinished: 3)])
+        try acks.encoded().withUnsafeBytes { raw in
+            let frame = try AppChannelFrame(validating: raw)
+            XCTAssertEqual(frame.type, .acks)
+            XCTAssertEqual(try frame.message(), .acks(acks))
+            let view = try AcksView(frame)
+            XCTAssertEqual(view.firstSequence, 9)
+            XCTAssertEqual(view.entry(0), acks.entries[0])
+        }
+        let heartbeat = HeartbeatMessage(counter: 1, appTime: 2).encoded()
+        try heartbeat.withUnsafeBytes { raw in
+            let frame = try AppChannelFrame(validating: raw)
+            XCTAssertEqual(try frame.message(), .heartbeat(HeartbeatMessage(counter: 1, appTime: 2)))
+            let wrongType = AppChannelError.invalidField(
+                message: "acks", field: "type", offset: 5, expected: "11", found: "5")
+            XCTAssertThrowsError(try AcksView(frame)) { XCTAssertEqual($0 as? AppChannelError, wrongType) }
+            XCTAssertThrowsError(try AcksView(validating: raw)) { XCTAssertEqual($0 as? AppChannelError, wrongType) }
+        }
+        // A bad header is refused before any type's reader sees the bytes.
+        let oldVersion: [UInt8] = [0x54, 0x50, 0x41, 0x43, 1, 11, 0, 0]
+        try oldVersion.withUnsafeBytes { raw in
+            XCTAssertThrowsError(try AppChannelFrame(validating: raw)) {
+                XCTAssertEqual($0 as? AppChannelError, .unsupportedVersion(found: 1))
+            }
+        }
+    }
 }

@@ -1,11 +1,10 @@
-import EventPort
 import AppChannel
 import ControlProtocol
+import EventPort
 import Foundation
 import HIDEvent
 import RunLoopKit
 import SpringBoardCore
-import XCTest
 import ZeroMQ
 
 /// springboard built in-process, as swift-nio's `EmbeddedEventLoop` builds a channel: the real router (every
@@ -13,24 +12,24 @@ import ZeroMQ
 /// frame by frame. A test sends a HID frame (`down`, `move`, `up`, `press`), runs the loop until nothing is
 /// ready (`runUntilIdle`), reads what a fake app received (`FakeApp.receive`), answers it (acks, heartbeats)
 /// and moves the clock (`advance`): the liveness timer fires at its own deadlines, nothing sleeps.
-final class EmbeddedSpringBoard {
-    static let events = "inproc://springboard.events"
-    static let apps = "inproc://springboard.apps"
-    static let control = "inproc://springboard.control"
+public final class EmbeddedSpringBoard {
+    public static let events = "inproc://springboard.events"
+    public static let apps = "inproc://springboard.apps"
+    public static let control = "inproc://springboard.control"
 
-    let clock: ManualClock
-    let springBoard: SpringBoard
+    public let clock: ManualClock
+    public let springBoard: SpringBoard
     /// What the home screen was handed (springboard's UIKit scene is not needed to see what it routes there).
-    let home = RecordingHomeScreen()
+    public let home = RecordingHomeScreen()
     /// The sender id of the frames `down`/`move`/`up`/`press` send.
-    let senderID: UInt64 = 0x7E57_0000_0000_0001
+    public let senderID: UInt64 = 0x7E57_0000_0000_0001
     private let source: ZMQSocket
     private var sequence: UInt64 = 0
     private var live: [UInt32: (x: Float, y: Float)] = [:]
     private var apps: [FakeApp] = []
 
     /// A springboard with inproc endpoints and `configure`'s settings, its clock at 1 s.
-    init(_ configure: (inout SpringBoardConfiguration) -> Void = { _ in }) throws {
+    public init(_ configure: (inout SpringBoardConfiguration) -> Void = { _ in }) throws {
         var configuration = SpringBoardConfiguration(
             eventEndpoint: Self.events, appEndpoint: Self.apps, controlEndpoint: Self.control)
         configure(&configuration)
@@ -53,19 +52,19 @@ final class EmbeddedSpringBoard {
     // MARK: Driving the loop
 
     /// Handles everything ready or due now; the clock does not move.
-    func runUntilIdle() {
+    public func runUntilIdle() {
         springBoard.runLoop.runUntilIdle()
     }
 
     /// Moves the clock `milliseconds` forward, firing every timer due on the way at its own deadline.
-    func advance(milliseconds: UInt64) {
+    public func advance(milliseconds: UInt64) {
         springBoard.runLoop.advance(to: clock.now + milliseconds * 1_000_000)
     }
 
     // MARK: The hardware
 
     /// One digitizer frame: `changes` plus every other finger down, stationary. Sent, not yet read.
-    func frame(_ changes: [(index: UInt32, change: HIDFingerChange, x: Float, y: Float)]) throws {
+    public func frame(_ changes: [(index: UInt32, change: HIDFingerChange, x: Float, y: Float)]) throws {
         var fingers: [HIDDigitizerEvent] = []
         let changed = Set(changes.map(\.index))
         for (index, position) in live.sorted(by: { $0.key < $1.key }) where !changed.contains(index) {
@@ -83,19 +82,19 @@ final class EmbeddedSpringBoard {
     }
 
     /// The source starts its stream over (springboard cancelled its fingers): no finger is down.
-    func forgetFingers() { live.removeAll() }
+    public func forgetFingers() { live.removeAll() }
 
-    func down(_ index: UInt32 = 1, _ x: Float, _ y: Float) throws { try frame([(index, .down, x, y)]) }
-    func move(_ index: UInt32 = 1, _ x: Float, _ y: Float) throws { try frame([(index, .move, x, y)]) }
-    func up(_ index: UInt32 = 1, _ x: Float, _ y: Float) throws { try frame([(index, .up, x, y)]) }
+    public func down(_ index: UInt32 = 1, _ x: Float, _ y: Float) throws { try frame([(index, .down, x, y)]) }
+    public func move(_ index: UInt32 = 1, _ x: Float, _ y: Float) throws { try frame([(index, .move, x, y)]) }
+    public func up(_ index: UInt32 = 1, _ x: Float, _ y: Float) throws { try frame([(index, .up, x, y)]) }
 
-    func press(_ button: HIDButton) throws {
+    public func press(_ button: HIDButton) throws {
         try send(.button(HIDButtonEvent(button: button, isDown: true)))
         try send(.button(HIDButtonEvent(button: button, isDown: false)))
     }
 
     /// A HID message from `senderID`, stamped with the manual clock.
-    func send(_ payload: HIDPayload) throws {
+    public func send(_ payload: HIDPayload) throws {
         sequence += 1
         let message = HIDMessage(
             envelope: HIDEnvelope(
@@ -106,72 +105,84 @@ final class EmbeddedSpringBoard {
     }
 
     /// Any bytes on the event port.
-    func sendRaw(_ bytes: [UInt8]) throws {
-        XCTAssertTrue(try source.send(bytes, dontWait: true))
+    public func sendRaw(_ bytes: [UInt8]) throws {
+        guard try source.send(bytes, dontWait: true) else { throw HarnessError("the event port would block") }
     }
 
     /// The source's end marker (final: its run is over).
-    func sendEndMarker(final: Bool) throws {
+    public func sendEndMarker(final: Bool) throws {
         try sendRaw(EndMarker(senderID: senderID, count: sequence, isFinal: final).encoded())
     }
 
     // MARK: Apps and control
 
     /// A fake app connected to the app channel (a DEALER with the connect probe, as app-host's); not registered.
-    func connectApp(_ bundleID: String) throws -> FakeApp {
+    public func connectApp(_ bundleID: String) throws -> FakeApp {
         let app = try FakeApp(bundleID: bundleID, context: springBoard.context, endpoint: Self.apps)
         apps.append(app)
         return app
     }
 
     /// A fake app that registered and was told so (its `hello`, `registered` and any `state` read).
-    func registeredApp(_ bundleID: String, heartbeatMilliseconds: UInt32 = 0) throws -> FakeApp {
+    public func registeredApp(_ bundleID: String, heartbeatMilliseconds: UInt32 = 0) throws -> FakeApp {
         let app = try connectApp(bundleID)
         runUntilIdle()
-        XCTAssertEqual(try app.receive(), [.hello])
+        let hello = try app.receive()
+        guard hello == [.hello] else { throw HarnessError("\(bundleID): expected hello, got \(hello)") }
         try app.register(heartbeatMilliseconds: heartbeatMilliseconds)
         runUntilIdle()
         let replies = try app.receive()
         guard case .registered = replies.first else {
-            XCTFail("\(bundleID): expected registered, got \(replies)")
-            return app
+            throw HarnessError("\(bundleID): expected registered, got \(replies)")
         }
         return app
     }
 
     /// A control request answered as the control socket answers it.
-    func request(_ command: ControlCommand) -> ControlReply {
+    public func request(_ command: ControlCommand) -> ControlReply {
         springBoard.handleControl(ControlRequestCodec.encode(command))
     }
 
-    func stats() throws -> StatsInfo { try XCTUnwrap(request(.stats()).stats) }
-
-    func foreground(_ bundleID: String) throws {
-        XCTAssertTrue(request(.foreground(bundleID: bundleID)).ok)
+    public func stats() throws -> StatsInfo {
+        let reply = request(.stats())
+        guard let stats = reply.stats else { throw HarnessError("stats: no stats in \(reply)") }
+        return stats
     }
+
+    public func foreground(_ bundleID: String) throws {
+        let reply = request(.foreground(bundleID: bundleID))
+        guard reply.ok else { throw HarnessError("foreground \(bundleID): \(reply)") }
+    }
+}
+
+/// What the harness throws when springboard does not do what a helper needs (a send that would block, a reply
+/// that is not the expected one): the harness does not assert; the test's `try` fails with this.
+public struct HarnessError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// An app on the other end of the app channel, played by the test: it reads what springboard sent, and
 /// acknowledges, heartbeats or stays silent as the test says.
-final class FakeApp {
+public final class FakeApp {
     /// One `event` message as the app read it.
-    struct Event: Equatable {
-        var deliverySequence: UInt64
-        var flags: EventHeader.Flags
-        var message: HIDMessage
+    public struct Event: Equatable {
+        public var deliverySequence: UInt64
+        public var flags: EventHeader.Flags
+        public var message: HIDMessage
         /// The HID message's bytes, as springboard sent them.
-        var bytes: [UInt8]
+        public var bytes: [UInt8]
         /// The coalesced samples' bytes (empty unless `flags` has `.coalesced`).
-        var samples: [UInt8]
+        public var samples: [UInt8]
     }
 
-    let bundleID: String
+    public let bundleID: String
     private let socket: ZMQSocket
     /// Events read and not yet acknowledged, oldest first.
-    private(set) var unacknowledged: [Event] = []
+    public private(set) var unacknowledged: [Event] = []
     private var heartbeats: UInt64 = 0
 
-    init(bundleID: String, context: ZMQContext, endpoint: String) throws {
+    public init(bundleID: String, context: ZMQContext, endpoint: String) throws {
         self.bundleID = bundleID
         socket = try context.socket(.dealer)
         try socket.setLinger(0)
@@ -179,9 +190,9 @@ final class FakeApp {
         try socket.connect(endpoint)
     }
 
-    func close() { socket.close() }
+    public func close() { socket.close() }
 
-    func register(heartbeatMilliseconds: UInt32 = 0, pid: UInt32 = 4242, secret: [UInt8]? = nil) throws {
+    public func register(heartbeatMilliseconds: UInt32 = 0, pid: UInt32 = 4242, secret: [UInt8]? = nil) throws {
         try send(
             RegisterMessage(
                 bundleID: bundleID, displayName: bundleID, pid: pid, heartbeatIntervalMilliseconds: heartbeatMilliseconds,
@@ -189,25 +200,25 @@ final class FakeApp {
             ).encoded())
     }
 
-    func heartbeat() throws {
+    public func heartbeat() throws {
         heartbeats += 1
         try send(HeartbeatMessage(counter: heartbeats, appTime: 0).encoded())
     }
 
-    func goodbye() throws { try send(AppChannelMessage.goodbye.encoded()) }
+    public func goodbye() throws { try send(AppChannelMessage.goodbye.encoded()) }
 
-    func send(_ body: [UInt8]) throws {
-        XCTAssertTrue(try socket.send(body, dontWait: true))
+    public func send(_ body: [UInt8]) throws {
+        guard try socket.send(body, dontWait: true) else { throw HarnessError("\(bundleID): the app channel would block") }
     }
 
     /// Every message waiting, decoded (events also kept in `unacknowledged`, for `ackAll`).
-    func receive() throws -> [AppChannelMessage] {
+    public func receive() throws -> [AppChannelMessage] {
         var out: [AppChannelMessage] = []
         while let body = try socket.receive(dontWait: true) {
             let message = try AppChannelMessage.decode(body)
             out.append(message)
             if case .eventHeader(let header) = message {
-                let (_, range, samples) = try body.withUnsafeBytes { try EventHeader.split($0) }
+                let (range, samples) = try body.withUnsafeBytes { try EventHeader.layout(of: $0, header: header) }
                 let hid = try body.withUnsafeBytes { try HIDDecoder.decode(UnsafeRawBufferPointer(rebasing: $0[range])) }
                 unacknowledged.append(
                     Event(
@@ -219,14 +230,14 @@ final class FakeApp {
     }
 
     /// The events among every message waiting.
-    func receiveEvents() throws -> [Event] {
+    public func receiveEvents() throws -> [Event] {
         let before = unacknowledged.count
         _ = try receive()
         return Array(unacknowledged[before...])
     }
 
     /// One cumulative ack for every event read and not yet acknowledged (handled, stamped 0: no app clock).
-    func ackAll() throws {
+    public func ackAll() throws {
         guard let first = unacknowledged.first else { return }
         var bytes: [UInt8] = []
         AcksMessage.begin(&bytes, firstSequence: first.deliverySequence)
@@ -240,19 +251,19 @@ final class FakeApp {
 }
 
 /// A home screen that keeps what springboard hands it.
-final class RecordingHomeScreen: HomeScreenSeam {
-    private(set) var received: [HIDMessage] = []
-    private(set) var icons: [String] = []
-    var onLaunch: ((String) -> Void)?
-    var onPage: ((Int) -> Void)?
-    var page: Int { 0 }
-    var pageCount: Int { 1 }
+public final class RecordingHomeScreen: HomeScreenSeam {
+    public private(set) var received: [HIDMessage] = []
+    public private(set) var icons: [String] = []
+    public var onLaunch: ((String) -> Void)?
+    public var onPage: ((Int) -> Void)?
+    public var page: Int { 0 }
+    public var pageCount: Int { 1 }
 
-    func receive(_ message: HIDMessage) { received.append(message) }
-    func setIcons(_ apps: [(bundleID: String, displayName: String)]) { icons = apps.map(\.bundleID) }
-    func place(of bundleID: String) -> (page: Int, slot: Int)? { icons.firstIndex(of: bundleID).map { (0, $0) } }
-    func traceCalls(to sink: @escaping (String) -> Void) {}
+    public func receive(_ message: HIDMessage) { received.append(message) }
+    public func setIcons(_ apps: [(bundleID: String, displayName: String)]) { icons = apps.map(\.bundleID) }
+    public func place(of bundleID: String) -> (page: Int, slot: Int)? { icons.firstIndex(of: bundleID).map { (0, $0) } }
+    public func traceCalls(to sink: @escaping (String) -> Void) {}
 
     /// The home screen's icon tap, as `HomeScreenScene` reports it.
-    func tapIcon(_ bundleID: String) { onLaunch?(bundleID) }
+    public func tapIcon(_ bundleID: String) { onLaunch?(bundleID) }
 }
