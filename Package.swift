@@ -135,7 +135,7 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        // Shared test helpers: paths to shared/, process launching, trace comparison.
+        // Shared test helpers: paths to shared/, process launching, trace comparison, a thread that runs a loop.
         .target(name: "TestSupport", dependencies: ["HIDEvent", "TouchRecording"], path: "Tests/TestSupport"),
         // springboard built in-process for tests (swift-nio's EmbeddedEventLoop style): the real router on a manual
         // clock with inproc sockets, fake apps and a recording home screen. No XCTest: helpers throw, tests assert.
