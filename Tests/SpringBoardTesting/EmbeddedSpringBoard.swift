@@ -84,6 +84,9 @@ public final class EmbeddedSpringBoard {
     /// The source starts its stream over (springboard cancelled its fingers): no finger is down.
     public func forgetFingers() { live.removeAll() }
 
+    /// A frame lost before springboard: its sequence number is used and nothing is sent.
+    public func loseNextFrame() { sequence += 1 }
+
     public func down(_ index: UInt32 = 1, _ x: Float, _ y: Float) throws { try frame([(index, .down, x, y)]) }
     public func move(_ index: UInt32 = 1, _ x: Float, _ y: Float) throws { try frame([(index, .move, x, y)]) }
     public func up(_ index: UInt32 = 1, _ x: Float, _ y: Float) throws { try frame([(index, .up, x, y)]) }
@@ -148,6 +151,9 @@ public final class EmbeddedSpringBoard {
         guard let stats = reply.stats else { throw HarnessError("stats: no stats in \(reply)") }
         return stats
     }
+
+    /// The app in front as `status` tells it: `.some(nil)` is the home screen, nil no status.
+    public var foreground: String?? { request(.status).status.map { $0.foreground } }
 
     public func foreground(_ bundleID: String) throws {
         let reply = request(.foreground(bundleID: bundleID))

@@ -5,8 +5,52 @@ import SpringBoardTesting
 import XCTest
 
 /// Routing on the embedded springboard: the foreground app or the home screen takes a gesture, the home
-/// button is springboard's, and what an app receives is the bytes the source sent, stamped.
+/// button is springboard's, and what an app receives is the bytes the source sent, stamped. The tests named
+/// as in RoutingTests moved from there (springboard's logic, no app-host trace): same scenario, same
+/// assertions, `runUntilIdle` where the process test waited for springboard to read the frames.
 final class EmbeddedRoutingTests: XCTestCase {
+    private let maps = "com.example.maps"
+    private let settings = "com.example.settings"
+
+    /// RoutingTests' setUp: Maps and Settings registered, neither in front.
+    private func springBoardWithMapsAndSettings() throws -> EmbeddedSpringBoard {
+        let sb = try EmbeddedSpringBoard()
+        _ = try sb.registeredApp(maps)
+        _ = try sb.registeredApp(settings)
+        return sb
+    }
+
+    func testHomeButtonReturnsToTheHomeScreen() throws {
+        let sb = try springBoardWithMapsAndSettings()
+        XCTAssertEqual(sb.request(.foreground(bundleID: maps)).ok, true)
+        try sb.press(.home)
+        sb.runUntilIdle()
+        XCTAssertEqual(sb.foreground, .some(nil))
+        let stats = try sb.stats()
+        XCTAssertEqual(stats.hops["homeButtonPresses"], 1)
+        XCTAssertEqual(stats.hops["buttonEvents"], 2)
+        XCTAssertEqual(stats.apps.first { $0.bundleID == maps }?.sent, 0, "the home button is SpringBoard's")
+    }
+
+    func testAFrameLostBeforeSpringBoardIsReportedAsASequenceGap() throws {
+        let sb = try springBoardWithMapsAndSettings()
+        XCTAssertEqual(sb.request(.foreground(bundleID: maps)).ok, true)
+        try sb.down(1, 200, 400)
+        sb.loseNextFrame()
+        sb.loseNextFrame()
+        try sb.move(1, 202, 400)
+        try sb.up(1, 202, 400)
+        sb.runUntilIdle()
+        let info = try XCTUnwrap(sb.request(.source(senderID: sb.senderID)).source)
+        XCTAssertEqual(info.received, 3)
+        XCTAssertEqual(info.lastSequence, 5)
+        XCTAssertEqual(info.sequenceGaps, 1, "one gap (of two frames) between sequences 1 and 4")
+        XCTAssertEqual(info.framesMissing, 2)
+        let hops = try sb.stats().hops
+        XCTAssertEqual(hops["sequenceGaps"], 1)
+        XCTAssertEqual(hops["framesMissing"], 2)
+    }
+
     func testGesturesGoToTheHomeScreenUntilAnAppIsInFrontThenToTheAppByteForByte() throws {
         let sb = try EmbeddedSpringBoard()
         let maps = try sb.registeredApp("com.example.maps")
