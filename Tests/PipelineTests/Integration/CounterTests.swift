@@ -11,6 +11,8 @@ import ZeroMQ
 
 /// Counters that add up (issue 12, finding 8): every frame is counted once, malformed ones by reason and by
 /// peer, home-button frames and sequence regressions are counted, and the invariants hold after faults.
+/// Process tests: counts by peer pid, an app killed (the socket monitor) and a control flood beside a real
+/// hid-source exist only between processes; the sums alone are EmbeddedCounterTests'.
 final class CounterTests: PipelineTestCase {
     private let maps = PipelineFixture.maps
 

@@ -9,7 +9,8 @@ import ZeroMQ
 
 /// Who may speak for an app (issue 12, finding 2): the connection that registered it. Another connection
 /// naming a live bundle id is refused and counted, only the owner can say goodbye, and the real app keeps
-/// getting its events.
+/// getting its events. Process tests: the peer's pid (SO_PEERCRED) and a closed connection (the socket
+/// monitor) exist only over ipc, and the others run real app-hosts; the rules alone are EmbeddedIdentityTests'.
 final class IdentityTests: PipelineTestCase {
     private let maps = PipelineFixture.maps
     private let settings = PipelineFixture.settings

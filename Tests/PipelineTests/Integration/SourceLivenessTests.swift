@@ -7,7 +7,9 @@ import XCTest
 
 /// Sources that die or fall silent with fingers down (issue 12, findings 1 and 7): their fingers are cancelled
 /// after the source timeout, everyone else's touches keep flowing, and hid-source itself stops on a signal
-/// whatever its socket does.
+/// whatever its socket does. Process tests: a source's connection is its socket's file descriptor and its
+/// close is the socket monitor's (neither exists over inproc), keep-alives are hid-source's own, and the
+/// assertions read app-host's trace. The timeout logic alone is EmbeddedLivenessTests'.
 final class SourceLivenessTests: PipelineTestCase {
     private let maps = PipelineFixture.maps
     private let settings = PipelineFixture.settings
