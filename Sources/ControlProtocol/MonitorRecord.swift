@@ -53,10 +53,11 @@ public struct MonitorRecord: Codable, Equatable, Sendable {
         self.reason = reason
     }
 
-    /// A getevent-style line: `  12.345678  0x…1a2b #17  digitizer 1:began(195,350)  → com.example.maps (sent)`.
+    /// A getevent-style line: `  12.345678  55834574849 #17  digitizer 1:began(195,350)  → com.example.maps (sent)`
+    /// (the sender in `SenderID`'s form, as `sbctl sources` lists it).
     public var text: String {
         var line = String(format: "%12.6f", Double(time) / 1e9)
-        if let sender { line += String(format: "  %016llx", sender) }
+        if let sender { line += "  " + SenderID.text(sender) }
         if let sequence { line += " #\(sequence)" }
         line += "  \(kind)"
         if let fingers {

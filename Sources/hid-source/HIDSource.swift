@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandLineSupport
+import ControlProtocol
 import Foundation
 
 /// `hid-source`: the hardware side. Sends HID frames to springboard's event port (PUSH -> PULL), ends every
@@ -26,7 +27,13 @@ struct SourceOptions: ParsableArguments {
     @OptionGroup var runtime: RuntimeDirectoryOptions
     @OptionGroup var curve: CurveOptions
 
-    @Option(name: .long, help: "The senderID stamped on every frame (default: derived from the pid and a random number).")
+    @Option(
+        name: .long,
+        help: "The sender id stamped on every frame, decimal or hex (0x...) (default: derived from the pid and a random number).",
+        transform: { text in
+            guard let id = SenderID.parse(text) else { throw ValidationError("\"\(text)\" is not \(SenderID.expected)") }
+            return id
+        })
     var senderID: UInt64?
 
     @Option(name: .long, help: "Time scale: 1 plays at script speed, 2 twice as fast, 0 sends as fast as possible.")

@@ -17,7 +17,7 @@ enum ReplyText {
         var rows = [["SENDER ID", "RECEIVED", "FINGERS DOWN", "IDLE MS", "GAPS", "MISSING", "TIMEOUTS", "CANCELS", "ENDED"]]
         for s in sources {
             rows.append([
-                "\(s.senderID)", "\(s.received)", "\(s.fingersDown)", "\(s.idleMilliseconds)", "\(s.sequenceGaps)",
+                SenderID.text(s.senderID), "\(s.received)", "\(s.fingersDown)", "\(s.idleMilliseconds)", "\(s.sequenceGaps)",
                 "\(s.framesMissing)", "\(s.timeouts)", "\(s.cancels)", s.endReceived ? "yes" : "no",
             ])
         }

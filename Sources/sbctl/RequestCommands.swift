@@ -65,7 +65,7 @@ struct ForegroundCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "foreground", abstract: "Bring an app to the foreground (its gesture in progress, if any, is cancelled).")
 
-    @Argument(help: "The app's bundle id (see `sbctl apps`).")
+    @Argument(help: "The app's bundle id, or a display name that exactly one app has (see `sbctl apps`).")
     var bundleID: String
 
     @OptionGroup var connection: ConnectionOptions
@@ -90,7 +90,7 @@ struct KillCommand: ParsableCommand {
         commandName: "kill",
         abstract: "End an app's process (SIGKILL to its kernel-verified pid): for an app that stopped responding.")
 
-    @Argument(help: "The app's bundle id (see `sbctl apps`).")
+    @Argument(help: "The app's bundle id, or a display name that exactly one app has (see `sbctl apps`).")
     var bundleID: String
 
     @OptionGroup var connection: ConnectionOptions
@@ -167,14 +167,19 @@ struct CancelSourceCommand: ParsableCommand {
         commandName: "cancel-source",
         abstract: "Cancel the fingers a source has down (its gesture gets cancel), as its source timeout would.")
 
-    @Argument(help: "The source's senderID (see `sbctl sources`).")
+    @Argument(
+        help: "The source's sender id, as `sbctl sources` and `sbctl monitor` print it (decimal), or in hex (0x...).",
+        transform: { text in
+            guard let id = SenderID.parse(text) else { throw ValidationError("\"\(text)\" is not \(SenderID.expected)") }
+            return id
+        })
     var senderID: UInt64
 
     @OptionGroup var connection: ConnectionOptions
 
     func run() throws {
         try connection.run(.cancelSource(senderID: senderID)) { reply in
-            "source \(senderID): fingers cancelled (\(reply.source?.fingersDown ?? 0) down now)"
+            "source \(SenderID.text(senderID)): fingers cancelled (\(reply.source?.fingersDown ?? 0) down now)"
         }
     }
 }

@@ -127,12 +127,13 @@ public final class EmbeddedSpringBoard {
     }
 
     /// A fake app that registered and was told so (its `hello`, `registered` and any `state` read).
-    public func registeredApp(_ bundleID: String, heartbeatMilliseconds: UInt32 = 0) throws -> FakeApp {
+    public func registeredApp(_ bundleID: String, displayName: String? = nil, heartbeatMilliseconds: UInt32 = 0) throws -> FakeApp
+    {
         let app = try connectApp(bundleID)
         runUntilIdle()
         let hello = try app.receive()
         guard hello == [.hello] else { throw HarnessError("\(bundleID): expected hello, got \(hello)") }
-        try app.register(heartbeatMilliseconds: heartbeatMilliseconds)
+        try app.register(displayName: displayName, heartbeatMilliseconds: heartbeatMilliseconds)
         runUntilIdle()
         let replies = try app.receive()
         guard case .registered = replies.first else {
@@ -198,10 +199,14 @@ public final class FakeApp {
 
     public func close() { socket.close() }
 
-    public func register(heartbeatMilliseconds: UInt32 = 0, pid: UInt32 = 4242, secret: [UInt8]? = nil) throws {
+    /// `displayName`: the bundle id when nil.
+    public func register(
+        displayName: String? = nil, heartbeatMilliseconds: UInt32 = 0, pid: UInt32 = 4242, secret: [UInt8]? = nil
+    ) throws {
         try send(
             RegisterMessage(
-                bundleID: bundleID, displayName: bundleID, pid: pid, heartbeatIntervalMilliseconds: heartbeatMilliseconds,
+                bundleID: bundleID, displayName: displayName ?? bundleID, pid: pid,
+                heartbeatIntervalMilliseconds: heartbeatMilliseconds,
                 launchSecret: secret
             ).encoded())
     }

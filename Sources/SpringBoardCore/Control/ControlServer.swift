@@ -121,19 +121,30 @@ final class ControlServer {
             return ControlReply(ok: true, command: command.name, foreground: nil)
         case .kill(let bundleID):
             return killApp(bundleID, command: command)
-        case .foreground(let bundleID):
-            guard let app = registry.record(bundleID: bundleID) else {
+        case .foreground(let name):
+            let app: AppRecord
+            switch appNamed(name) {
+            case .one(let record): app = record
+            case .several(let bundleIDs):
+                return .failure(
+                    command.name,
+                    ControlError(
+                        .unknownBundleID,
+                        "\"\(name)\" is the name of \(bundleIDs.count) apps (\(bundleIDs.joined(separator: ", "))): give its bundle id"
+                    ))
+            case .none:
                 let known = registry.apps.map(\.bundleID).joined(separator: ", ")
                 return .failure(
                     command.name,
                     ControlError(
-                        .unknownBundleID, "no app \"\(bundleID)\" has registered (known: \(known.isEmpty ? "none" : known))"))
+                        .unknownBundleID, "no app \"\(name)\" has registered (known: \(known.isEmpty ? "none" : known))"))
             }
             guard app.isReachable else {
-                return .failure(command.name, ControlError(.appUnavailable, "\(bundleID) is \(registry.state(of: app).rawValue)"))
+                return .failure(
+                    command.name, ControlError(.appUnavailable, "\(app.bundleID) is \(registry.state(of: app).rawValue)"))
             }
             router.setForeground(app, reason: "sbctl foreground")
-            return ControlReply(ok: true, command: command.name, foreground: bundleID)
+            return ControlReply(ok: true, command: command.name, foreground: app.bundleID)
         case .source(let senderID):
             return ControlReply(ok: true, command: command.name, source: sources.info(senderID))
         case .sources:
@@ -146,9 +157,28 @@ final class ControlServer {
         case .cancelSource(let senderID):
             guard sources.cancel(senderID) else {
                 return .failure(
-                    command.name, ControlError(.unknownSource, "springboard has read nothing from source \(senderID)"))
+                    command.name,
+                    ControlError(.unknownSource, "springboard has read nothing from source \(SenderID.text(senderID))"))
             }
             return ControlReply(ok: true, command: command.name, source: sources.info(senderID))
+        }
+    }
+
+    private enum AppMatch {
+        case one(AppRecord)
+        case several([String])
+        case none
+    }
+
+    /// The app `name` names: its bundle id, else the display name (ignoring case) of exactly one app, as a
+    /// user reads it on the home screen (`sbctl foreground Maps`).
+    private func appNamed(_ name: String) -> AppMatch {
+        if let app = registry.record(bundleID: name) { return .one(app) }
+        let named = registry.apps.filter { $0.displayName.caseInsensitiveCompare(name) == .orderedSame }
+        switch named.count {
+        case 0: return .none
+        case 1: return .one(named[0])
+        default: return .several(named.map(\.bundleID))
         }
     }
 

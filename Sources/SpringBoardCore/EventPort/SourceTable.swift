@@ -145,7 +145,7 @@ final class SourceTable {
             guard router.hasFingersDown(of: sources[index].senderID) else { continue }
             sources[index].disconnects &+= 1
             counters.sourceDisconnects &+= 1
-            log.logger.warning("source \(sources[index].senderID) disconnected with fingers down: cancelled")
+            log.logger.warning("source \(SenderID.text(sources[index].senderID)) disconnected with fingers down: cancelled")
             releaseFingers(ofSourceAt: index)
         }
         guard timeout > 0 else { return }
@@ -154,7 +154,7 @@ final class SourceTable {
             sources[index].timeouts &+= 1
             counters.sourceTimeouts &+= 1
             log.logger.warning(
-                "source \(sources[index].senderID) silent for \((time &- sources[index].lastHeardFrom) / 1_000_000) ms with fingers down: cancelled"
+                "source \(SenderID.text(sources[index].senderID)) silent for \((time &- sources[index].lastHeardFrom) / 1_000_000) ms with fingers down: cancelled"
             )
             releaseFingers(ofSourceAt: index)
         }
@@ -165,7 +165,7 @@ final class SourceTable {
         guard let index = sources.firstIndex(where: { $0.senderID == senderID }) else { return false }
         sources[index].cancels &+= 1
         counters.sourcesCancelled &+= 1
-        log.logger.info("source \(senderID) cancelled by hand")
+        log.logger.info("source \(SenderID.text(senderID)) cancelled by hand")
         releaseFingers(ofSourceAt: index)
         return true
     }

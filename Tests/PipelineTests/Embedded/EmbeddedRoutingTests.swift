@@ -20,6 +20,36 @@ final class EmbeddedRoutingTests: XCTestCase {
         return sb
     }
 
+    /// `sbctl foreground Maps`: a display name (ignoring case) that exactly one app has names that app; one
+    /// that several have, or none, is refused and says why (issue 26, item 10).
+    func testForegroundTakesADisplayNameThatNamesExactlyOneApp() throws {
+        let sb = try EmbeddedSpringBoard()
+        _ = try sb.registeredApp(maps, displayName: "Maps")
+        _ = try sb.registeredApp(settings, displayName: "Settings")
+        _ = try sb.registeredApp("com.example.maps2", displayName: "Maps 2")
+        var reply = sb.request(.foreground(bundleID: "Maps"))
+        XCTAssertEqual(reply.ok, true)
+        XCTAssertEqual(reply.foreground, maps)
+        XCTAssertEqual(sb.foreground, .some(maps))
+        reply = sb.request(.foreground(bundleID: "settings"))
+        XCTAssertEqual(reply.foreground, settings)
+        XCTAssertEqual(sb.foreground, .some(settings))
+
+        _ = try sb.registeredApp("com.other.settings", displayName: "Settings")
+        reply = sb.request(.foreground(bundleID: "Settings"))
+        XCTAssertEqual(
+            reply.error,
+            ControlError(
+                .unknownBundleID,
+                "\"Settings\" is the name of 2 apps (com.example.settings, com.other.settings): give its bundle id"))
+        reply = sb.request(.foreground(bundleID: "Map"))
+        XCTAssertEqual(
+            reply.error?.message,
+            "no app \"Map\" has registered (known: com.example.maps, com.example.settings, com.example.maps2, com.other.settings)"
+        )
+        XCTAssertEqual(sb.request(.foreground(bundleID: "com.other.settings")).foreground, "com.other.settings")
+    }
+
     func testHomeButtonReturnsToTheHomeScreen() throws {
         let sb = try springBoardWithMapsAndSettings()
         XCTAssertEqual(sb.request(.foreground(bundleID: maps)).ok, true)

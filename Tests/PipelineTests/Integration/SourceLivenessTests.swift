@@ -121,6 +121,31 @@ final class SourceLivenessTests: PipelineTestCase {
         assertEveryCountAddsUp(stats)
     }
 
+    /// One form of a sender id in what sbctl prints (decimal, as in JSON), and both forms taken (issue 26,
+    /// item 6).
+    func testCancelSourceTakesTheSenderIDInHexAsWellAsDecimal() throws {
+        try startWithMapsInFront(sourceTimeout: 0)
+        let source = try TestTouchSource(fixture: fixture)
+        try source.down(1, 200, 400)
+        try source.flush()
+        fixture.waitForTrace(maps, "-[MapView touchesBegan:withEvent:]")
+        let listed = try fixture.sbctl("sources")
+        XCTAssertEqual(listed.stdout.split(separator: "\n")[1].split(separator: " ").first, "\(source.senderID)")
+
+        let cancelled = try fixture.sbctl("cancel-source", "0x" + String(source.senderID, radix: 16))
+        XCTAssertEqual(cancelled.status, 0, cancelled.stderr)
+        XCTAssertEqual(cancelled.stdout, "source \(source.senderID): fingers cancelled (0 down now)\n")
+        fixture.waitForTrace(maps, "-[MapView touchesCancelled:withEvent:]")
+        let unknown = try fixture.sbctl("cancel-source", "0x2a")
+        XCTAssertEqual(unknown.stderr, "sbctl: unknownSource: springboard has read nothing from source 42\n")
+        let bad = try fixture.sbctl("cancel-source", "0x2g")
+        XCTAssertEqual(bad.status, 64)
+        XCTAssertTrue(
+            bad.stderr.hasPrefix(
+                "Error: The value '0x2g' is invalid for '<sender-id>': \"0x2g\" is not a sender id: decimal, as sbctl prints it, or hex (0x1a2b or 1a2b)"
+            ), bad.stderr)
+    }
+
     func testHIDSourceStopsOnSIGTERMWhenNobodyReadsAndNamesTheEndpoint() throws {
         // No springboard: the event port's pipe fills at its high-water mark and a blocking send would hang.
         let player = try fixture.launch(
