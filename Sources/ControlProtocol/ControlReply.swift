@@ -146,9 +146,14 @@ public struct AppInfo: Codable, Equatable, Sendable {
     /// Grid position on the home screen: page (0-based) and slot on it.
     public var homePage: Int
     public var homeSlot: Int
+    /// Its registration said it writes a trace record for every UIKit call (nil: from a springboard that
+    /// does not say).
+    public var tracesCalls: Bool?
 
-    public init(bundleID: String, displayName: String, pid: UInt32, state: String, session: UInt64, homePage: Int, homeSlot: Int)
-    {
+    public init(
+        bundleID: String, displayName: String, pid: UInt32, state: String, session: UInt64, homePage: Int, homeSlot: Int,
+        tracesCalls: Bool? = nil
+    ) {
         self.bundleID = bundleID
         self.displayName = displayName
         self.pid = pid
@@ -156,6 +161,7 @@ public struct AppInfo: Codable, Equatable, Sendable {
         self.session = session
         self.homePage = homePage
         self.homeSlot = homeSlot
+        self.tracesCalls = tracesCalls
     }
 }
 

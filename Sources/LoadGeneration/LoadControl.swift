@@ -101,6 +101,16 @@ final class LoadControl {
         return processes
     }
 
+    /// What a run against `app` should be told before it starts: the app traces every UIKit call, so its
+    /// figures include the trace writer (the registration says so: `sbctl apps`, TRACES CALLS).
+    func warnings(for app: String) throws -> [String] {
+        guard try request(.apps).apps?.first(where: { $0.bundleID == app })?.tracesCalls == true else { return [] }
+        return [
+            "\(app) traces every UIKit call (sbctl apps: TRACES CALLS yes): the app's CPU and latency include writing "
+                + "its trace; load an app that does not (deploy/apps/bench) to measure the pipeline"
+        ]
+    }
+
     /// The running app whose icon comes first on the home screen (page, then slot).
     private func firstHomeScreenApp() throws -> String {
         guard let apps = try request(.apps).apps else { throw ControlClientError.badReply("apps reply without apps") }

@@ -76,6 +76,9 @@ struct LoadReport: Codable {
     /// frame; nil when no frame was delivered.
     var cpu: CPUCost?
     var baseline: BaselineRatios?
+    /// What makes the figures mean less than they seem (said on stderr before the run too): the target app
+    /// traces every call.
+    var warnings: [String] = []
 
     struct Throughput: Codable {
         /// Over the send interval.
@@ -93,6 +96,7 @@ extension LoadReport {
         let target = stats.apps.first { $0.bundleID == outcome.app }
         let others = stats.apps.filter { $0.bundleID != outcome.app }
         app = outcome.app
+        warnings = outcome.warnings
         overload = outcome.overload.rawValue
         rate = settings.rate
         fingers = settings.fingers
@@ -166,6 +170,7 @@ struct LoadOutcome {
     var stats: StatsInfo
     /// CPU nanoseconds per process from the start of sending to the drain (`CPUSampler`).
     var cpuNanoseconds: [String: UInt64] = [:]
+    var warnings: [String] = []
 }
 
 extension HopLatency {
@@ -292,6 +297,7 @@ extension LoadReport {
                 "  throughput \(ratio(baseline.throughput)) of the relay's; endToEnd p50 \(ratio(baseline.endToEndP50)), "
                     + "p99 \(ratio(baseline.endToEndP99)) the relay's")
         }
+        for warning in warnings { lines.append("warning: \(warning)") }
         return lines.joined(separator: "\n")
     }
 

@@ -39,6 +39,8 @@ package enum LoadRun {
         }
         let target = try control.target(requested: settings.app)
         let app = target.app
+        let warnings = try control.warnings(for: app)
+        for warning in warnings { FileHandle.standardError.write(Data("hid-source: warning: \(warning)\n".utf8)) }
         // Put back what was in front, whatever ends the run (after the drain: it runs last).
         defer { if let restore = target.restore { putBack(restore, control) } }
         let previous = try control.overload()
@@ -78,7 +80,8 @@ package enum LoadRun {
         let report = LoadReport(
             LoadOutcome(
                 settings: settings, app: app, overload: mode, sent: sent, source: source,
-                confirmed: confirmed, drainedAt: drainedAt, stats: stats, cpuNanoseconds: cpuNanoseconds))
+                confirmed: confirmed, drainedAt: drainedAt, stats: stats, cpuNanoseconds: cpuNanoseconds,
+                warnings: warnings))
         var files: [String] = []
         var filesError: Error?
         if let directory = settings.histogramDirectory {

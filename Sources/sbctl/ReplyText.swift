@@ -5,9 +5,12 @@ import ControlProtocol
 enum ReplyText {
     static func apps(_ apps: [AppInfo]) -> String {
         guard !apps.isEmpty else { return "no apps registered" }
-        var rows = [["BUNDLE ID", "NAME", "PID", "STATE", "PAGE", "SLOT"]]
+        var rows = [["BUNDLE ID", "NAME", "PID", "STATE", "PAGE", "SLOT", "TRACES CALLS"]]
         for app in apps {
-            rows.append([app.bundleID, app.displayName, "\(app.pid)", app.state, "\(app.homePage)", "\(app.homeSlot)"])
+            rows.append([
+                app.bundleID, app.displayName, "\(app.pid)", app.state, "\(app.homePage)", "\(app.homeSlot)",
+                app.tracesCalls.map { $0 ? "yes" : "no" } ?? "-",
+            ])
         }
         return TextTable.render(rows)
     }

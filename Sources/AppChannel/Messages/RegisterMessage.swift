@@ -15,18 +15,24 @@ public struct RegisterMessage: Equatable, Sendable {
     /// The per-launch secret the launcher handed this process (32 bytes), which springboard checks for the
     /// bundle ids it was told about (`--launch-secrets`).
     public var launchSecret: [UInt8]?
+    /// The app writes a trace record for every UIKit call it makes (flag bit 1): a scene whose views or
+    /// recognizers log, with the trace going somewhere (stdout, a file, a PUB socket). What `hid-source load`
+    /// warns about: such an app measures its trace writer as much as the pipeline.
+    public var tracesCalls: Bool
 
     static let fixedSize = 24
     public static let secretSize = 32
 
     public init(
-        bundleID: String, displayName: String, pid: UInt32, heartbeatIntervalMilliseconds: UInt32, launchSecret: [UInt8]? = nil
+        bundleID: String, displayName: String, pid: UInt32, heartbeatIntervalMilliseconds: UInt32, launchSecret: [UInt8]? = nil,
+        tracesCalls: Bool = false
     ) {
         self.bundleID = bundleID
         self.displayName = displayName
         self.pid = pid
         self.heartbeatIntervalMilliseconds = heartbeatIntervalMilliseconds
         self.launchSecret = launchSecret
+        self.tracesCalls = tracesCalls
     }
 
     public func encoded() -> [UInt8] {
@@ -37,7 +43,7 @@ public struct RegisterMessage: Equatable, Sendable {
             b.put(heartbeatIntervalMilliseconds, 12)
             b.put(UInt16(truncatingIfNeeded: bundle.count), 16)
             b.put(UInt16(truncatingIfNeeded: name.count), 18)
-            b.put(UInt32(launchSecret == nil ? 0 : 1), 20)
+            b.put(UInt32(launchSecret == nil ? 0 : 1) | (tracesCalls ? 2 : 0), 20)
         }
         out += bundle
         out += name
@@ -57,10 +63,10 @@ public struct RegisterMessage: Equatable, Sendable {
             throw .invalidField(
                 message: name, field: "displayNameLength", offset: 18, expected: "0...1024", found: "\(nameLength)")
         }
-        guard bytes.u32(20) <= 1 else {
-            throw .invalidField(message: name, field: "flags", offset: 20, expected: "0 or 1", found: "\(bytes.u32(20))")
+        guard bytes.u32(20) <= 3 else {
+            throw .invalidField(message: name, field: "flags", offset: 20, expected: "0...3", found: "\(bytes.u32(20))")
         }
-        let hasSecret = bytes.u32(20) == 1
+        let hasSecret = bytes.u32(20) & 1 != 0
         let namesEnd = fixedSize + bundleLength + nameLength
         let total = namesEnd + (hasSecret ? secretSize : 0)
         guard bytes.count == total else {
@@ -81,7 +87,8 @@ public struct RegisterMessage: Equatable, Sendable {
         }
         return RegisterMessage(
             bundleID: bundleID, displayName: displayName, pid: bytes.u32(8),
-            heartbeatIntervalMilliseconds: bytes.u32(12), launchSecret: hasSecret ? Array(bytes[namesEnd..<total]) : nil)
+            heartbeatIntervalMilliseconds: bytes.u32(12), launchSecret: hasSecret ? Array(bytes[namesEnd..<total]) : nil,
+            tracesCalls: bytes.u32(20) & 2 != 0)
     }
 }
 

@@ -1,6 +1,7 @@
 import AppChannel
 import Foundation
 import RunLoopKit
+import UIKitModel
 
 // Messages to springboard. Acks are cumulative (one `acks` message per dispatch pass) and never dropped:
 // when the channel pushes back they wait, in order, and go first on the next pass or retry timer.
@@ -9,8 +10,20 @@ extension AppHost {
         let message = RegisterMessage(
             bundleID: configuration.bundleID, displayName: configuration.displayName,
             pid: UInt32(getpid()), heartbeatIntervalMilliseconds: configuration.heartbeatIntervalMilliseconds,
-            launchSecret: configuration.launchSecret)
+            launchSecret: configuration.launchSecret, tracesCalls: tracesCalls)
         sendOrLog(message.encoded(), what: "register")
+    }
+
+    /// What the registration tells springboard (and `hid-source load`): the trace goes somewhere and a view or
+    /// recognizer of the scene logs its calls, so every touch is written out as it is dispatched.
+    var tracesCalls: Bool {
+        let written = configuration.traceToStdout || configuration.traceFile != nil || configuration.traceEndpoint != nil
+        guard written else { return false }
+        func logs(_ view: UIView) -> Bool {
+            !view.logGroups.isEmpty || (view.gestureRecognizers ?? []).contains { !$0.logGroups.isEmpty }
+                || view.subviews.contains(where: logs)
+        }
+        return application.windows.contains(where: logs)
     }
 
     /// Runs after UIKit's source0 in the same pass: every pending event has been through `sendEvent`, and

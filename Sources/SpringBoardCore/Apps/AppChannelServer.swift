@@ -256,6 +256,7 @@ extension AppChannelServer {
             bundleID: message.bundleID, connection: identity.bytes, displayName: message.displayName, pid: message.pid,
             heartbeatInterval: UInt64(message.heartbeatIntervalMilliseconds) * 1_000_000, now: time)
         app.verifiedPid = peer?.pid
+        app.tracesCalls = message.tracesCalls
         counters.registrations &+= 1
         router.refreshHomeIcons()
         let visibility: AppVisibility = registry.foreground === app ? .foreground : .background

@@ -208,7 +208,7 @@ final class ControlServer {
             return AppInfo(
                 bundleID: app.bundleID, displayName: app.displayName, pid: app.pid,
                 state: registry.state(of: app).rawValue, session: app.session,
-                homePage: place?.page ?? -1, homeSlot: place?.slot ?? -1)
+                homePage: place?.page ?? -1, homeSlot: place?.slot ?? -1, tracesCalls: app.tracesCalls)
         }
     }
 

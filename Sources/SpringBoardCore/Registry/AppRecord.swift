@@ -10,6 +10,8 @@ package final class AppRecord {
     /// is the connection, not a claim: another connection naming the same bundle id is refused.
     private(set) var identity: [UInt8] = []
     var displayName: String
+    /// Its registration said it traces every UIKit call (`RegisterMessage.tracesCalls`).
+    var tracesCalls = false
     package var pid: UInt32 = 0
     /// The pid the kernel reported for its connection (ipc, `SO_PEERCRED`); nil over tcp. Only this pid is
     /// ever signalled (`kill`).

@@ -95,6 +95,37 @@ final class LoadTests: PipelineTestCase {
         XCTAssertGreaterThan(endToEndP50(report), 0)
     }
 
+    /// An app that traces every call measures its trace writer too: its registration says so (`sbctl apps`),
+    /// and a load run against it warns on stderr and in the report; the silent bench app gets no warning
+    /// (issue 26, item 3).
+    func testALoadRunWarnsWhenItsAppTracesEveryCall() throws {
+        try fixture.startSpringBoard()
+        try fixture.startApp("bench", bundleID: bench)
+        try fixture.startApp("maps", bundleID: PipelineFixture.maps)
+        XCTAssertEqual(fixture.appInfo(bench)?.tracesCalls, false)
+        XCTAssertEqual(fixture.appInfo(PipelineFixture.maps)?.tracesCalls, true)
+        let apps = try fixture.sbctl("apps")
+        XCTAssertEqual(
+            apps.stdout.split(separator: "\n").map { $0.split(separator: " ").last.map(String.init) ?? "" },
+            ["CALLS", "no", "yes"], apps.stdout)
+
+        let warning =
+            "com.example.maps traces every UIKit call (sbctl apps: TRACES CALLS yes): the app's CPU and latency include "
+            + "writing its trace; load an app that does not (deploy/apps/bench) to measure the pipeline"
+        let maps = try fixture.hidSource("load", "--count", "10", "--app", PipelineFixture.maps, "--json")
+        XCTAssertEqual(maps.status, 0, maps.stderr)
+        XCTAssertEqual(maps.stderr, "hid-source: warning: \(warning)\n")
+        let report = try JSONSerialization.jsonObject(with: Data(maps.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual(report?["warnings"] as? [String], [warning])
+        let text = try fixture.hidSource("load", "--count", "10", "--app", PipelineFixture.maps)
+        XCTAssertEqual(text.stdout.split(separator: "\n").last.map(String.init), "warning: \(warning)")
+
+        let quiet = try fixture.hidSource("load", "--count", "10", "--app", bench, "--json")
+        XCTAssertEqual(quiet.stderr, "")
+        let quietReport = try JSONSerialization.jsonObject(with: Data(quiet.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual(quietReport?["warnings"] as? [String], [])
+    }
+
     func testAnotherAppIsBroughtForwardAndTheDefaultIsTheForegroundOrTheHomeScreensFirstApp() throws {
         try fixture.startSpringBoard()
         // No app at all: nothing to load.

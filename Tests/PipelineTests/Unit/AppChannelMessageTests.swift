@@ -55,6 +55,26 @@ final class AppChannelMessageTests: XCTestCase {
         XCTAssertEqual(try AppChannelMessage.decode(bytes), .register(message))
     }
 
+    /// Flag bit 1: the app traces every UIKit call (what `hid-source load` warns about); with a secret, 3.
+    func testRegisterCarriesWhetherTheAppTracesEveryCall() throws {
+        let tracing = RegisterMessage(
+            bundleID: "a.b", displayName: "AB", pid: 1, heartbeatIntervalMilliseconds: 100, tracesCalls: true)
+        var bytes = tracing.encoded()
+        XCTAssertEqual(Array(bytes[20..<24]), [2, 0, 0, 0])
+        XCTAssertEqual(try AppChannelMessage.decode(bytes), .register(tracing))
+        let both = RegisterMessage(
+            bundleID: "a.b", displayName: "AB", pid: 1, heartbeatIntervalMilliseconds: 100,
+            launchSecret: [UInt8](repeating: 7, count: 32), tracesCalls: true)
+        XCTAssertEqual(Array(both.encoded()[20..<24]), [3, 0, 0, 0])
+        XCTAssertEqual(try AppChannelMessage.decode(both.encoded()), .register(both))
+        bytes[20] = 4
+        XCTAssertThrowsError(try AppChannelMessage.decode(bytes)) { error in
+            XCTAssertEqual(
+                error as? AppChannelError,
+                .invalidField(message: "register", field: "flags", offset: 20, expected: "0...3", found: "4"))
+        }
+    }
+
     func testEveryMessageRoundTrips() throws {
         let messages: [AppChannelMessage] = [
             .registered(
