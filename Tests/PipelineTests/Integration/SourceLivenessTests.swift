@@ -146,6 +146,18 @@ final class SourceLivenessTests: PipelineTestCase {
             ), bad.stderr)
     }
 
+    /// `hid-source --sender-id` takes the hex form too; `sbctl sources` lists the id in decimal.
+    func testHIDSourceTakesItsSenderIDInHex() throws {
+        try startWithMapsInFront(sourceTimeout: 0)
+        let tap = try fixture.hidSource("tap", "200", "125", "--sender-id", "0x7e5700000000002a")
+        XCTAssertEqual(tap.status, 0, tap.stderr)
+        XCTAssertEqual(try fixture.request(.source(senderID: 0x7e57_0000_0000_002a)).source?.received, 2)
+        XCTAssertTrue(try fixture.sbctl("sources").stdout.contains("\n9103745171752747050 "))
+        let bad = try fixture.hidSource("tap", "200", "125", "--sender-id", "0x2g")
+        XCTAssertEqual(bad.status, 64)
+        XCTAssertTrue(bad.stderr.contains("\"0x2g\" is not a sender id: decimal, as sbctl prints it, or hex"), bad.stderr)
+    }
+
     func testHIDSourceStopsOnSIGTERMWhenNobodyReadsAndNamesTheEndpoint() throws {
         // No springboard: the event port's pipe fills at its high-water mark and a blocking send would hang.
         let player = try fixture.launch(
