@@ -184,7 +184,9 @@ extension UIEventDispatcher {
                 touch.phase = .cancelled
                 touch.timestamp = timestamp
             }
-            header?.close(result: touch.view?.traceClassName ?? "no view")
+            // A touch its view never receives says so at every change, not only where it began.
+            header?.close(
+                result: touch.view?.traceClassName ?? "no view", reason: touch.viewRefusal.map { "not delivered: \($0)" })
             changed = true
         }
 
