@@ -55,10 +55,37 @@ final class MultipleAndExclusiveTouchTests: XCTestCase {
             refused[0])
         XCTAssertTrue(refused[0].hasPrefix("── t=1.016"), refused[0])
         XCTAssertTrue(refused[1].hasPrefix("── t=1.100"), refused[1])
+        // The JSON record (protocols/trace-record.md) carries it as the event record's reason.
+        let records = try runner("multiple-touch", explains: true).run(try script("multiple-touch"))
+        XCTAssertEqual(
+            records.first { $0.kind == .event && $0.touch == 2 }?.reason,
+            "not delivered: multipleTouchEnabled = NO, SketchView already has touch#1")
         XCTAssertTrue(
             refused[1].hasSuffix(
                 "touch#2 ended (250,250) → SketchView (not delivered: multipleTouchEnabled = NO, SketchView already has touch#1)"),
             refused[1])
+    }
+
+    /// A withheld began replayed later (delaysTouchesBegan: the one-finger tap fails when the second finger
+    /// lands and releases both) still gives the view only its first touch.
+    func testAReplayedBeganIsNotDeliveredEither() throws {
+        let runner = try HeadlessAppRunner(
+            sceneYAML: """
+                windows:
+                  - id: window
+                    subviews:
+                      - id: pad
+                        class: PadView
+                        frame: [0, 100, 390, 600]
+                        log: [touches]
+                        touches: consume
+                        gestureRecognizers:
+                          - {id: tap, kind: tap, delaysTouchesBegan: true, action: {log: "tapped"}}
+                """)
+        let lines = runner.run(
+            try GestureScript.parse("at 1.000 down 1 100 300\nat 1.016 down 2 200 300\nat 1.100 up 1 ; at 1.100 up 2"))
+        XCTAssertEqual(lines.map(\.text), ["-[PadView touchesBegan:withEvent:]", "-[PadView touchesEnded:withEvent:]"])
+        XCTAssertEqual(lines.map(\.touch), [1, 1])
     }
 
     /// Two fingers landing in ONE frame on a view with false: one touchesBegan with the first finger only.
