@@ -180,6 +180,7 @@ public final class AppHost {
             "app-host[\(configuration.bundleID)]: events \(eventsReceived), samples \(samplesReceived) "
             + "(\(samplesOutOfOrder) out of order), ack messages \(ackMessagesSent) (\(ackSendsDeferred) deferred, "
             + "\(unsentAcks.count) unsent), delivery gaps \(sequenceGaps), channel cancels \(channelCancels), "
+            + "touches kept from their views \(application.eventDispatcher.touchesNotDeliveredToViews), "
             + "coalesced in the app \(application.eventDispatcher.framesCoalescedInQueue)\n"
         try? FileHandle.standardError.write(contentsOf: Data(summary.utf8))
         channelMonitor.close()

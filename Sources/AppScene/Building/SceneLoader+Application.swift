@@ -88,7 +88,8 @@ extension SceneLoader {
 extension SceneLoader {
     static let windowKeys: Set<String> = responderKeys.union([
         "frame", "level", "key", "visible", "rootViewController", "subviews",
-        "alpha", "userInteractionEnabled", "backgroundColor", "tag", "hitTest", "pointInsideIncludes",
+        "alpha", "userInteractionEnabled", "multipleTouchEnabled", "exclusiveTouch", "backgroundColor", "tag", "hitTest",
+        "pointInsideIncludes",
     ])
     /// An iPhone's screen in points, the default window frame.
     static let defaultScreen = CGRect(x: 0, y: 0, width: 390, height: 844)

@@ -4,7 +4,8 @@ import UIKitModel
 extension SceneLoader {
     /// Keys every view accepts, whatever its kind.
     static let viewKeys: Set<String> = responderKeys.union([
-        "kind", "frame", "hidden", "alpha", "userInteractionEnabled", "backgroundColor", "tag",
+        "kind", "frame", "hidden", "alpha", "userInteractionEnabled", "multipleTouchEnabled", "exclusiveTouch",
+        "backgroundColor", "tag",
         "hitTest", "pointInsideIncludes", "subviews", "controller",
     ])
 
@@ -66,6 +67,10 @@ extension SceneLoader {
             view.alpha = CGFloat(number)
         }
         if let enabled = try node.bool("userInteractionEnabled") { view.isUserInteractionEnabled = enabled }
+        // UIKit's isMultipleTouchEnabled and isExclusiveTouch, both false unless the scene says so (no view
+        // class this model has defaults either to true; event-delivery.md §4).
+        if let multiple = try node.bool("multipleTouchEnabled") { view.isMultipleTouchEnabled = multiple }
+        if let exclusive = try node.bool("exclusiveTouch") { view.isExclusiveTouch = exclusive }
         if let color = try node.string("backgroundColor") { view.backgroundColor = color }
         if let tag = try node.int("tag") { view.tag = tag }
         if let hitTest = node["hitTest"] { view.hitTestOverride = try hitTest.choice(HitTestOverride.self) }

@@ -47,6 +47,10 @@ public final class UIEventDispatcher {
     /// Received digitizer frames coalesced into a later event of the same pass (see `handleEventQueue`).
     public internal(set) var framesCoalescedInQueue: UInt64 = 0
 
+    /// Touches hit-tested to a view that UIKit's multiple- or exclusive-touch rule kept from it (their
+    /// recognizers still saw them).
+    public internal(set) var touchesNotDeliveredToViews: UInt64 = 0
+
     /// The event of the touch sequence in progress (nil between sequences).
     package internal(set) var touchesEvent: UIEvent?
     var touchesByTransducer: [UInt32: UITouch] = [:]
@@ -180,7 +184,9 @@ extension UIEventDispatcher {
                 touch.phase = .cancelled
                 touch.timestamp = timestamp
             }
-            header?.close(result: touch.view?.traceClassName ?? "no view")
+            // A touch its view never receives says so at every change, not only where it began.
+            header?.close(
+                result: touch.view?.traceClassName ?? "no view", reason: touch.viewRefusal.map { "not delivered: \($0)" })
             changed = true
         }
 
@@ -205,8 +211,11 @@ extension UIEventDispatcher {
         if let hit = application.hitTest(screenPoint: location, with: event) {
             touch.window = hit.window
             touch.view = hit.view
+            touch.viewRefusal = hit.window.viewRefusal(for: touch, in: event)
+            if touch.viewRefusal != nil { touchesNotDeliveredToViews &+= 1 }
         }
-        header?.close(result: touch.view?.traceClassName ?? "no view", reason: touch.view == nil ? "nothing was hit" : nil)
+        let reason = touch.view == nil ? "nothing was hit" : touch.viewRefusal.map { "not delivered: \($0)" }
+        header?.close(result: touch.view?.traceClassName ?? "no view", reason: reason)
     }
 
     private func move(_ touch: UITouch, to location: CGPoint, timestamp: TimeInterval) {

@@ -17,6 +17,10 @@ public final class UITouch: Hashable {
     /// view delivery (UIWindow+TouchDelivery), which owns it; UIKit keeps such bits in UITouch's private
     /// flags too. Recognizer-side reasons to hold a touch back live in the gesture environment.
     var phaseDeliveredToView: Phase?
+    /// Why the touch's view never receives the touch (UIKit's multiple- and exclusive-touch rules, decided
+    /// by the window when the touch began: `UIWindow.viewRefusal(for:in:)`); nil: it does. The touch keeps its
+    /// hit-tested `view`, so its recognizers see it as any other.
+    package internal(set) var viewRefusal: String?
 
     /// Location and previous location in screen coordinates; `location(in:)` converts.
     var screenLocation: CGPoint

@@ -24,6 +24,17 @@ open class UIView: UIResponder {
     public var alpha: CGFloat = 1
     /// UIKit: true by default (false for `UIImageView`, `UILabel`).
     public var isUserInteractionEnabled = true
+    /// UIKit: false by default ("The default value of this property is false", developer.apple.com/documentation/
+    /// uikit/uiview/ismultipletouchenabled): the view receives only the first touch of a multi-touch sequence
+    /// that starts within it; a later finger landing on it while that one is down is hit-tested, goes to the
+    /// recognizers and travels nowhere else (`UIWindow.viewRefusal(for:in:)`). Other views, and the view's
+    /// recognizers, still get theirs. True lets a view see every finger (a pinch drawn by hand).
+    public var isMultipleTouchEnabled = false
+    /// UIKit: false by default. True: the view receives a touch only if it is the only view of its window
+    /// tracking touches, and while it tracks, no other view of the window receives one (recognizers are not
+    /// affected). developer.apple.com/documentation/uikit/uiview/isexclusivetouch; Apple's "Event Handling
+    /// Guide for iOS", Multitouch Events, "Specifying Custom Touch Event Behavior".
+    public var isExclusiveTouch = false
     /// A color name or hex string (`"yellow"`, `"#FFCC00"`); nil is clear, as UIKit's default.
     public var backgroundColor: String?
     public var tag = 0

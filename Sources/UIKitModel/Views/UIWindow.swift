@@ -123,7 +123,7 @@ extension UIWindow {
         var eligible: [UITouch] = []
         eligible.reserveCapacity(plan.delivered.count)
         for touch in plan.delivered where touch.view != nil {
-            if touch.viewIsDone { continue }
+            if touch.viewIsDone || touch.viewRefusal != nil { continue }
             if touch.phase != .began && !touch.viewReceivedBegan { continue }
             eligible.append(touch)
         }
@@ -159,8 +159,9 @@ extension UIWindow {
         if let recorded = replay.recorded {
             for (touch, snapshot) in zip(replay.touches, recorded) { saved.append(snapshot.swap(into: touch)) }
         }
-        for view in views(of: replay.touches) {
-            deliver(Set(replay.touches.filter { $0.view === view }), phase: replay.phase, to: view, event: event)
+        let received = replay.touches.filter { $0.viewRefusal == nil }
+        for view in views(of: received) {
+            deliver(Set(received.filter { $0.view === view }), phase: replay.phase, to: view, event: event)
         }
         for (touch, original) in zip(replay.touches, saved) { _ = original.swap(into: touch) }
     }
@@ -182,6 +183,39 @@ extension UIWindow {
             views.append(view)
         }
         return views
+    }
+
+    /// Why `touch`, just hit-tested to a view of this window, must never reach that view, or nil. UIKit's two
+    /// per-view rules, decided once when the touch begins (the touch still goes to its recognizers, which
+    /// neither rule affects; event-delivery.md §4):
+    /// - `isMultipleTouchEnabled` false (UIKit's default): "the view receives only the first touch event in a
+    ///   multi-touch sequence that start within the view's bounds" (developer.apple.com/documentation/uikit/
+    ///   uiview/ismultipletouchenabled). The model's reading: refused while another touch of the sequence that
+    ///   the view was given is still down (fingers that lifted have left the event).
+    /// - `isExclusiveTouch`: "that view receives touches if—and only if—it is the only view tracking touches",
+    ///   and a touch landing elsewhere while it tracks is not delivered ("Event Handling Guide for iOS",
+    ///   Multitouch Events, "Specifying Custom Touch Event Behavior", developer.apple.com/library/archive/
+    ///   documentation/EventHandling/Conceptual/EventHandlingiPhoneOS/multitouch_background/
+    ///   multitouch_background.html). Tracking: given a touch whose end or cancel it has not yet received.
+    func viewRefusal(for touch: UITouch, in event: UIEvent) -> String? {
+        guard let view = touch.view else { return nil }
+        for other in event.touchesInOrder where other !== touch && other.window === self && other.viewRefusal == nil {
+            guard let otherView = other.view else { continue }
+            if otherView === view {
+                if !view.isMultipleTouchEnabled {
+                    return "multipleTouchEnabled = NO, \(view.traceClassName) already has touch#\(other.sequenceNumber)"
+                }
+                continue
+            }
+            if other.viewIsDone { continue }
+            if otherView.isExclusiveTouch {
+                return "exclusiveTouch: \(otherView.traceClassName) is tracking touch#\(other.sequenceNumber)"
+            }
+            if view.isExclusiveTouch {
+                return "exclusiveTouch = YES, \(otherView.traceClassName) is tracking touch#\(other.sequenceNumber)"
+            }
+        }
+        return nil
     }
 
     private static let deliveryPhaseOrder: [UITouch.Phase] = [.began, .moved, .ended, .cancelled]

@@ -71,6 +71,9 @@ final class RecordingReplayTests: XCTestCase {
             var spans: [(down: UInt64, end: UInt64)] = []
             let runner = try HeadlessAppRunner(sceneYAML: "windows: [{id: window, frame: [0, 0, 390, 844]}]")
             let panel = TouchLoggingView("Panel", frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            // The panel times every contact, so it asks for every finger (UIKit's default gives a view only the
+            // first of a multi-touch sequence).
+            panel.isMultipleTouchEnabled = true
             runner.application.windows.first?.addSubview(panel)
             panel.onTouch = { phase, touches in
                 for touch in touches {

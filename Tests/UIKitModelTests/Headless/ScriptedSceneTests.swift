@@ -46,12 +46,35 @@ final class ScriptedSceneTests: XCTestCase {
         XCTAssertEqual(lines.map(\.time), [1, 1, 1, 1.5, 1.5, 1.5].map { UInt64($0 * 1_000_000_000) })
     }
 
-    /// Two fingers in one frame: two hit-test passes, ONE touchesBegan. In two frames: two touchesBegan.
+    /// Two fingers on EView, a plain UIView subclass, so `isMultipleTouchEnabled` is UIKit's default false: the
+    /// view receives only the first touch of each multi-touch sequence (developer.apple.com/documentation/uikit/
+    /// uiview/ismultipletouchenabled). Both fingers are hit-tested (a pass each at began and at ended), but
+    /// EView gets exactly one touchesBegan: and one touchesEnded: per sequence, carrying the first finger;
+    /// the finger landing 16 ms later gets no touchesBegan: of its own, as on iOS. (Before the property was
+    /// modelled, every view behaved as if it were true: a second touchesBegan: for that finger.)
     func testTwoFingers() throws {
         let pass = ABCDEFTraceTests.hitTestPassToE
-        let lines = try run("abcdef", "two-fingers").map(\.text)
+        let lines = try run("abcdef", "two-fingers")
         XCTAssertEqual(
-            lines,
+            lines.map(\.text),
+            pass + pass + ["-[EView touchesBegan:withEvent:]"]
+                + pass + pass + ["-[EView touchesEnded:withEvent:]"]
+                + pass + ["-[EView touchesBegan:withEvent:]"]
+                + pass
+                + pass + pass + ["-[EView touchesEnded:withEvent:]"])
+        XCTAssertEqual(lines.filter { $0.text.hasPrefix("-[EView touches") }.map(\.touch), [1, 1, 3, 3])
+    }
+
+    /// The same script with EView's `isMultipleTouchEnabled` true: both fingers. In one frame: two hit-test
+    /// passes, ONE touchesBegan (with both touches). In two frames: two touchesBegan.
+    func testTwoFingersWithMultipleTouchEnabled() throws {
+        let pass = ABCDEFTraceTests.hitTestPassToE
+        let scenes = SharedPaths.packageRoot.appendingPathComponent("deploy/scenes")
+        let runner = try HeadlessAppRunner(sceneURL: scenes.appendingPathComponent("abcdef.yaml"))
+        runner.scene.view("E")?.isMultipleTouchEnabled = true
+        let text = try String(contentsOf: scenes.appendingPathComponent("scripts/two-fingers.gesture"), encoding: .utf8)
+        XCTAssertEqual(
+            runner.run(try GestureScript.parse(text)).map(\.text),
             pass + pass + ["-[EView touchesBegan:withEvent:]"]
                 + pass + pass + ["-[EView touchesEnded:withEvent:]"]
                 + pass + ["-[EView touchesBegan:withEvent:]"]

@@ -5,6 +5,9 @@ import Foundation
 final class TouchSequenceTests: XCTestCase {
     private func makeApp() -> (DirectApp, RecordingView) {
         let view = RecordingView()
+        // These tests follow every finger of a sequence through one view, so the view asks for them all
+        // (UIKit's default, false, would give it only the first; MultipleAndExclusiveTouchTests).
+        view.isMultipleTouchEnabled = true
         return (DirectApp(root: view), view)
     }
 
