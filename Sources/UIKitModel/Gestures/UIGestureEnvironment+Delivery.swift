@@ -8,6 +8,7 @@ extension UIGestureEnvironment {
     /// enabled, free to take a new touch, and agree to receive it (delegate and subclass `shouldReceive`).
     func beginTracking(_ touch: UITouch, in window: UIWindow, event: UIEvent) {
         var collected: [UIGestureRecognizer] = []
+        var askers: [UIGestureRecognizer] = []
         var view = touch.view
         while let current = view {
             for recognizer in current.attachedGestureRecognizers where recognizer.acceptsNewTouches {
@@ -16,10 +17,22 @@ extension UIGestureEnvironment {
                 else { continue }
                 collected.append(recognizer)
             }
+            // A finger landing in a scroll view's content after its delayed-touches recognizer failed (the
+            // 0.15 s passed, or delaysContentTouches is false) is not delayed, but the scroll view is still
+            // asked touchesShouldBegin before its content gets it (uiscrollview/touchesshouldbegin(_:with:in:):
+            // "when a finger touches down in displayed content").
+            if let scrollView = current as? UIScrollView, current !== touch.view,
+                scrollView.delayedTouchesRecognizer.isEnabled,
+                !collected.contains(where: { $0 === scrollView.delayedTouchesRecognizer })
+            {
+                askers.append(scrollView.delayedTouchesRecognizer)
+            }
             view = current.superview
         }
-        guard !collected.isEmpty else { return }
-        records.append(GestureTouchRecord(touch: touch, window: window, event: event, recognizers: collected))
+        guard !collected.isEmpty || !askers.isEmpty else { return }
+        let record = GestureTouchRecord(touch: touch, window: window, event: event, recognizers: collected)
+        record.askedBeforeDelivery = askers
+        records.append(record)
     }
 
     func deliverToRecognizers(_ touches: [UITouch], event: UIEvent) {
@@ -146,6 +159,13 @@ extension UIGestureEnvironment {
     /// Delivers what is no longer held: withheld frames whose delaying recognizers have all left possible
     /// (replayed in frame order, began first, each with its original data), then held ends nobody delays.
     func releaseHeldDeliveries() {
+        // The withheld began goes to the view now: the recognizers that delayed it (a scroll view's) are told
+        // first, and may keep it from the view (touchesShouldBegin false).
+        var freed: [GestureTouchRecord] = []
+        for record in records where !record.withheld.isEmpty && !record.isTakenFromView && !delaysBegan(record) {
+            freed.append(record)
+        }
+        if !freed.isEmpty { askBeforeDelivering(freed) }
         var released: [(record: GestureTouchRecord, snapshot: TouchSnapshot)] = []
         for record in records where !record.withheld.isEmpty {
             if record.isTakenFromView {
@@ -189,6 +209,27 @@ extension UIGestureEnvironment {
             plan.replay(TouchReplay(ordered[start..<end].map { ($0.record.touch, $0.snapshot) }, phase: first.snapshot.phase))
             first.record.window.execute(plan, event: first.record.event)
             start = end
+        }
+    }
+
+    /// Before the views get the began of `records`' touches: each recognizer that withheld them or must be
+    /// asked about them (`willDeliverWithheldTouches(_:with:)`), once, with its touches, in the order the
+    /// recognizers were collected. Touches already at their views or taken from them are skipped.
+    func askBeforeDelivering(_ records: [GestureTouchRecord]) {
+        var askers: [(recognizer: UIGestureRecognizer, records: [GestureTouchRecord])] = []
+        func add(_ recognizer: UIGestureRecognizer, _ record: GestureTouchRecord) {
+            if let index = askers.firstIndex(where: { $0.recognizer === recognizer }) {
+                askers[index].records.append(record)
+            } else {
+                askers.append((recognizer, [record]))
+            }
+        }
+        for record in records where !record.isTakenFromView && !record.touch.viewReceivedBegan {
+            for recognizer in record.recognizers where recognizer.tracks(record.touch) { add(recognizer, record) }
+            for recognizer in record.askedBeforeDelivery { add(recognizer, record) }
+        }
+        for (recognizer, group) in askers {
+            recognizer.willDeliverWithheldTouches(Set(group.map(\.touch)), with: group[0].event)
         }
     }
 
@@ -252,6 +293,10 @@ final class GestureTouchRecord {
         self.event = event
         self.recognizers = recognizers
     }
+
+    /// Recognizers that do not track the touch but must be asked before its began reaches the view: the
+    /// delayed-touches recognizers of scroll views above it that had already stopped delaying.
+    var askedBeforeDelivery: [UIGestureRecognizer] = []
 
     /// Set at the end of the frame in which the touch ended or was cancelled.
     var isOver = false

@@ -47,9 +47,21 @@ final class UIGestureEnvironment: TouchInterceptor {
         // Cancellations and replays decided while applying (an action, a failure) are executed by the window
         // as they are decided, so views get them in UIKit's order relative to the actions.
         applyRequests()
+        askBeforeDeliveringBegan(touches)
         for touch in touches where withholdsFromView(touch) { plan.withhold(touch) }
         finishFrame(touches)
         return plan
+    }
+
+    /// A began the views get in this frame (nothing delays it): the scroll views above are asked
+    /// `touchesShouldBegin` first, even those whose delayed-touches recognizer has already failed.
+    private func askBeforeDeliveringBegan(_ touches: [UITouch]) {
+        var beginning: [GestureTouchRecord] = []
+        for touch in touches where touch.phase == .began {
+            guard let record = record(for: touch), !record.isTakenFromView, !delaysBegan(record) else { continue }
+            beginning.append(record)
+        }
+        if !beginning.isEmpty { askBeforeDelivering(beginning) }
     }
 
     /// The recognizers a touch was given when it began (UIKit's `UITouch.gestureRecognizers`).

@@ -141,6 +141,12 @@ open class UIGestureRecognizer: Traceable {
 
     /// UIKit's `shouldReceive(_:)` for subclasses (asked along with the delegate's `shouldReceive`).
     func shouldReceive(_ touch: UITouch) -> Bool { true }
+
+    /// The environment is about to hand `touches` to their views: their began was withheld (this or another
+    /// recognizer delayed it) and is released now, or they land after this recognizer stopped delaying. A
+    /// scroll view's delayed-touches recognizer asks `touchesShouldBegin(_:with:in:)` here, so the question
+    /// comes first on every path; others do nothing.
+    func willDeliverWithheldTouches(_ touches: Set<UITouch>, with event: UIEvent) {}
 }
 
 // MARK: - State

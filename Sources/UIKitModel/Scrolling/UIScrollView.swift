@@ -194,13 +194,23 @@ final class UIScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
 ///   withheld began and, at once, the end — unless a recognizer recognized the touch meanwhile and cancelled
 ///   the content's touches (a tap on an ancestor), in which case the content never sees the touch;
 /// - the scroll view's pan (or any other recognizer) takes the touch first: exclusivity fails it, and the
-///   pan's cancellation drops the withheld touches.
-/// Before the content gets them, the scroll view's `touchesShouldBegin(_:with:in:)` may refuse them.
+///   pan's cancellation drops the withheld touches; a recognizer that does not cancel touches in its view
+///   lets them through.
+///
+/// Whichever way the touches go to the content, the scroll view is asked `touchesShouldBegin(_:with:in:)`
+/// first, once per touch, and a refusal keeps them from it (`sendTouchesShouldBeginForDelayedTouches(_:with:)`,
+/// the method seed 000 hooked: its log shows the question before the content's `touchesBegan`). The paths
+/// it decides itself (timer, lift) ask before failing; the others (another recognizer recognized without
+/// cancelling, a cancel, a second finger) are asked by the gesture environment just before it releases the
+/// touches (`willDeliverWithheldTouches(_:with:)`), or, for a finger landing after this recognizer has
+/// failed, before that finger's began reaches the content.
 package final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureRecognizer {
     /// UIKit's content-touch delay.
     package static let delay: TimeInterval = 0.15
 
     private var timer: RunLoopTimer?
+    /// The touches the scroll view has been asked about since the last reset (each is asked once).
+    private var askedTouches: [UITouch] = []
 
     // The timers' closures hold this recognizer unowned (a weak reference would give it a side table, and every
     // retain and release on the touch path would take the slow way): they must not outlive it.
@@ -221,7 +231,7 @@ package final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureR
         guard state == .possible else { return }
         guard delaysTouchesBegan else {
             // delaysContentTouches == false: the content gets the touches now, if the scroll view agrees.
-            askScrollViewToBegin(touches, with: event)
+            sendTouchesShouldBeginForDelayedTouches(touches, with: event)
             state = .failed
             return
         }
@@ -229,7 +239,7 @@ package final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureR
         timer = schedule(after: Self.delay) { [unowned self] in
             guard self.state == .possible else { return }
             self.timer = nil
-            self.askScrollViewToBegin(Set(self.trackedTouches), with: event)
+            self.sendTouchesShouldBeginForDelayedTouches(Set(self.touchHistory), with: event)
             self.state = .failed
         }
     }
@@ -241,16 +251,18 @@ package final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureR
         timer = nil
         // Decide after the whole frame (a run-loop block runs right after the event source's callout): if a
         // recognizer recognized this same lift (a tap above) it has cancelled the content's touches and there
-        // is nothing to ask `touchesShouldBegin` about; otherwise the content gets began and end at once.
+        // is nothing to ask `touchesShouldBegin` about; otherwise the content gets began and end at once —
+        // every finger it withheld, not only the one that lifted (a second finger still down goes too).
         view?.hostApplication?.runLoop.perform(inModes: [.common]) { [weak self] in
             guard let self, self.state == .possible else { return }
-            self.askScrollViewToBegin(touches, with: event)
+            self.sendTouchesShouldBeginForDelayedTouches(Set(self.touchHistory), with: event)
             self.state = .failed
         }
     }
 
     package override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesCancelled(touches, with: event)
+        // The withheld began is still delivered (then the cancel), so the environment asks first.
         if state == .possible { state = .failed }
     }
 
@@ -258,19 +270,34 @@ package final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureR
         super.reset()
         timer?.invalidate()
         timer = nil
+        askedTouches.removeAll()
     }
 
-    /// `touchesShouldBegin(_:with:in:)` for each content view; the touches of a view that refuses never reach it.
-    private func askScrollViewToBegin(_ touches: Set<UITouch>, with event: UIEvent) {
+    /// The environment is about to hand the content touches this recognizer held back (or, having failed,
+    /// did not see): the scroll view is asked first.
+    override func willDeliverWithheldTouches(_ touches: Set<UITouch>, with event: UIEvent) {
+        sendTouchesShouldBeginForDelayedTouches(touches, with: event)
+    }
+
+    /// UIKit's `sendTouchesShouldBeginForDelayedTouches:`: `touchesShouldBegin(_:with:in:)` for each content
+    /// view, once per touch; the touches of a view that refuses never reach it. Touches already taken from
+    /// their views, already delivered, or on the scroll view itself are not asked about.
+    func sendTouchesShouldBeginForDelayedTouches(_ touches: Set<UITouch>, with event: UIEvent) {
         guard let scrollView else { return }
+        let environment = self.environment ?? scrollView.hostApplication?.gestureEnvironment
         var views: [UIView] = []
-        for touch in touches {
-            guard let view = touch.view, view !== scrollView, !views.contains(where: { $0 === view }) else { continue }
-            views.append(view)
+        var pending: [UITouch] = []
+        for touch in touches.sorted(by: { $0.sequenceNumber < $1.sequenceNumber }) {
+            guard let view = touch.view, view !== scrollView, !touch.viewReceivedBegan,
+                !askedTouches.contains(where: { $0 === touch }), !(environment?.isTakenFromView(touch) ?? false)
+            else { continue }
+            askedTouches.append(touch)
+            pending.append(touch)
+            if !views.contains(where: { $0 === view }) { views.append(view) }
         }
         for view in views {
-            let group = touches.filter { $0.view === view && !(environment?.isTakenFromView($0) ?? false) }
-            if !group.isEmpty && !scrollView.touchesShouldBegin(group, with: event, in: view) {
+            let group = Set(pending.filter { $0.view === view })
+            if !scrollView.touchesShouldBegin(group, with: event, in: view) {
                 environment?.keepFromView(group)
             }
         }
