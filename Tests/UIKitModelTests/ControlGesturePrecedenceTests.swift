@@ -45,6 +45,8 @@ final class ControlGesturePrecedenceTests: XCTestCase {
     /// Hit-test lines are not the point here.
     private var calls: [String] { driver.trace.filter { !$0.contains("hitTest") && !$0.contains("pointInside") } }
 
+    /// Documented rule (developer.apple.com/documentation/uikit/attaching-gesture-recognizers-to-uikit-controls): a single-finger single tap on
+    /// a UIButton is the button's, not the ancestor's tap recognizer's.
     func testButtonBeatsATapRecognizerOnItsAncestor() {
         loggingButton()
         let tap = logging(UITapGestureRecognizer(), as: "LXFTapGestureRecognizer", on: blue, log: "View Taped")
@@ -84,6 +86,8 @@ final class ControlGesturePrecedenceTests: XCTestCase {
             ])
     }
 
+    /// Documented rule (developer.apple.com/documentation/uikit/attaching-gesture-recognizers-to-uikit-controls): "install your gesture recognizer
+    /// on the control itself" to handle the gesture before the control calls its action method.
     func testATapRecognizerOnTheButtonItselfWinsAndTheButtonIsCancelled() {
         let button = loggingButton()
         logging(UITapGestureRecognizer(), as: "LXFTapGestureRecognizer", on: button, log: "Button's Tap")
@@ -121,6 +125,8 @@ final class ControlGesturePrecedenceTests: XCTestCase {
             ])
     }
 
+    /// Documented rule (developer.apple.com/documentation/uikit/attaching-gesture-recognizers-to-uikit-controls): the same for UISwitch,
+    /// UIStepper, UISegmentedControl and UIPageControl.
     func testEveryTapOwningControlBeatsTheAncestorsSingleTap() {
         let controls: [UIControl] = [
             UISwitch(frame: CGRect(x: 10, y: 10, width: 0, height: 0)),
@@ -185,6 +191,8 @@ final class ControlGesturePrecedenceTests: XCTestCase {
         return slider
     }
 
+    /// Documented rule (developer.apple.com/documentation/uikit/attaching-gesture-recognizers-to-uikit-controls): "A single finger swipe occurs on
+    /// the knob of a UISlider object, in a direction parallel to the slider": the slider's.
     func testSliderBeatsAParallelSwipeThatStartsOnItsThumb() {
         let slider = slider()
         let swipe = logging(UISwipeGestureRecognizer(), as: "SwipeRight", on: blue, log: "Swiped")

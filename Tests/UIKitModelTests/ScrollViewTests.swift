@@ -65,7 +65,10 @@ final class ScrollViewTests: XCTestCase {
             ], "the end is held while the double tap waits, released after 0.15 s (delaysTouchesEnded)")
     }
 
+    /// Documented rule (developer.apple.com/documentation/uikit/uiscrollview/delayscontenttouches): true (the default) "delays handling the
+    /// touch-down gesture until it can determine if scrolling is the intent" (0.15 s, event-delivery.md §7).
     func testHeldTouchReachesTheContentAfterExactlyPointOneFiveSeconds() {
+        XCTAssertTrue(scrollView.delaysContentTouches, "UIKit's default")
         driver.down(160, 150, at: 1.0)
         driver.advance(to: 1.149)
         XCTAssertEqual(timedTrace, [])
@@ -79,7 +82,11 @@ final class ScrollViewTests: XCTestCase {
             ])
     }
 
+    /// Documented rule (developer.apple.com/documentation/uikit/uiscrollview/cancancelcontenttouches): true (the default), a content view tracking
+    /// the finger "receives a touchesCancelled(_:with:) message and the scroll view handles the touch as a
+    /// scroll" (touchesShouldCancel(in:) answers YES for a plain view: TouchesShouldCancelRuleTests).
     func testDragThatScrollsCancelsTheContentsTouchesAndTracksInTheTrackingMode() {
+        XCTAssertTrue(scrollView.canCancelContentTouches, "UIKit's default")
         var defaultTimer: [UInt64] = [], commonTimer: [UInt64] = []
         let loop = driver.app.runLoop, clock = driver.clock
         loop.add(RunLoopTimer(fireAt: TouchDriver.ns(1.4)) { _ in defaultTimer.append(clock.now) }, mode: .default)
@@ -129,6 +136,8 @@ final class ScrollViewTests: XCTestCase {
         XCTAssertEqual(located, [CGPoint(x: 160, y: 10)])
     }
 
+    /// Documented rule (developer.apple.com/documentation/uikit/uiscrollview/touchesshouldcancel(in:)): NO for a UIControl, so the button keeps
+    /// the touch and the scroll view does not scroll.
     func testADragStartingOnAButtonThatAlreadyTracksDoesNotScroll() {
         let button = UIButton(frame: CGRect(x: 100, y: 300, width: 120, height: 44), title: "B")
         button.logsCalls = true
@@ -150,6 +159,8 @@ final class ScrollViewTests: XCTestCase {
             ], "touchesShouldCancel(in:) is false for controls: the pan fails and the button keeps the touch")
     }
 
+    /// Documented rule (developer.apple.com/documentation/uikit/uiscrollview/cancancelcontenttouches): false, "the scroll view doesn't scroll
+    /// regardless of finger movement once the content view starts tracking".
     func testCanCancelContentTouchesFalseKeepsTheTouchWithTheContent() {
         scrollView.canCancelContentTouches = false
         driver.down(160, 150, at: 1.0)
@@ -166,6 +177,8 @@ final class ScrollViewTests: XCTestCase {
             ])
     }
 
+    /// Documented rule (developer.apple.com/documentation/uikit/uiscrollview/delayscontenttouches): false, "the scroll view immediately calls
+    /// touchesShouldBegin(_:with:in:)", and the content gets the touch in the same frame.
     func testWithoutDelaysContentTouchesTheContentGetsTheTouchAtOnce() {
         scrollView.delaysContentTouches = false
         driver.tap(160, 150, at: 1.0)

@@ -37,6 +37,9 @@ final class GesturePanTests: XCTestCase {
         driver.up(124, 300, at: 1.10)
     }
 
+    /// Documented rule (developer.apple.com/documentation/uikit/uigesturerecognizer/cancelstouchesinview): true (the default) and the
+    /// recognizer recognizes: "previously delivered touches are cancelled through a touchesCancelled(_:with:)
+    /// message sent to the view", and the view gets no more of them.
     func testDefaultsTheViewIsCancelledWhenThePanBegins() {
         panRight()
         XCTAssertEqual(
@@ -60,6 +63,8 @@ final class GesturePanTests: XCTestCase {
         XCTAssertEqual(pan.state, .possible)
     }
 
+    /// Documented rule (developer.apple.com/documentation/uikit/uigesturerecognizer/cancelstouchesinview): false, "the view receives all
+    /// touches in the multi-touch sequence", alongside the recognizer's actions.
     func testCancelsTouchesInViewFalseTheViewKeepsEverything() {
         pan.cancelsTouchesInView = false
         panRight()
@@ -84,6 +89,8 @@ final class GesturePanTests: XCTestCase {
             ])
     }
 
+    /// Documented rule (developer.apple.com/documentation/uikit/uigesturerecognizer/delaystouchesbegan): true, and the recognizer recognizes:
+    /// the withheld touches "are discarded" — the view sees nothing of the touch.
     func testDelaysTouchesBeganTheViewNeverSeesARecognizedPan() {
         pan.delaysTouchesBegan = true
         panRight()
@@ -104,6 +111,10 @@ final class GesturePanTests: XCTestCase {
 
     /// delaysTouchesBegan and the pan fails: the withheld touches are replayed (began first, with the data
     /// they had then), and delivery continues normally.
+    /// Documented rule (developer.apple.com/documentation/uikit/uigesturerecognizer/delaystouchesbegan): if the recognizer "doesn't recognize its
+    /// gesture, the window delivers these objects to the view in a touchesBegan(_:with:) message (and possibly
+    /// a follow-up touchesMoved(_:with:) message to inform it of the touches' current locations)". The model
+    /// replays every withheld frame (two moves here) rather than one summarizing move: each keeps its data.
     func testDelaysTouchesBeganAFailedPanReplaysTheWithheldTouches() {
         pan.delaysTouchesBegan = true
         var seen: [String] = []

@@ -20,6 +20,8 @@ final class GestureStateMachineTests: XCTestCase {
         XCTAssertEqual(State.recognized, .ended)
     }
 
+    /// Documented defaults: developer.apple.com/documentation/uikit/uigesturerecognizer/cancelstouchesinview (true),
+    /// developer.apple.com/documentation/uikit/uigesturerecognizer/delaystouchesbegan (false), developer.apple.com/documentation/uikit/uigesturerecognizer/delaystouchesended (true).
     func testUIKitRawValuesAndDefaults() {
         XCTAssertEqual([State.possible, .began, .changed, .ended, .cancelled, .failed].map(\.rawValue), [0, 1, 2, 3, 4, 5])
         let recognizer = UIGestureRecognizer()

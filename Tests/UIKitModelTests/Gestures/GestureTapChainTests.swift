@@ -30,6 +30,8 @@ final class GestureTapChainTests: XCTestCase {
         driver.recorder.lines.map { ($0.text, $0.time) }
     }
 
+    /// Documented rule (developer.apple.com/documentation/uikit/preferring-one-gesture-over-another): a single tap that requires a double tap
+    /// to fail waits for it (here through `require(toFail:)`; the delegate form is PreferringOneGestureRuleTests).
     func testOneTapFiresSingleAfterTheDoubleTapGivesUp() {
         driver.tap(200, 200, at: 1.00)  // lifts at 1.05
         driver.advance(to: 1.399)

@@ -20,6 +20,9 @@ final class CoalescedTouchesTests: XCTestCase {
         }
     }
 
+    /// Documented rule (developer.apple.com/documentation/uikit/uievent/coalescedtouches(for:)): "The order of the objects in the array matches
+    /// the order in which the touches were reported to the system, with the last touch being a copy of the
+    /// same touch you specified".
     func testSamplesArriveInOrderAndTheLastOneIsTheMainTouch() throws {
         let view = SamplingView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
         let app = DirectApp(root: view)
@@ -43,6 +46,8 @@ final class CoalescedTouchesTests: XCTestCase {
         XCTAssertEqual(view.moves[1].samples, [CGPoint(x: 15, y: 10)], "no coalescing: just the touch itself")
     }
 
+    /// Documented rule (developer.apple.com/documentation/uikit/uievent/coalescedtouches(for:)): "The return value is nil if the object in the
+    /// touch parameter is not associated with the current event."
     func testATouchOutsideTheEventHasNoCoalescedTouches() {
         let view = SamplingView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
         let app = DirectApp(root: view)
@@ -54,6 +59,34 @@ final class CoalescedTouchesTests: XCTestCase {
         let touch = app.application.eventDispatcher.touchesEvent?.allTouches?.first
         XCTAssertNotNil(touch)
         XCTAssertNil(otherEvent.coalescedTouches(for: touch!))
+    }
+
+    /// Documented rule (developer.apple.com/documentation/uikit/uievent/coalescedtouches(for:)): the last
+    /// touch is "a copy of the same touch you specified": another object, with the main touch's phase,
+    /// location, previous location and timestamp.
+    func testTheLastCoalescedTouchIsACopyOfTheMainTouch() throws {
+        final class CopyCheckingView: UIView {
+            var checks: [String] = []
+            override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+                guard let touch = touches.first, let last = event?.coalescedTouches(for: touch)?.last else { return }
+                checks.append(
+                    [
+                        last === touch ? "same object" : "a copy",
+                        last.phase == touch.phase ? "phase" : "phase differs",
+                        last.location(in: nil) == touch.location(in: nil) ? "location" : "location differs",
+                        last.previousLocation(in: nil) == touch.previousLocation(in: nil) ? "previous" : "previous differs",
+                        last.timestamp == touch.timestamp ? "timestamp" : "timestamp differs",
+                    ].joined(separator: ", "))
+            }
+        }
+        let view = CopyCheckingView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let app = DirectApp(root: view)
+        app.send([HIDFrames.frame(at: 1.00, [HIDFrames.finger(1, 10, 10, .down)])])
+        let samples = [HIDFrames.frame(at: 1.01, [HIDFrames.finger(1, 11, 10, .move)], sequence: 2)]
+        app.application.eventFetcher.receive(
+            HIDFrames.frame(at: 1.02, [HIDFrames.finger(1, 12, 10, .move)], sequence: 3), coalesced: samples)
+        app.application.runLoop.runUntilIdle(mode: .default)
+        XCTAssertEqual(view.checks, ["a copy, phase, location, previous, timestamp"])
     }
 
     // MARK: Moves queued in the app (UIKit's own coalescing)
