@@ -211,6 +211,9 @@ package final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureR
     private var timer: RunLoopTimer?
     /// The touches the scroll view has been asked about since the last reset (each is asked once).
     private var askedTouches: [UITouch] = []
+    /// Counts resets: a decision scheduled for after a frame is dropped if the recognizer reset meanwhile
+    /// (another recognizer failed it and its touches are gone), instead of failing the next sequence.
+    private var resets = 0
 
     // The timers' closures hold this recognizer unowned (a weak reference would give it a side table, and every
     // retain and release on the touch path would take the slow way): they must not outlive it.
@@ -253,8 +256,9 @@ package final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureR
         // recognizer recognized this same lift (a tap above) it has cancelled the content's touches and there
         // is nothing to ask `touchesShouldBegin` about; otherwise the content gets began and end at once —
         // every finger it withheld, not only the one that lifted (a second finger still down goes too).
+        let sequence = resets
         view?.hostApplication?.runLoop.perform(inModes: [.common]) { [weak self] in
-            guard let self, self.state == .possible else { return }
+            guard let self, self.resets == sequence, self.state == .possible else { return }
             self.sendTouchesShouldBeginForDelayedTouches(Set(self.touchHistory), with: event)
             self.state = .failed
         }
@@ -271,6 +275,7 @@ package final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureR
         timer?.invalidate()
         timer = nil
         askedTouches.removeAll()
+        resets &+= 1
     }
 
     /// The environment is about to hand the content touches this recognizer held back (or, having failed,

@@ -1,4 +1,7 @@
 import Foundation
+import GestureScript
+import HeadlessApp
+import TestSupport
 import XCTest
 @testable import UIKitModel
 
@@ -285,6 +288,39 @@ final class TableViewDelayedTouchesOrderTests: XCTestCase {
                 "1.150 -[UITableView touchesShouldBegin:withEvent:inContentView:]",
                 "1.150 highlight 0",
                 "1.500 unhighlight 0", "1.500 willSelect 0", "1.500 select 0",
+            ])
+    }
+}
+
+// MARK: - The scene
+
+/// deploy/scenes/table-tap-no-cancel.yaml, run as app-host runs it: the trace its header comment shows, and
+/// the delayed-touches recognizer leaving possible once (no stray decision after its reset).
+final class TableTapNoCancelSceneTests: XCTestCase {
+    func testTheSceneAsksBeforeTheCellAndTheSelection() throws {
+        let scenes = SharedPaths.packageRoot.appendingPathComponent("deploy/scenes")
+        let runner = try HeadlessAppRunner(sceneURL: scenes.appendingPathComponent("table-tap-no-cancel.yaml"))
+        runner.application.trace.explains = true
+        let script = try GestureScript.parse(
+            try String(
+                contentsOf: scenes.appendingPathComponent("scripts/table-puzzle-quick-tap.gesture"), encoding: .utf8))
+        let lines = runner.run(script)
+        XCTAssertEqual(
+            lines.filter { $0.kind == .call || $0.kind == .line }.map(\.text),
+            [
+                "View Taped",
+                "-[UITableView touchesShouldBegin:withEvent:inContentView:]",
+                "-[PlainCell touchesBegan:withEvent:]",
+                "didHighlightRowAt 2",
+                "-[PlainCell touchesEnded:withEvent:]",
+                "didUnhighlightRowAt 2",
+                "didSelectRowAt 2",
+            ])
+        XCTAssertEqual(
+            lines.filter { $0.kind == .transition && $0.text.contains("DelayedTouches") }.map(\.text),
+            [
+                "UIScrollViewDelayedTouchesBeganGestureRecognizer possible → failed",
+                "UIScrollViewDelayedTouchesBeganGestureRecognizer failed → possible",
             ])
     }
 }
