@@ -122,6 +122,26 @@ final class ScrollViewDelayedTouchesOrderTests: XCTestCase {
         XCTAssertEqual(scrollView.contentOffset, CGPoint(x: 0, y: 120))
     }
 
+    /// Path: the scroll view's pan fails (a sideways drag, nothing to scroll that way): that alone releases
+    /// nothing — the delayed-touches recognizer is still possible — so the withheld frames go at 0.15 s, after
+    /// the question, each replayed with its own data.
+    func testThePanFailingReleasesNothingTheTimerStillAsksFirst() {
+        driver.down(100, 150, at: 1.00)
+        driver.move(130, 150, at: 1.05)
+        driver.move(160, 150, at: 1.10)
+        driver.up(160, 150, at: 1.20)
+        XCTAssertEqual(
+            timedTrace,
+            [
+                "1.150 touchesShouldBegin [ContentView] 1 touch",
+                "1.150 -[ContentView touchesBegan:withEvent:]",
+                "1.150 -[ContentView touchesMoved:withEvent:]",
+                "1.150 -[ContentView touchesMoved:withEvent:]",
+                "1.200 -[ContentView touchesEnded:withEvent:]",
+            ])
+        XCTAssertEqual(scrollView.contentOffset, .zero)
+    }
+
     /// Path: the system cancels the touch during the delay; the withheld began is still delivered (the
     /// delaying recognizer failed), then the cancel — after the question.
     func testCancelPathAsksBeforeTheBeganAndTheCancel() {
