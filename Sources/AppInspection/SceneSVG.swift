@@ -74,12 +74,13 @@ public enum SceneSVG {
     }
 
     /// A view under a transform (its own or an ancestor's) is drawn as its bounds' four corners on the screen,
-    /// clockwise from the bounds' top-left (`x1,y1 x2,y2 ...`); nil draws the plain rectangle.
+    /// clockwise from the bounds' top-left (`x1,y1 x2,y2 ...`, to 1/1000 of a point); nil draws the plain
+    /// rectangle.
     static func transformedOutline(of view: UIView, origin: CGPoint) -> String? {
         guard !(view is UIWindow), view.isTransformedOnPath else { return nil }
         return view.bounds.corners.map { corner in
             let p = view.convert(corner, to: nil)
-            return "\(n(p.x + origin.x)),\(n(p.y + origin.y))"
+            return "\(n(((p.x + origin.x) * 1000).rounded() / 1000)),\(n(((p.y + origin.y) * 1000).rounded() / 1000))"
         }.joined(separator: " ")
     }
 

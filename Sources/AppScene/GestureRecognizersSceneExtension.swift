@@ -108,14 +108,17 @@ extension GestureRecognizersSceneExtension {
     }
 
     /// What the action methods of Apple's "Handling pinch gestures", "Handling rotation gestures" and "Handling
-    /// pan gestures" do (developer.apple.com/documentation/uikit/handling-pinch-gestures, …): in began and
-    /// changed, fold the gesture's value into the view's transform and reset it (scale 1, rotation 0,
-    /// translation zero), so the next call brings only what moved since. Pinch and rotation act about the
-    /// view's centre; a pan's translation is taken in the view's own space (`translatedBy` applies it before
-    /// the transform, so the view follows the finger on screen whatever its rotation or scale). Returns the
-    /// new transform, nil when nothing was applied (other states).
+    /// pan gestures" do (developer.apple.com/documentation/uikit/handling-pinch-gestures, …): fold the
+    /// gesture's value into the view's transform and reset it (scale 1, rotation 0, translation zero), so the
+    /// next call brings only what moved since. Pinch and rotation act about the view's centre; a pan's
+    /// translation is taken in the view's own space (`translatedBy` applies it before the transform, so the
+    /// view follows the finger on screen whatever its rotation or scale). Apple's samples do it in began and
+    /// changed; this also does it in ended, because here a lift can carry the fingers' last movement (a
+    /// script's last step is the lift itself) where a panel reports a move first — after a move-free lift the
+    /// value is already reset and nothing changes. A cancelled gesture applies nothing. Returns the new
+    /// transform, nil when nothing was applied.
     static func applyTransform(of recognizer: UIGestureRecognizer) -> CGAffineTransform? {
-        guard let view = recognizer.view, recognizer.state == .began || recognizer.state == .changed else { return nil }
+        guard let view = recognizer.view, [.began, .changed, .ended].contains(recognizer.state) else { return nil }
         switch recognizer {
         case let pinch as UIPinchGestureRecognizer:
             view.transform = view.transform.scaledBy(x: pinch.scale, y: pinch.scale)
