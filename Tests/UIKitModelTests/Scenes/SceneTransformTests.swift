@@ -48,7 +48,8 @@ final class SceneTransformTests: XCTestCase {
         let head = "windows:\n  - subviews:\n      - id: v\n        transform: "
         XCTAssertEqual(
             error(head + "{scale: 0}"),
-            #"line 4: windows[0].subviews[0].transform.scale: expected a non-zero scale (a view scaled by 0 has no area), found "0""#)
+            #"line 4: windows[0].subviews[0].transform.scale: expected a non-zero scale (a view scaled by 0 has no area), found "0""#
+        )
         XCTAssertEqual(
             error(head + "{rotate: right}"),
             #"line 4: windows[0].subviews[0].transform.rotate: expected a number, found "right""#)
@@ -60,20 +61,24 @@ final class SceneTransformTests: XCTestCase {
             "line 4: windows[0].subviews[0].transform.spin: unknown key (expected one of: matrix, rotate, scale, translate)")
         XCTAssertEqual(
             error(head + "\n          - {rotate: 30, scale: 2}"),
-            "line 5: windows[0].subviews[0].transform[0]: a transform step has exactly one of matrix, rotate, scale, translate (found 2)")
+            "line 5: windows[0].subviews[0].transform[0]: a transform step has exactly one of matrix, rotate, scale, translate (found 2)"
+        )
         XCTAssertEqual(
             error(head + "{matrix: [1, 0, 0, 1, 0, 0], rotate: 3}"),
-            "line 4: windows[0].subviews[0].transform: matrix gives the whole transform: it cannot be combined with scale, rotate or translate")
+            "line 4: windows[0].subviews[0].transform: matrix gives the whole transform: it cannot be combined with scale, rotate or translate"
+        )
         XCTAssertEqual(
             error(head + "{matrix: [1, 2, 2, 4, 0, 0]}"),
-            "line 4: windows[0].subviews[0].transform.matrix: the matrix has no inverse (a·d − b·c = 0): the view would have no area")
+            "line 4: windows[0].subviews[0].transform.matrix: the matrix has no inverse (a·d − b·c = 0): the view would have no area"
+        )
         XCTAssertEqual(
             error(head + "42"), #"line 4: windows[0].subviews[0].transform: expected a mapping, found "42""#)
         XCTAssertEqual(
             error(
                 "windows:\n  - subviews:\n      - gestureRecognizers:\n          - kind: tap\n"
                     + "            action: {log: Tapped, applyTransform: true}\n"),
-            "line 5: windows[0].subviews[0].gestureRecognizers[0].action.applyTransform: applyTransform is for pinch, rotation and pan recognizers (this one is tap)")
+            "line 5: windows[0].subviews[0].gestureRecognizers[0].action.applyTransform: applyTransform is for pinch, rotation and pan recognizers (this one is tap)"
+        )
     }
 
     static let yaml = """

@@ -65,7 +65,8 @@ final class TransformConversionTests: XCTestCase {
         XCTAssertEqual(child.convert(child.bounds, to: parent), CGRect(x: 20, y: 10, width: 20, height: 40))
         XCTAssertEqual(child.frame, CGRect(x: 20, y: 10, width: 20, height: 40))
         XCTAssertEqual(parent.frame, CGRect(x: 0, y: 0, width: 200, height: 200))
-        XCTAssertEqual(child.convert(CGRect(x: 40, y: 20, width: 40, height: 80), from: nil), CGRect(x: 0, y: 0, width: 40, height: 20))
+        XCTAssertEqual(
+            child.convert(CGRect(x: 40, y: 20, width: 40, height: 80), from: nil), CGRect(x: 0, y: 0, width: 40, height: 20))
     }
 
     /// A touch at (70, 64) lands on the child at (22, 5); moving it 4 points down the screen moves it 2 points
@@ -91,6 +92,7 @@ final class TransformConversionTests: XCTestCase {
         XCTAssertFalse(plain.isTransformedOnPath)
         XCTAssertTrue(child.isTransformedOnPath)
         XCTAssertEqual(plain.convert(CGPoint(x: 0.3, y: 0.7), to: nil), CGPoint(x: 0.3 + 0.1, y: 0.7 + 0.2))
-        XCTAssertEqual(plain.convert(CGPoint(x: 0.3 + 0.1, y: 0.7 + 0.2), from: nil), CGPoint(x: 0.3 + 0.1 - 0.1, y: 0.7 + 0.2 - 0.2))
+        XCTAssertEqual(
+            plain.convert(CGPoint(x: 0.3 + 0.1, y: 0.7 + 0.2), from: nil), CGPoint(x: 0.3 + 0.1 - 0.1, y: 0.7 + 0.2 - 0.2))
     }
 }
