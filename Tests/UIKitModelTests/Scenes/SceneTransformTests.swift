@@ -1,7 +1,9 @@
 import AppInspection
 import AppScene
 import Foundation
-import UIKitModel
+import GestureScript
+import HeadlessApp
+@testable import UIKitModel
 import XCTest
 
 /// The `transform:` key of views (protocols/scene-format.md, "Views"), its errors, and how `app-host tree`,
@@ -149,5 +151,39 @@ final class SceneTransformTests: XCTestCase {
                 #"<polygon points="280,200 280,230 250,230 250,200" fill="red" fill-opacity="0.5" stroke="rgb(153,153,153)" stroke-width="1"/>"#,
                 #"<polygon points="60.359,586.699 146.962,636.699 96.962,723.301 10.359,673.301" fill="none" fill-opacity="0.5" stroke="rgb(153,153,153)" stroke-width="1"/>"#,
             ])
+    }
+}
+
+extension SceneTransformTests {
+    /// `applyTransform: true` on a pan, on a view turned 90°: each action takes the translation in the view's
+    /// own space ((0, −20) for 20 points right on the screen), folds it in with `translatedBy` (which acts
+    /// before the turn, so the view moves 20 points right on the screen) and sets the translation back to zero.
+    func testPanAppliesItsTranslationInTheViewsSpace() throws {
+        let runner = try HeadlessAppRunner(
+            sceneYAML: """
+                windows:
+                  - frame: [0, 0, 390, 844]
+                    subviews:
+                      - id: card
+                        frame: [95, 300, 200, 200]
+                        transform: {rotate: 90}
+                        gestureRecognizers:
+                          - kind: pan
+                            action: {log: Dragged, state: true, values: true, applyTransform: true}
+                """)
+        let lines = runner.run(try GestureScript.parse("at 1 drag 195 400 -> 295 400 duration 0.1 steps 5\nat 2 tap 380 400\n"))
+        XCTAssertEqual(
+            lines.map(\.text),
+            [
+                "Dragged began translation=(20, 0) velocity=(1000, 0) → transform [0, 1, -1, 0, 20, 0]",
+                "Dragged changed translation=(20, 0) velocity=(1000, 0) → transform [0, 1, -1, 0, 40, 0]",
+                "Dragged changed translation=(20, 0) velocity=(1000, 0) → transform [0, 1, -1, 0, 60, 0]",
+                "Dragged changed translation=(20, 0) velocity=(1000, 0) → transform [0, 1, -1, 0, 80, 0]",
+                // A script's last step is the lift itself: ended brings the last 20 points.
+                "Dragged ended translation=(20, 0) velocity=(1000, 0) → transform [0, 1, -1, 0, 100, 0]",
+            ])
+        let card = try XCTUnwrap(runner.scene.view("card"))
+        XCTAssertEqual(card.frame, CGRect(x: 195, y: 300, width: 200, height: 200))
+        XCTAssertIdentical(runner.application.hitTest(screenPoint: CGPoint(x: 380, y: 400), with: nil)?.view, card)
     }
 }
