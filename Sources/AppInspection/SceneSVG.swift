@@ -54,10 +54,16 @@ public enum SceneSVG {
         }
         if explanation?.view === view { (stroke, width) = ("rgb(224,32,27)", "3") }
         let fill = view.backgroundColor.map(color) ?? "none"
-        out.append(
-            #"<rect x="\#(n(rect.minX))" y="\#(n(rect.minY))" width="\#(n(rect.width))" height="\#(n(rect.height))" "#
-                + #"fill="\#(fill)" fill-opacity="\#(n(max(view.alpha, 0.05) * 0.5))" stroke="\#(stroke)" stroke-width="\#(width)""#
-                + (inactive ? #" stroke-dasharray="4 3""# : "") + "/>")
+        let paint =
+            #"fill="\#(fill)" fill-opacity="\#(n(max(view.alpha, 0.05) * 0.5))" stroke="\#(stroke)" stroke-width="\#(width)""#
+            + (inactive ? #" stroke-dasharray="4 3""# : "") + "/>"
+        if let outline = transformedOutline(of: view, origin: origin) {
+            out.append(#"<polygon points="\#(outline)" "# + paint)
+        } else {
+            out.append(
+                #"<rect x="\#(n(rect.minX))" y="\#(n(rect.minY))" width="\#(n(rect.width))" height="\#(n(rect.height))" "#
+                    + paint)
+        }
         var label = view.traceClassName
         if let id = view.accessibilityIdentifier { label += " #\(id)" }
         out.append(#"<text x="\#(n(rect.minX + 3))" y="\#(n(rect.minY + 12))">\#(escape(label))</text>"#)
@@ -65,6 +71,17 @@ public enum SceneSVG {
         for subview in view.subviews {
             draw(subview, origin: origin, answers: answers, explanation: explanation, into: &out)
         }
+    }
+
+    /// A view under a transform (its own or an ancestor's) is drawn as its bounds' four corners on the screen,
+    /// clockwise from the bounds' top-left (`x1,y1 x2,y2 ...`, to 1/1000 of a point); nil draws the plain
+    /// rectangle.
+    static func transformedOutline(of view: UIView, origin: CGPoint) -> String? {
+        guard !(view is UIWindow), view.isTransformedOnPath else { return nil }
+        return view.bounds.corners.map { corner in
+            let p = view.convert(corner, to: nil)
+            return "\(n(((p.x + origin.x) * 1000).rounded() / 1000)),\(n(((p.y + origin.y) * 1000).rounded() / 1000))"
+        }.joined(separator: " ")
     }
 
     /// Which views the hit-test asked, and whether each answered a view: the hitTest records in call order

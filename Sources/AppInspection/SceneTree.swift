@@ -42,6 +42,8 @@ public enum SceneTree {
         var parts = [view.traceClassName]
         if let id = view.accessibilityIdentifier { parts.append("#\(id)") }
         parts.append(rectText(view.convert(view.bounds, to: nil)))
+        // A transformed view's rectangle is its bounding box on the screen; the matrix says how it got there.
+        if !view.transform.isIdentity { parts.append("transform=\(view.transform.traceText)") }
         if let window = view as? UIWindow {
             parts.append("level=\(number(window.windowLevel.rawValue))")
             if window.isKeyWindow { parts.append("key") }
@@ -73,9 +75,10 @@ public enum SceneTree {
         recognizer.traceClassName.hasPrefix("UIScrollView")
     }
 
-    /// `(x,y,w,h)` in screen points.
+    /// `(x,y,w,h)` in screen points, to 1/1000 of a point (a rotated view's bounding box is irrational).
     static func rectText(_ rect: CGRect) -> String {
-        "(\(number(rect.minX)),\(number(rect.minY)),\(number(rect.width)),\(number(rect.height)))"
+        let parts = [rect.minX, rect.minY, rect.width, rect.height].map { number(($0 * 1000).rounded() / 1000) }
+        return "(" + parts.joined(separator: ",") + ")"
     }
 
     static func number(_ value: CGFloat) -> String {

@@ -12,7 +12,7 @@ final class GestureRecognizersSceneExtension: SceneExtension {
     static let delegateKeys: Set<String> = [
         "class", "log", "shouldReceive", "shouldBegin", "simultaneousWith", "requireFailureOf",
     ]
-    static let actionKeys: Set<String> = ["log", "state", "values"]
+    static let actionKeys: Set<String> = ["log", "state", "values", "applyTransform"]
 
     /// Recognizers by id while a file is being built (references may point at recognizers of views built later).
     private var loading: [ObjectIdentifier: [String: UIGestureRecognizer]] = [:]
@@ -63,8 +63,8 @@ final class GestureRecognizersSceneExtension: SceneExtension {
         if let value = try node.bool("delaysTouchesBegan") { recognizer.delaysTouchesBegan = value }
         if let value = try node.bool("delaysTouchesEnded") { recognizer.delaysTouchesEnded = value }
         if node["action"] != nil || node["actions"] != nil || !recognizer.logGroups.isEmpty { context.printsLines = true }
-        if let action = node["action"] { recognizer.addTarget(try Self.action(action)) }
-        for action in try node.sequence("actions") ?? [] { recognizer.addTarget(try Self.action(action)) }
+        if let action = node["action"] { recognizer.addTarget(try Self.action(action, kind: kind)) }
+        for action in try node.sequence("actions") ?? [] { recognizer.addTarget(try Self.action(action, kind: kind)) }
 
         var delegateReferences: ([String: UIGestureRecognizer]) throws -> Void = { _ in }
         if let delegateNode = try node.mapping("delegate") {
@@ -85,20 +85,55 @@ final class GestureRecognizersSceneExtension: SceneExtension {
 
 extension GestureRecognizersSceneExtension {
     /// `{log: "View Taped"}`; `state: true` appends the state (`Panned changed`); `values: true` appends the
-    /// recognizer's measurements (translation, scale, rotation, location).
-    static func action(_ value: SceneValue) throws -> GestureRecognizerAction {
+    /// recognizer's measurements (translation, scale, rotation, location); `applyTransform: true` (pinch,
+    /// rotation, pan) then applies them to the view's transform and resets them, and appends the new transform.
+    static func action(_ value: SceneValue, kind: GestureRecognizerKind) throws -> GestureRecognizerAction {
         let node = try value.mapping()
         try node.checkKeys(actionKeys)
         let text = try node.required("log").string()
         let withState = try node.bool("state") ?? false
         let withValues = try node.bool("values") ?? false
-        guard withState || withValues else { return .log(text) }
+        let applies = try node.bool("applyTransform") ?? false
+        if applies, ![.pinch, .rotation, .pan].contains(kind), let flag = node["applyTransform"] {
+            throw flag.error("applyTransform is for pinch, rotation and pan recognizers (this one is \(kind.rawValue))")
+        }
+        guard withState || withValues || applies else { return .log(text) }
         return .handler(text) { recognizer in
             var line = text
             if withState { line += " \(recognizer.state)" }
             if withValues { line += " " + measurements(of: recognizer) }
+            if applies, let transform = applyTransform(of: recognizer) { line += " → transform \(transform.traceText)" }
             recognizer.traceRecorder?.record(line, group: "actions")
         }
+    }
+
+    /// What the action methods of Apple's "Handling pinch gestures", "Handling rotation gestures" and "Handling
+    /// pan gestures" do (developer.apple.com/documentation/uikit/handling-pinch-gestures, …): fold the
+    /// gesture's value into the view's transform and reset it (scale 1, rotation 0, translation zero), so the
+    /// next call brings only what moved since. Pinch and rotation act about the view's centre; a pan's
+    /// translation is taken in the view's own space (`translatedBy` applies it before the transform, so the
+    /// view follows the finger on screen whatever its rotation or scale). Apple's samples do it in began and
+    /// changed; this also does it in ended, because here a lift can carry the fingers' last movement (a
+    /// script's last step is the lift itself) where a panel reports a move first — after a move-free lift the
+    /// value is already reset and nothing changes. A cancelled gesture applies nothing. Returns the new
+    /// transform, nil when nothing was applied.
+    static func applyTransform(of recognizer: UIGestureRecognizer) -> CGAffineTransform? {
+        guard let view = recognizer.view, [.began, .changed, .ended].contains(recognizer.state) else { return nil }
+        switch recognizer {
+        case let pinch as UIPinchGestureRecognizer:
+            view.transform = view.transform.scaledBy(x: pinch.scale, y: pinch.scale)
+            pinch.scale = 1
+        case let rotation as UIRotationGestureRecognizer:
+            view.transform = view.transform.rotated(by: rotation.rotation)
+            rotation.rotation = 0
+        case let pan as UIPanGestureRecognizer:
+            let moved = pan.translation(in: view)
+            view.transform = view.transform.translatedBy(x: moved.x, y: moved.y)
+            pan.setTranslation(.zero, in: view)
+        default:
+            return nil
+        }
+        return view.transform
     }
 
     static func measurements(of recognizer: UIGestureRecognizer) -> String {

@@ -6,7 +6,7 @@ extension SceneLoader {
     static let viewKeys: Set<String> = responderKeys.union([
         "kind", "frame", "hidden", "alpha", "userInteractionEnabled", "multipleTouchEnabled", "exclusiveTouch",
         "backgroundColor", "tag",
-        "hitTest", "pointInsideIncludes", "subviews", "controller",
+        "hitTest", "pointInsideIncludes", "subviews", "controller", "transform",
     ])
 
     /// A view node: `kind:` picks the class (default `view`, or the kind whose UIKit class is `class:`), then the
@@ -22,6 +22,7 @@ extension SceneLoader {
         try applyResponderKeys(from: node, to: view, context: context)
         try applyViewProperties(from: node, to: view, context: context)
         if let frame = node["frame"] { view.frame = try readFrame(frame) }
+        if let transform = node["transform"] { view.transform = try readTransform(transform) }
 
         var inlineController: UIViewController?
         if let controllerNode = try node.mapping("controller") {

@@ -430,7 +430,12 @@ extension UIGestureRecognizer {
 
 // MARK: - Geometry
 
-/// Geometry shared by the built-in recognizers (window coordinates: no view transforms in this model).
+/// Geometry shared by the built-in recognizers, in window coordinates: a pinch's scale and a rotation's angle
+/// are "relative to the points of the two touches in screen coordinates"
+/// (developer.apple.com/documentation/uikit/uipinchgesturerecognizer/scale; "Measure the relative rotation of
+/// two fingers on the screen", developer.apple.com/documentation/uikit/handling-rotation-gestures), so the
+/// transform of the recognizer's own view never changes them — which is what lets an action apply them to
+/// that very transform and reset them without feeding back.
 extension UIGestureRecognizer {
     /// Distance between two points.
     static func distance(_ a: CGPoint, _ b: CGPoint) -> CGFloat {

@@ -23,21 +23,29 @@ public class UIPanGestureRecognizer: UIGestureRecognizer {
     private var history = GestureMotionHistory<CGPoint>()
     private var currentVelocity = CGPoint.zero
 
-    /// The centroid's movement since the pan's origin, in `view`'s coordinate space. (No view transforms in
-    /// this model, so every view measures the same vector.)
+    /// UIKit: "The translation of the pan gesture in the coordinate system of the specified view"
+    /// (developer.apple.com/documentation/uikit/uipangesturerecognizer/translation(in:)): the centroid's
+    /// movement since the pan's origin, measured in the window and turned into `view`'s space by the linear
+    /// part of every transform on the way (a view rotated 90° sees a rightward drag as a move up its own y
+    /// axis, one scaled 2× sees half the points). nil: the window's space.
     public func translation(in view: UIView?) -> CGPoint {
         guard let origin else { return .zero }
-        return CGPoint(x: position.x - origin.x, y: position.y - origin.y)
+        let moved = CGPoint(x: position.x - origin.x, y: position.y - origin.y)
+        return view?.convertVectorFromWindow(moved) ?? moved
     }
 
-    /// UIKit's `setTranslation(_:in:)`: makes the current translation `translation` (commonly `.zero`).
-    func setTranslation(_ translation: CGPoint, in view: UIView?) {
+    /// UIKit's `setTranslation(_:in:)`: makes the current translation `translation` (commonly `.zero`), given
+    /// in `view`'s space.
+    public func setTranslation(_ translation: CGPoint, in view: UIView?) {
         guard origin != nil else { return }
-        origin = CGPoint(x: position.x - translation.x, y: position.y - translation.y)
+        let moved = view?.convertVectorToWindow(translation) ?? translation
+        origin = CGPoint(x: position.x - moved.x, y: position.y - moved.y)
     }
 
-    /// Points per second, measured on the run-loop clock.
-    public func velocity(in view: UIView?) -> CGPoint { currentVelocity }
+    /// Points per second of `view`'s space (the window's for nil), measured on the run-loop clock.
+    public func velocity(in view: UIView?) -> CGPoint {
+        view?.convertVectorFromWindow(currentVelocity) ?? currentVelocity
+    }
 
     public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)

@@ -6,12 +6,19 @@ import Foundation
 /// clock over the last `GestureConstants.velocityWindow` of samples.
 /// A third finger is ignored; lifting a finger ends it (or fails it before it began).
 public class UIPinchGestureRecognizer: UIGestureRecognizer {
-    /// Settable, as in UIKit (`recognizer.scale = 1` after applying it): later scales are relative to it.
+    /// Settable, as in UIKit (`recognizer.scale = 1` after applying it to a view's transform): later scales are
+    /// relative to it. "You may set the scale factor, but doing so resets the velocity"
+    /// (developer.apple.com/documentation/uikit/uipinchgesturerecognizer/scale): the velocity is 0 and the
+    /// samples it is measured from start again at the new value, so the next one is not measured across the jump.
     public var scale: CGFloat {
         get { currentScale }
         set {
             if let distance = currentDistance, newValue > 0 { baseDistance = distance / newValue }
             currentScale = newValue
+            velocity = 0
+            guard currentDistance != nil else { return }
+            history.removeAll()
+            _ = history.record(newValue, at: environment?.now ?? 0)
         }
     }
     public private(set) var velocity: CGFloat = 0

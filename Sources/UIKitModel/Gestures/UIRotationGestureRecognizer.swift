@@ -7,10 +7,15 @@ import Foundation
 /// can pass ±π; `velocity` is radians per second of the run-loop clock over the last
 /// `GestureConstants.velocityWindow` of samples.
 public class UIRotationGestureRecognizer: UIGestureRecognizer {
-    /// Settable, as in UIKit (`recognizer.rotation = 0` after applying it).
+    /// Settable, as in UIKit (`recognizer.rotation = 0` after applying it to a view's transform). "Setting the
+    /// rotation resets the velocity" (developer.apple.com/documentation/uikit/uirotationgesturerecognizer/rotation);
+    /// the samples are of the total turn, which a set does not move, so later velocities stay true.
     public var rotation: CGFloat {
         get { accumulated - baseRotation }
-        set { baseRotation = accumulated - newValue }
+        set {
+            baseRotation = accumulated - newValue
+            velocity = 0
+        }
     }
     public private(set) var velocity: CGFloat = 0
 

@@ -2,12 +2,26 @@ import Foundation
 
 /// UIKit's `UIView`: a rectangle in a hierarchy that takes part in hit-testing and the responder chain.
 ///
-/// Geometry is UIKit's without transforms: `frame` (in the superview's space) = origin + `bounds.size`;
-/// `bounds.origin` shifts the content (scroll views later use it as their content offset).
+/// Geometry is UIKit's: `center` (in the superview's space), `bounds` and `transform`, the transform applied
+/// about the centre of the bounds, so the bounds' midpoint always lands on `center`; `bounds.origin` shifts
+/// the content (scroll views use it as their content offset). `frame` derives from the three (the geometry
+/// extension below).
 open class UIView: UIResponder {
-    /// The frame's origin in the superview's coordinate space; `frame`, `center` and `bounds` derive from it.
+    /// The untransformed frame's origin in the superview's space, `center` less half the bounds' size: what
+    /// `frame.origin` is while `transform` is the identity. Stored rather than `center` so the identity path
+    /// stays one addition per axis.
     var origin: CGPoint
     public var bounds: CGRect
+
+    /// UIKit's `transform`: "Specifies the transform applied to the view, relative to the center of its
+    /// bounds" (developer.apple.com/documentation/uikit/uiview/transform); default the identity. Hit-testing,
+    /// every conversion, `UITouch.location(in:)` and recognizer translations go through it.
+    public var transform: CGAffineTransform = .identity {
+        didSet { isTransformed = !transform.isIdentity }
+    }
+    /// `transform` is not the identity: every conversion checks this bit first and takes the plain
+    /// translation path when it is clear (the per-event cost of untransformed views stays what it was).
+    private(set) var isTransformed = false
 
     /// Not retained, as UIKit's (assign): the superview retains its subviews, and its deinit clears their
     /// back pointer, so it never dangles. Not weak either: a weak reference makes every retain and release of
@@ -207,9 +221,17 @@ extension UIView {
 // MARK: - Geometry
 
 extension UIView {
-    /// The view's rectangle in its superview's coordinate space.
+    /// The view's rectangle in its superview's coordinate space. With a transform it is the bounding box of
+    /// the transformed bounds. UIKit calls `frame` undefined then ("If the transform property is not the
+    /// identity transform, the value of this property is undefined and therefore should be ignored",
+    /// developer.apple.com/documentation/uikit/uiview/frame); this model reads the bounding box (what
+    /// `convert(bounds, to: superview)` gives) and, for a set, moves `center` to the new rectangle's midpoint
+    /// and gives `bounds` its size, keeping the transform: the rectangle is taken as the untransformed frame.
     public var frame: CGRect {
-        get { CGRect(origin: origin, size: bounds.size) }
+        get {
+            guard isTransformed else { return CGRect(origin: origin, size: bounds.size) }
+            return CGRect.boundingBox(of: bounds.corners.map(pointInSuperviewSpace))
+        }
         set {
             origin = newValue.origin
             bounds.size = newValue.size
@@ -236,24 +258,85 @@ extension UIView {
         return pointFromBaseSpace(source.pointInBaseSpace(point))
     }
 
+    /// UIKit's `convert(_:to:)` for a rectangle: with a transform on either path, the bounding box of the
+    /// converted corners (as UIKit's, which converts the rectangle through each layer's transform).
     package func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
-        CGRect(origin: convert(rect.origin, to: view), size: rect.size)
+        guard isTransformedOnPath || (view ?? window)?.isTransformedOnPath == true else {
+            return CGRect(origin: convert(rect.origin, to: view), size: rect.size)
+        }
+        return CGRect.boundingBox(of: rect.corners.map { convert($0, to: view) })
     }
 
     package func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
-        CGRect(origin: convert(rect.origin, from: view), size: rect.size)
+        guard isTransformedOnPath || (view ?? window)?.isTransformedOnPath == true else {
+            return CGRect(origin: convert(rect.origin, from: view), size: rect.size)
+        }
+        return CGRect.boundingBox(of: rect.corners.map { convert($0, from: view) })
     }
 
-    /// From this view's space into its superview's.
+    /// Whether this view or an ancestor has a transform: every conversion through it is then a full affine
+    /// map, not a translation.
+    package var isTransformedOnPath: Bool {
+        var view: UIView? = self
+        while let v = view {
+            if v.isTransformed { return true }
+            view = v.superview
+        }
+        return false
+    }
+
+    /// A vector (a translation, a velocity) from the window's space into this view's: the linear part of
+    /// `convert(_:from: nil)`, which a view's position and `bounds.origin` do not change. Untransformed paths
+    /// return it as is.
+    func convertVectorFromWindow(_ vector: CGPoint) -> CGPoint {
+        guard isTransformedOnPath else { return vector }
+        let tip = convert(vector, from: nil), tail = convert(CGPoint.zero, from: nil)
+        return CGPoint(x: tip.x - tail.x, y: tip.y - tail.y)
+    }
+
+    /// The inverse of `convertVectorFromWindow`: a vector in this view's space, in the window's.
+    func convertVectorToWindow(_ vector: CGPoint) -> CGPoint {
+        guard isTransformedOnPath else { return vector }
+        let tip = convert(vector, to: nil), tail = convert(CGPoint.zero, to: nil)
+        return CGPoint(x: tip.x - tail.x, y: tip.y - tail.y)
+    }
+
+    /// From this view's space into its superview's: the bounds' midpoint goes to `center`, the transform
+    /// turning and scaling about it.
     @inline(__always)
     func pointInSuperviewSpace(_ point: CGPoint) -> CGPoint {
-        CGPoint(x: point.x - bounds.origin.x + origin.x, y: point.y - bounds.origin.y + origin.y)
+        guard isTransformed else {
+            return CGPoint(x: point.x - bounds.origin.x + origin.x, y: point.y - bounds.origin.y + origin.y)
+        }
+        return transformedPointInSuperviewSpace(point)
     }
 
     /// From the superview's space into this view's (what hit-testing does for each subview).
     @inline(__always)
     func pointFromSuperviewSpace(_ point: CGPoint) -> CGPoint {
-        CGPoint(x: point.x - origin.x + bounds.origin.x, y: point.y - origin.y + bounds.origin.y)
+        guard isTransformed else {
+            return CGPoint(x: point.x - origin.x + bounds.origin.x, y: point.y - origin.y + bounds.origin.y)
+        }
+        return transformedPointFromSuperviewSpace(point)
+    }
+
+    /// `center + transform(point − bounds midpoint)`.
+    @inline(never)
+    func transformedPointInSuperviewSpace(_ point: CGPoint) -> CGPoint {
+        let halfWidth = bounds.width / 2, halfHeight = bounds.height / 2
+        let offset = CGPoint(x: point.x - bounds.origin.x - halfWidth, y: point.y - bounds.origin.y - halfHeight)
+            .applying(transform)
+        return CGPoint(x: origin.x + halfWidth + offset.x, y: origin.y + halfHeight + offset.y)
+    }
+
+    /// `bounds midpoint + transform⁻¹(point − center)`. A transform with no inverse (scale 0) is used as it
+    /// is, as CGAffineTransformInvert returns it.
+    @inline(never)
+    func transformedPointFromSuperviewSpace(_ point: CGPoint) -> CGPoint {
+        let halfWidth = bounds.width / 2, halfHeight = bounds.height / 2
+        let offset = CGPoint(x: point.x - origin.x - halfWidth, y: point.y - origin.y - halfHeight)
+            .applying(transform.inverted())
+        return CGPoint(x: bounds.origin.x + halfWidth + offset.x, y: bounds.origin.y + halfHeight + offset.y)
     }
 
     /// The space shared by every window: the screen for views in a window (a window's frame is in screen
@@ -270,10 +353,21 @@ extension UIView {
 
     /// The inverse of `pointInBaseSpace`. Without transforms every step of the path is a translation, so the
     /// inverse subtracts the path's offset: one walk up and no array (recognizers convert every touch of every
-    /// move through here).
+    /// move through here). A transform anywhere on the path switches to undoing each step from the root down.
     func pointFromBaseSpace(_ point: CGPoint) -> CGPoint {
-        let offset = pointInBaseSpace(.zero)
+        var offset = CGPoint.zero
+        var view: UIView? = self
+        while let v = view {
+            if v.isTransformed { return transformedPointFromBaseSpace(point) }
+            offset = CGPoint(x: offset.x - v.bounds.origin.x + v.origin.x, y: offset.y - v.bounds.origin.y + v.origin.y)
+            view = v.superview
+        }
         return CGPoint(x: point.x - offset.x, y: point.y - offset.y)
+    }
+
+    @inline(never)
+    func transformedPointFromBaseSpace(_ point: CGPoint) -> CGPoint {
+        pointFromSuperviewSpace(superview?.transformedPointFromBaseSpace(point) ?? point)
     }
 
     /// Like `pointInBaseSpace` but stopping in the root view's own space (used when there is no window).
