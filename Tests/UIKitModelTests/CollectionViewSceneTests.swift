@@ -30,7 +30,8 @@ final class CollectionViewSceneTests: XCTestCase {
     }
 
     func testColumnsSizeTheItemsToTheWidthAndTheTreeShowsTheCells() throws {
-        let app = try SceneLoader().load(yaml: scene("items: [A, B, C, D]\nitemSize: [50, 80]\ncolumns: 2\nlineSpacing: 4\ninteritemSpacing: 20"))
+        let app = try SceneLoader().load(
+            yaml: scene("items: [A, B, C, D]\nitemSize: [50, 80]\ncolumns: 2\nlineSpacing: 4\ninteritemSpacing: 20"))
         let grid = try XCTUnwrap(app.view("grid") as? UICollectionView)
         XCTAssertEqual(grid.collectionViewLayout.itemSize, CGSize(width: 140, height: 80))
         XCTAssertEqual(grid.cellForItem(at: IndexPath(item: 3, section: 0))?.frame, CGRect(x: 160, y: 84, width: 140, height: 80))
