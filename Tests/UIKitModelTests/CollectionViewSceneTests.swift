@@ -3,6 +3,7 @@ import AppScene
 import Foundation
 import HeadlessApp
 import HIDEvent
+import TestSupport
 import UIKitModel
 import XCTest
 
@@ -60,6 +61,15 @@ final class CollectionViewSceneTests: XCTestCase {
                 """))
         let trace = runner.run(GestureInputs.tap(65, 25, at: 1.0)).map(\.text)
         XCTAssertEqual(trace, ["shouldHighlightItemAt 1"])
+    }
+
+    /// `app-host render`: every cell is drawn and labelled, and the touch's path ends at item 4's cell.
+    func testRenderDrawsTheCellsAndTheTouchEndsOnACell() throws {
+        let url = SharedPaths.packageRoot.appendingPathComponent("deploy/scenes/collection-view-tap-passes.yaml")
+        let svg = SceneSVG.render(try SceneLoader().load(contentsOf: url), touch: CGPoint(x: 195, y: 290))
+        XCTAssertEqual(svg.components(separatedBy: ">PhotoCell</text>").count - 1, 9)
+        XCTAssertTrue(svg.contains("<text x=\"138\" y=\"242\">PhotoCell</text>"), "item 4 at (135, 230)")
+        XCTAssertTrue(svg.contains("touch (195,290) → PhotoCell"))
     }
 
     func testErrorsNameThePath() {
