@@ -66,6 +66,9 @@ public enum SceneTree {
     static func describe(_ recognizer: UIGestureRecognizer) -> String {
         var text = "recognizer \(recognizer.traceClassName)"
         if let name = recognizer.name { text += " #\(name)" }
+        if let edgePan = recognizer as? UIScreenEdgePanGestureRecognizer {
+            text += " edges=[" + edgePan.edges.names.joined(separator: ",") + "]"
+        }
         if !recognizer.isEnabled { text += " disabled" }
         return text
     }

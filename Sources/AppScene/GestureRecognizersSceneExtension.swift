@@ -201,6 +201,8 @@ extension GestureRecognizersSceneExtension {
 /// The `kind:` of a recognizer in a scene file: which UIKit class it is and the keys only that class has.
 enum GestureRecognizerKind: String, CaseIterable {
     case tap, longPress, pan, swipe, pinch, rotation
+    /// `UIScreenEdgePanGestureRecognizer` (ScreenEdgePanSceneKind.swift).
+    case screenEdgePan
     /// A plain `UIGestureRecognizer`: receives touches and never changes state by itself.
     case plain
 
@@ -211,6 +213,7 @@ enum GestureRecognizerKind: String, CaseIterable {
             return ["minimumPressDuration", "allowableMovement", "numberOfTouchesRequired", "numberOfTapsRequired"]
         case .pan: return ["minimumNumberOfTouches", "maximumNumberOfTouches"]
         case .swipe: return ["direction", "numberOfTouchesRequired"]
+        case .screenEdgePan: return ["edges"]
         case .pinch, .rotation, .plain: return []
         }
     }
@@ -247,6 +250,7 @@ enum GestureRecognizerKind: String, CaseIterable {
             if let value = node["direction"] { swipe.direction = try direction(value) }
             if let touches = try positive(node, "numberOfTouchesRequired") { swipe.numberOfTouchesRequired = touches }
             return swipe
+        case .screenEdgePan: return try Self.makeScreenEdgePan(from: node)
         case .pinch: return UIPinchGestureRecognizer()
         case .rotation: return UIRotationGestureRecognizer()
         case .plain: return UIGestureRecognizer()
@@ -260,6 +264,7 @@ enum GestureRecognizerKind: String, CaseIterable {
         case .longPress: return "UILongPressGestureRecognizer"
         case .pan: return "UIPanGestureRecognizer"
         case .swipe: return "UISwipeGestureRecognizer"
+        case .screenEdgePan: return "UIScreenEdgePanGestureRecognizer"
         case .pinch: return "UIPinchGestureRecognizer"
         case .rotation: return "UIRotationGestureRecognizer"
         case .plain: return "UIGestureRecognizer"

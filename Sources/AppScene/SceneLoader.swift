@@ -18,6 +18,7 @@ public struct SceneLoader {
         for kind in ControlSceneKind.all { register(kind) }
         register(ScrollViewSceneKind())
         register(TableViewSceneKind())
+        register(CollectionViewSceneKind())
     }
 
     mutating func register(_ kind: SceneViewKind) {

@@ -47,6 +47,17 @@ package enum GestureConstants {
     /// the lift 5-14 ms after the last move); two display frames at 60 Hz.
     static let liftGrace: TimeInterval = 0.034
 
+    // MARK: Screen-edge pan
+
+    /// How near an edge of the screen a `UIScreenEdgePanGestureRecognizer`'s touch must come down (points,
+    /// distance from the edge at most this). Apple documents only "panning gestures that start near an edge
+    /// of the screen" (developer.apple.com/documentation/uikit/uiscreenedgepangesturerecognizer) and exposes
+    /// no setting (rdar 15145539, "isn't forgiving enough and isn't customizable", lionheart/openradar-mirror
+    /// #4425); the band observed on devices is about 20 points (the system gesture gate's "bottom 20 pixels
+    /// or so", manongdao.com/article-222979.html). 20 is also springboard's home-gesture band
+    /// (`SystemGestureDetector.edgeHeight`), so an app's bottom-edge pan and the swipe up start in the same band.
+    package static let screenEdgeRegion: CGFloat = 20
+
     // MARK: Swipe
 
     /// Distance along the swipe's direction at which a swipe is recognized (UIKit's

@@ -61,7 +61,7 @@ final class SceneErrorTests: XCTestCase {
             "windows[0].subviews[0].touches.start")
         XCTAssertEqual(
             error(loading: "windows:\n  - subviews:\n      - {kind: picker}\n")?.description,
-            #"windows[0].subviews[0].kind: unknown kind "picker" (known: button, control, imageView, pageControl, scrollView, segmentedControl, slider, stepper, switch, tableView, view)"#
+            #"windows[0].subviews[0].kind: unknown kind "picker" (known: button, collectionView, control, imageView, pageControl, scrollView, segmentedControl, slider, stepper, switch, tableView, view)"#
         )
         XCTAssertEqual(
             error(loading: "windows:\n  - subviews:\n      - {hidden: perhaps}\n")?.description,

@@ -1,0 +1,23 @@
+import Foundation
+
+/// UIKit's `UICollectionViewCell`: one item of a collection view. Like a table cell it does not override the
+/// touch methods, so its touches travel up the responder chain to the collection view, which highlights and
+/// selects items and sets the cell's `isHighlighted` and `isSelected`
+/// (developer.apple.com/documentation/uikit/uicollectionviewcell/ishighlighted, .../isselected).
+///
+/// UIKit puts a cell's content in its `contentView`, a subview filling it; this model has no content subview,
+/// so a touch on a cell is hit-tested to the cell itself (as for `UITableViewCell` here).
+public class UICollectionViewCell: UIView {
+    /// What the scene's item is called (a title: nothing UIKit shows by itself; `app-host tree` and traces
+    /// name cells by class and frame).
+    var title: String?
+    /// UIKit: set by the collection view while the item is highlighted (touch down, until touch up or cancel).
+    public internal(set) var isHighlighted = false
+    /// UIKit: set by the collection view while the item is selected.
+    public internal(set) var isSelected = false
+
+    public convenience init(title: String?) {
+        self.init(frame: .zero)
+        self.title = title
+    }
+}
