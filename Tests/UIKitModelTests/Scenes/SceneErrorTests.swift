@@ -45,7 +45,7 @@ final class SceneErrorTests: XCTestCase {
         XCTAssertEqual(error?.path, "windows[0].rootViewController.view.alpah")
         XCTAssertEqual(
             error?.message,
-            "unknown key (expected one of: alpha, backgroundColor, canBecomeFirstResponder, class, controller, exclusiveTouch, firstResponder, frame, gestureRecognizers, hidden, hitTest, id, implements, kind, log, motion, multipleTouchEnabled, next, pointInsideIncludes, presses, subviews, tag, touches, userInteractionEnabled)"
+            "unknown key; did you mean 'alpha'? (expected one of: alpha, backgroundColor, canBecomeFirstResponder, class, controller, exclusiveTouch, firstResponder, frame, gestureRecognizers, hidden, hitTest, id, implements, kind, log, motion, multipleTouchEnabled, next, pointInsideIncludes, presses, subviews, tag, touches, userInteractionEnabled)"
         )
     }
 
