@@ -35,6 +35,11 @@ struct RunCommand: ParsableCommand {
         help: "Explain each line: arguments, results and reasons, event headers, hit-test passes, recognizer transitions.")
     var explain = false
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Start each plain line with its time on the app's clock in seconds, as protocols/puzzles.md shows traces.")
+    var times = true
+
     @Option(
         name: .long,
         help:
@@ -64,7 +69,7 @@ struct RunCommand: ParsableCommand {
         } catch let error as SceneError {
             throw CommandFailure(SceneFile.located(error, in: scene))
         }
-        let output = try TraceOutput(json: json, explain: explain, only: only)
+        let output = try TraceOutput(json: json, explain: explain, only: only, times: times)
         for warning in runner.scene.warnings { printWarning(warning.located(in: scene)) }
         if case .script(let script) = input {
             for warning in script.warnings() { printWarning("\(self.input): \(warning)") }

@@ -53,12 +53,15 @@ struct TraceOutput {
 
     var json: Bool
     var explain: Bool
+    /// Plain text: each line starts with its time on the app's clock, `1.30 View Taped` (protocols/puzzles.md).
+    var times: Bool
     /// nil: everything.
     var only: Set<String>?
 
-    init(json: Bool, explain: Bool, only: String?) throws {
+    init(json: Bool, explain: Bool, only: String?, times: Bool = false) throws {
         self.json = json
         self.explain = explain
+        self.times = times
         guard let only else { return }
         let names = only.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
         for name in names where !Self.groupNames.contains(name) {
@@ -78,6 +81,14 @@ struct TraceOutput {
             guard (explain && (line.kind == .event || line.kind == .callout)) || line.group.map(only.contains) == true
             else { return }
         }
-        Swift.print(json ? line.jsonLine : explain ? line.explained : line.text)
+        if json {
+            Swift.print(line.jsonLine)
+        } else if explain {
+            Swift.print(line.explained)
+        } else if times {
+            Swift.print(String(format: "%.2f ", Double(line.time) / 1e9) + line.text)
+        } else {
+            Swift.print(line.text)
+        }
     }
 }
