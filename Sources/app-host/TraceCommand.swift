@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import UIKitModel
 
@@ -27,7 +28,9 @@ struct TraceCommand: ParsableCommand {
         let output = try TraceOutput(json: false, explain: explain, only: only)
         let handle: FileHandle
         if let file, file != "-" {
-            guard let opened = FileHandle(forReadingAtPath: file) else { throw CommandFailure("cannot read \(file)") }
+            guard let opened = FileHandle(forReadingAtPath: file) else {
+                throw CommandError.noInput("\(file): \(FileManager.default.fileExists(atPath: file) ? "cannot read it" : "no such file")")
+            }
             handle = opened
         } else {
             handle = .standardInput
@@ -42,7 +45,8 @@ struct TraceCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("\(file ?? "stdin"):\(index + 1): not a trace record\n".utf8))
             }
         }
-        if bad > 0 { throw ExitCode.failure }
+        // The records there were are printed; the lines that are not are refused input.
+        if bad > 0 { throw ExitCode(.dataError) }
     }
 }
 

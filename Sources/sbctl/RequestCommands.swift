@@ -37,7 +37,7 @@ struct ConnectionOptions: ParsableArguments {
                 let reply = ControlReply.failure(command, ControlError(.noReply, "\(error)"))
                 print(String(decoding: reply.encoded(pretty: true), as: UTF8.self))
             }
-            throw ExitCode(2)
+            throw ExitCode(.unavailable)
         }
         if json {
             print(String(decoding: reply.encoded(pretty: true), as: UTF8.self))
@@ -46,7 +46,7 @@ struct ConnectionOptions: ParsableArguments {
         }
         if !reply.ok {
             if !json { printError("sbctl: \(reply.error.map { "\($0.code.rawValue): \($0.message)" } ?? "request failed")") }
-            throw ExitCode(1)
+            throw ExitCode(.failure)
         }
     }
 }
