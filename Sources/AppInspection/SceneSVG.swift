@@ -55,7 +55,8 @@ public enum SceneSVG {
         }
         // The legend: under the picture, each entry with the mark it explains, wrapped to the picture's width.
         var y = size.height + 8
-        out.append(#"<line x1="0" y1="\#(n(size.height))" x2="\#(n(size.width))" y2="\#(n(size.height))" stroke="rgb(204,204,204)"/>"#)
+        out.append(
+            #"<line x1="0" y1="\#(n(size.height))" x2="\#(n(size.width))" y2="\#(n(size.height))" stroke="rgb(204,204,204)"/>"#)
         for line in footer {
             y += lineHeight
             out.append(#"<text class="legend" x="4" y="\#(n(y))">\#(escape(line))</text>"#)
@@ -171,15 +172,21 @@ public enum SceneSVG {
             LegendEntry(
                 text: "dashed: hidden or userInteractionEnabled = NO (hit-testing skips it)",
                 mark: line("rgb(153,153,153)", "1", dashed: true)),
-            LegendEntry(text: "fill: backgroundColor, faded by alpha", mark: { x, y in
-                #"<rect class="legend-mark" x="\#(n(x))" y="\#(n(y - 4))" width="14" height="8" fill="rgb(204,204,204)" fill-opacity="0.5"/>"#
-            }),
-            LegendEntry(text: "black: class #id (row N: a table cell's row, as didSelectRowAt N)", mark: { x, y in
-                #"<text x="\#(n(x))" y="\#(n(y + 4))" font-weight="bold">Aa</text>"#
-            }),
-            LegendEntry(text: "purple italic: a gesture recognizer attached to that view", mark: { x, y in
-                #"<text x="\#(n(x))" y="\#(n(y + 4))" fill="rgb(128,0,160)" font-style="italic">Aa</text>"#
-            }),
+            LegendEntry(
+                text: "fill: backgroundColor, faded by alpha",
+                mark: { x, y in
+                    #"<rect class="legend-mark" x="\#(n(x))" y="\#(n(y - 4))" width="14" height="8" fill="rgb(204,204,204)" fill-opacity="0.5"/>"#
+                }),
+            LegendEntry(
+                text: "black: class #id (row N: a table cell's row, as didSelectRowAt N)",
+                mark: { x, y in
+                    #"<text x="\#(n(x))" y="\#(n(y + 4))" font-weight="bold">Aa</text>"#
+                }),
+            LegendEntry(
+                text: "purple italic: a gesture recognizer attached to that view",
+                mark: { x, y in
+                    #"<text x="\#(n(x))" y="\#(n(y + 4))" fill="rgb(128,0,160)" font-style="italic">Aa</text>"#
+                }),
         ]
         return entries
     }

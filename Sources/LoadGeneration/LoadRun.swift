@@ -112,7 +112,9 @@ package enum LoadRun {
             FileHandle.standardError.write(Data("hid-source: \(message)\n".utf8))
             status = status ?? code
         }
-        if !confirmed { fail(69, "springboard did not confirm the end marker (read \(source?.received ?? 0) of \(sent.offered))") }
+        if !confirmed {
+            fail(69, "springboard did not confirm the end marker (read \(source?.received ?? 0) of \(sent.offered))")
+        }
         if report.unexplained != 0 || !report.drained {
             fail(1, "\(report.unexplained) frame(s) unexplained\(report.drained ? "" : ", \(app) did not drain")")
         }

@@ -29,7 +29,8 @@ struct TraceCommand: ParsableCommand {
         let handle: FileHandle
         if let file, file != "-" {
             guard let opened = FileHandle(forReadingAtPath: file) else {
-                throw CommandError.noInput("\(file): \(FileManager.default.fileExists(atPath: file) ? "cannot read it" : "no such file")")
+                throw CommandError.noInput(
+                    "\(file): \(FileManager.default.fileExists(atPath: file) ? "cannot read it" : "no such file")")
             }
             handle = opened
         } else {

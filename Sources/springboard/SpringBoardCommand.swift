@@ -158,7 +158,8 @@ struct SpringBoardCommand: ParsableCommand {
         }
         if let curveKey, let authorizedKeys {
             for file in [curveKey, authorizedKeys] where !FileManager.default.isReadableFile(atPath: file) {
-                throw CommandError.noInput("\(file): \(FileManager.default.fileExists(atPath: file) ? "cannot read it" : "no such file")")
+                throw CommandError.noInput(
+                    "\(file): \(FileManager.default.fileExists(atPath: file) ? "cannot read it" : "no such file")")
             }
             do {
                 configuration.curveSecretKey = try ZMQCurveKeyPair.readKey(curveKey)

@@ -93,7 +93,8 @@ extension ScriptedGestureDelegate {
                 guard let view, view.isKind(ofClassNamed: name) else { return nil }
                 return "\(subject)\(found) is \(name)"
             case .viewInsideKind(let name):
-                guard let view, let match = sequence(first: view, next: \.superview).first(where: { $0.isKind(ofClassNamed: name) })
+                guard let view,
+                    let match = sequence(first: view, next: \.superview).first(where: { $0.isKind(ofClassNamed: name) })
                 else { return nil }
                 return "\(subject)\(found) is inside a \(name)" + (match === view ? " (itself)" : "")
             case .locationIn(let target, let id):

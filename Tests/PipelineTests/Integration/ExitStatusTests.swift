@@ -109,7 +109,8 @@ final class ExitStatusTests: PipelineTestCase {
         XCTAssertEqual(refused.status, 65)
         XCTAssertTrue(
             refused.stderr.hasPrefix(
-                "Error: \(scene.path):3: windows[0].subviews[0].alpah: unknown key; did you mean 'alpha'? (expected one of: alpha, "),
+                "Error: \(scene.path):3: windows[0].subviews[0].alpah: unknown key; did you mean 'alpha'? (expected one of: alpha, "
+            ),
             refused.stderr)
         let unwritable = try fixture.runTool(
             "app-host", ["render", "\(scenes)/abcdef.yaml", "--out", "/nonexistent/abcdef.svg"])

@@ -17,7 +17,8 @@ final class GestureDelegateRuleTests: XCTestCase {
         let runner = try HeadlessAppRunner(sceneYAML: yaml)
         runner.application.trace.explains = explain
         let lines = runner.run(try GestureScript.parse(script))
-        return explain ? lines.map(\.explained).filter { !$0.contains("hitTest") && !$0.contains("pointInside") } : lines.map(\.text)
+        return explain
+            ? lines.map(\.explained).filter { !$0.contains("hitTest") && !$0.contains("pointInside") } : lines.map(\.text)
     }
 
     private var keyboardScene: String {
@@ -250,12 +251,17 @@ final class GestureDelegateRuleTests: XCTestCase {
             "8: \(path).shouldReceive.no.locationIn: unknown key (expected one of: inside, insideKindOf, kindOf, view)")
         XCTAssertEqual(
             error("shouldReceive: {maybe: {inside: table}}"),
-            "8: \(path).shouldReceive.maybe: unknown key 'maybe' (a rule is yes: or no: with its conditions; else: answers the rest)")
+            "8: \(path).shouldReceive.maybe: unknown key 'maybe' (a rule is yes: or no: with its conditions; else: answers the rest)"
+        )
         XCTAssertEqual(
             error("shouldReceive: {no: {inside: table}, else: perhaps}"),
             "8: \(path).shouldReceive.else: expected yes or no, found \"perhaps\"")
-        XCTAssertEqual(error("shouldReceive: {else: no}"), "8: \(path).shouldReceive: no rule: give yes: or no: with conditions, or a plain yes or no")
-        XCTAssertEqual(error("shouldReceive: {no: {}}"), "8: \(path).shouldReceive.no: a condition is needed (one of: inside, insideKindOf, kindOf, view)")
+        XCTAssertEqual(
+            error("shouldReceive: {else: no}"),
+            "8: \(path).shouldReceive: no rule: give yes: or no: with conditions, or a plain yes or no")
+        XCTAssertEqual(
+            error("shouldReceive: {no: {}}"),
+            "8: \(path).shouldReceive.no: a condition is needed (one of: inside, insideKindOf, kindOf, view)")
         XCTAssertEqual(
             error("shouldBegin: {no: {direction: sideways}}"),
             "8: \(path).shouldBegin.no.direction: expected horizontal or vertical, found \"sideways\"")

@@ -144,7 +144,9 @@ final class InspectionTests: XCTestCase {
             let parser = XMLParser(data: Data(svg.utf8))
             parser.delegate = collector
             XCTAssertTrue(parser.parse(), "XML error: \(String(describing: parser.parserError))")
-            let box = try XCTUnwrap(collector.elements.first?.attributes["viewBox"]).split(separator: " ").compactMap { Double($0) }
+            let box = try XCTUnwrap(collector.elements.first?.attributes["viewBox"]).split(separator: " ").compactMap {
+                Double($0)
+            }
             let (width, height) = (box[2], box[3])
             var labels: [(text: String, rect: CGRect)] = []
             for text in collector.texts where ["label", "recognizer", "legend"].contains(text.attributes["class"] ?? "") {

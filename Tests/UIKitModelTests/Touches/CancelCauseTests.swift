@@ -68,7 +68,8 @@ final class CancelCauseTests: XCTestCase {
         for (sender, cause) in expectations {
             // A cell of the table (it gets its began after the table's 0.15 s content delay).
             let runner = try runner("table-keyboard-fix")
-            runner.feed(.digitizer(HIDDigitizerFrame(fingers: [HIDDigitizerEvent(finger: 1, .down, x: 195, y: 210)])), at: 1_000_000_000)
+            runner.feed(
+                .digitizer(HIDDigitizerFrame(fingers: [HIDDigitizerEvent(finger: 1, .down, x: 195, y: 210)])), at: 1_000_000_000)
             runner.application.advanceMainLoop(to: 1_300_000_000)
             let cancel = HIDMessage(
                 envelope: HIDEnvelope(
