@@ -169,7 +169,8 @@ extension GestureRecognizersSceneExtension {
         let id = try value.string()
         guard let recognizer = byID[id] else {
             let known = byID.isEmpty ? "no recognizer has an id" : "recognizer ids: " + byID.keys.sorted().joined(separator: ", ")
-            throw value.error("no gesture recognizer with id '\(id)' (\(known))")
+            let suggestion = SceneSuggestion.closest(to: id, in: byID.keys).map { "; did you mean '\($0)'?" } ?? ""
+            throw value.error("no gesture recognizer with id '\(id)'\(suggestion) (\(known))")
         }
         return recognizer
     }

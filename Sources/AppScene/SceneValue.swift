@@ -173,8 +173,8 @@ struct SceneMapping {
 /// "Did you mean": the known name closest to a mistyped one, by edit distance (insertions, deletions,
 /// substitutions and swaps of neighbours each count 1; letter case is free), when it is close enough to be a
 /// typo: at most 1 edit for names up to 4 letters, 2 for longer ones, and fewer than half the name.
-enum SceneSuggestion {
-    static func closest(to word: String, in candidates: some Collection<String>) -> String? {
+package enum SceneSuggestion {
+    package static func closest(to word: String, in candidates: some Collection<String>) -> String? {
         let limit = word.count <= 4 ? 1 : 2
         var best: (name: String, distance: Int)?
         for candidate in candidates.sorted() {
@@ -186,7 +186,7 @@ enum SceneSuggestion {
     }
 
     /// Optimal string alignment distance (Damerau–Levenshtein without repeated edits of one substring).
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

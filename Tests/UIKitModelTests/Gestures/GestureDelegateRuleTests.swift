@@ -245,7 +245,8 @@ final class GestureDelegateRuleTests: XCTestCase {
                 + "(expected one of: inside, insideKindOf, kindOf, view)")
         XCTAssertEqual(
             error("shouldReceive: {no: {inside: tabel}}"),
-            "8: \(path).shouldReceive.no.inside: no object with id 'tabel' (ids: appDelegate, application, table)")
+            "8: \(path).shouldReceive.no.inside: no object with id 'tabel'; did you mean 'table'? (ids: appDelegate, application, table)"
+        )
         XCTAssertEqual(
             error("shouldReceive: {no: {locationIn: table}}"),
             "8: \(path).shouldReceive.no.locationIn: unknown key (expected one of: inside, insideKindOf, kindOf, view)")
