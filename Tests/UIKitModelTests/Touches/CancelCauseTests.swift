@@ -41,6 +41,28 @@ final class CancelCauseTests: XCTestCase {
         XCTAssertEqual(record.text, "-[PuzzleCell touchesCancelled:withEvent:]")
     }
 
+    /// Continuous recognizers take the touches when they begin, discrete ones when they recognize.
+    func testContinuousRecognizersBeginDiscreteOnesRecognize() throws {
+        func cancels(_ scene: String, _ script: String) throws -> [String] {
+            let text = try String(contentsOf: scenes.appendingPathComponent("scripts/\(script).gesture"), encoding: .utf8)
+            return self.cancels(try runner(scene).run(try GestureScript.parse(text))).map(\.explained)
+        }
+        XCTAssertEqual(
+            try cancels("pan-parent", "pan-right"),
+            [
+                "-[ChildView touchesCancelled:withEvent:] touch#1 cancelled (112,400) "
+                    + "(pan began; cancelsTouchesInView = YES; calls super)"
+            ])
+        XCTAssertEqual(
+            try cancels("long-press-swipe", "swipe-then-press"),
+            [
+                "-[CardView touchesCancelled:withEvent:] touch#1 cancelled (240,400) "
+                    + "(swipe recognized; cancelsTouchesInView = YES; calls super)",
+                "-[CardView touchesCancelled:withEvent:] touch#2 cancelled (195,400) "
+                    + "(press began; cancelsTouchesInView = YES; calls super)",
+            ])
+    }
+
     /// A drag on a highlighted cell: the table's pan begins and takes the touch (canCancelContentTouches).
     func testScrollViewPanCancelSaysTheScrollViewTookIt() throws {
         let script = """
