@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ZeroMQ
 
 /// The exit statuses of every command line of the project (hid-source, springboard, app-host, sbctl): one
 /// rule, BSD's sysexits(3) numbers, written in each one's `--help` and in docs/usage.md ("Exit statuses").
@@ -97,6 +98,12 @@ public enum CommandLineMain {
             return (failure.status.rawValue, failure.message.isEmpty ? "" : "Error: \(failure.message)\n", "")
         case let code as ExitCode:
             return (code.rawValue, "", "")
+        case let zmq as ZMQError where zmq.isBadEndpoint:
+            // An endpoint option libzmq cannot read (`--events bogus`): a bad argument, not a bug.
+            return (
+                ExitStatus.usage.rawValue,
+                "Error: \(zmq) (an endpoint is ipc://PATH or tcp://HOST:PORT)\n", ""
+            )
         default:
             break
         }
@@ -169,5 +176,13 @@ public enum CommandLineMain {
         }
         if hasOptions && !kept.contains("[<options>]") { kept.append("[options]") }
         return kept.joined(separator: " ")
+    }
+}
+
+extension ZMQError {
+    /// libzmq could not read an endpoint (`--events bogus`, `foo://x`): the user's argument, not a bug.
+    public var isBadEndpoint: Bool {
+        (code == EINVAL && (operation.hasPrefix("zmq_connect") || operation.hasPrefix("zmq_bind")))
+            || code == EPROTONOSUPPORT
     }
 }

@@ -29,6 +29,8 @@ struct ConnectionOptions: ParsableArguments {
         let reply: ControlReply
         do {
             reply = try ControlClient(endpoint: endpoint, timeoutMilliseconds: timeout, curve: curve.client()).request(raw: body)
+        } catch let error as ZMQError where error.isBadEndpoint {
+            throw error  // an endpoint libzmq cannot read: a bad argument (64), not springboard missing
         } catch {
             printError("sbctl: \(error)")
             if json {

@@ -59,6 +59,11 @@ final class ExitStatusTests: PipelineTestCase {
         XCTAssertEqual(notEvemu.status, 65)
         XCTAssertEqual(
             notEvemu.stderr, "Error: \(script.path): not an evemu recording (no '# EVEMU' banner or N:/I:/A:/E: lines)\n")
+        let endpoint = try fixture.hidSource("tap", "10", "10", "--events", "bogus")
+        XCTAssertEqual(endpoint.status, 64, "an endpoint libzmq cannot read is a bad argument")
+        XCTAssertEqual(
+            endpoint.stderr,
+            "Error: zmq_connect(bogus): Invalid argument (errno 22) (an endpoint is ipc://PATH or tcp://HOST:PORT)\n")
         let unconfirmed = try fixture.hidSource("tap", "10", "10", "--confirm-timeout", "100")
         XCTAssertEqual(unconfirmed.status, 69)
         let unwritable = try fixture.hidSource("tap", "10", "10", "--write", "/nonexistent/tap.evemu")
@@ -148,6 +153,7 @@ final class ExitStatusTests: PipelineTestCase {
     func testSbctlAndSpringBoard() throws {
         let down = try fixture.sbctl("status", "--timeout", "100")
         XCTAssertEqual(down.status, 69)
+        XCTAssertEqual(try fixture.runTool("sbctl", ["status", "--control", "bogus"]).status, 64)
         let usage = try fixture.runTool("sbctl", ["bogus"])
         XCTAssertEqual(usage.status, 64)
         XCTAssertEqual(usage.stderr, "Error: Unexpected argument 'bogus'\nUsage: sbctl <subcommand>\n  See 'sbctl --help'.\n")
