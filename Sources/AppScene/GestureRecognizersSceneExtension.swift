@@ -10,7 +10,8 @@ final class GestureRecognizersSceneExtension: SceneExtension {
         "delaysTouchesBegan", "delaysTouchesEnded", "requireToFail", "delegate",
     ]
     static let delegateKeys: Set<String> = [
-        "class", "log", "shouldReceive", "shouldBegin", "simultaneousWith", "requireFailureOf",
+        "class", "log", "shouldReceive", "shouldBegin", "simultaneousWith", "shouldRecognizeSimultaneously",
+        "requireFailureOf",
     ]
     static let actionKeys: Set<String> = ["log", "state", "values", "applyTransform"]
 
@@ -68,7 +69,7 @@ final class GestureRecognizersSceneExtension: SceneExtension {
 
         var delegateReferences: ([String: UIGestureRecognizer]) throws -> Void = { _ in }
         if let delegateNode = try node.mapping("delegate") {
-            let (delegate, resolve) = try Self.delegate(delegateNode, application: context.application)
+            let (delegate, resolve) = try Self.delegate(delegateNode, context: context)
             recognizer.ownedDelegate = delegate
             delegateReferences = resolve
         }
@@ -155,16 +156,22 @@ extension GestureRecognizersSceneExtension {
 extension GestureRecognizersSceneExtension {
     /// A `delegate:` mapping: a scripted delegate, and the references to resolve once every recognizer exists.
     static func delegate(
-        _ node: SceneMapping, application: UIApplication
+        _ node: SceneMapping, context: SceneBuildContext
     ) throws -> (ScriptedGestureDelegate, ([String: UIGestureRecognizer]) throws -> Void) {
         try node.checkKeys(delegateKeys)
         let delegate = ScriptedGestureDelegate(
-            traceClassName: try node.string("class") ?? "ViewController", application: application)
+            traceClassName: try node.string("class") ?? "ViewController", application: context.application)
         if let log = node["log"] { delegate.logGroups = try log.logGroups() }
-        if let value = try node.bool("shouldReceive") { delegate.shouldReceive = value }
-        if let value = try node.bool("shouldBegin") { delegate.shouldBegin = value }
+        let receive = try node["shouldReceive"].map { try DelegateAnswerSyntax(.shouldReceive, $0) }
+        let begin = try node["shouldBegin"].map { try DelegateAnswerSyntax(.shouldBegin, $0) }
+        let together = try node["shouldRecognizeSimultaneously"].map {
+            try DelegateAnswerSyntax(.shouldRecognizeSimultaneously, $0)
+        }
         var simultaneous: [SceneValue] = []
         if let value = node["simultaneousWith"] {
+            if together != nil {
+                throw value.error("say it once: simultaneousWith (ids) or shouldRecognizeSimultaneously (rules), not both")
+            }
             if case .scalar = value.node, try value.string() == "all" {
                 delegate.simultaneousWithAll = true
             } else {
@@ -177,6 +184,11 @@ extension GestureRecognizersSceneExtension {
             { byID in
                 delegate.simultaneousWith = try simultaneous.map { try lookup($0, in: byID) }
                 delegate.requiresFailureOf = try failures.map { try lookup($0, in: byID) }
+                if let receive { delegate.receiveAnswer = try receive.answer(context: context, recognizers: byID) }
+                if let begin { delegate.beginAnswer = try begin.answer(context: context, recognizers: byID) }
+                if let together {
+                    delegate.simultaneousAnswer = try together.answer(context: context, recognizers: byID)
+                }
             }
         )
     }
@@ -192,7 +204,8 @@ extension GestureRecognizersSceneExtension {
         let id = try value.string()
         guard let recognizer = byID[id] else {
             let known = byID.isEmpty ? "no recognizer has an id" : "recognizer ids: " + byID.keys.sorted().joined(separator: ", ")
-            throw value.error("no gesture recognizer with id '\(id)' (\(known))")
+            let suggestion = SceneSuggestion.closest(to: id, in: byID.keys).map { "; did you mean '\($0)'?" } ?? ""
+            throw value.error("no gesture recognizer with id '\(id)'\(suggestion) (\(known))")
         }
         return recognizer
     }

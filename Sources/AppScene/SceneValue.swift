@@ -136,12 +136,14 @@ struct SceneMapping {
         path.isEmpty ? key : "\(path).\(key)"
     }
 
-    /// Fails on the first key not in `allowed`, listing what is allowed.
+    /// Fails on the first key not in `allowed`, suggesting the closest allowed key (a typo) and listing
+    /// what is allowed.
     func checkKeys(_ allowed: Set<String>) throws {
         for entry in entries where !allowed.contains(entry.key) {
+            let suggestion = SceneSuggestion.closest(to: entry.key, in: allowed).map { "; did you mean '\($0)'?" } ?? ""
             throw SceneError(
                 path: Self.join(path, entry.key),
-                message: "unknown key (expected one of: \(allowed.sorted().joined(separator: ", ")))",
+                message: "unknown key\(suggestion) (expected one of: \(allowed.sorted().joined(separator: ", ")))",
                 line: entry.value.mark?.line)
         }
     }
@@ -166,4 +168,40 @@ struct SceneMapping {
     func bool(_ key: String) throws -> Bool? { try self[key]?.bool() }
     func mapping(_ key: String) throws -> SceneMapping? { try self[key]?.mapping() }
     func sequence(_ key: String) throws -> [SceneValue]? { try self[key]?.sequence() }
+}
+
+/// "Did you mean": the known name closest to a mistyped one, by edit distance (insertions, deletions,
+/// substitutions and swaps of neighbours each count 1; letter case is free), when it is close enough to be a
+/// typo: at most 1 edit for names up to 4 letters, 2 for longer ones, and fewer than half the name.
+package enum SceneSuggestion {
+    package static func closest(to word: String, in candidates: some Collection<String>) -> String? {
+        let limit = word.count <= 4 ? 1 : 2
+        var best: (name: String, distance: Int)?
+        for candidate in candidates.sorted() {
+            let distance = editDistance(word.lowercased(), candidate.lowercased())
+            guard distance <= limit, distance * 2 < max(word.count, 2) else { continue }
+            if best == nil || distance < best!.distance { best = (candidate, distance) }
+        }
+        return best?.name
+    }
+
+    /// Optimal string alignment distance (Damerau–Levenshtein without repeated edits of one substring).
+    package static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
+    }
 }

@@ -49,25 +49,42 @@ public struct RecordingOptions: ParsableArguments {
         guard from >= 0, to.map({ $0 >= from }) ?? true else {
             throw ValidationError("--from and --to must satisfy 0 <= from <= to")
         }
+        let frames: [TimedHIDPayload]
         do {
-            return try recording.timedPayloads(
+            frames = try recording.timedPayloads(
                 mapping: mapping, from: Self.nanoseconds(from), to: to.map(Self.nanoseconds))
         } catch let error as RecordingMappingError {
             throw ValidationError(error.description)
         }
+        // A window with nothing in it would send nothing and succeed: said instead, with the length.
+        guard frames.isEmpty else { return frames }
+        let length = "the recording is \(Self.seconds(recording.duration)) s long"
+        if Self.nanoseconds(from) > recording.duration {
+            throw ValidationError("--from \(Self.seconds(from)) is past the end: \(length)")
+        }
+        let window = "--from \(Self.seconds(from))" + (to.map { " --to \(Self.seconds($0))" } ?? "")
+        throw ValidationError("nothing to play in \(window): \(length) and no finger changes there")
     }
 
-    /// The recording at `path`; a clear message when it is not one, or not one that can be replayed.
+    /// `1.4`, `0.05`, `5`: seconds as a person writes them (at most 3 decimals).
+    static func seconds(_ value: Double) -> String {
+        var text = String(format: "%.3f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
+    static func seconds(_ nanoseconds: UInt64) -> String { seconds(Double(nanoseconds) / 1e9) }
+
+    /// The recording at `path`; a clear message when it is not one (65), or not there (66).
     public static func load(_ path: String) throws -> EvemuRecording {
         let url = URL(fileURLWithPath: path)
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-            throw ValidationError("cannot read \(path)")
-        }
+        let text = try CommandError.read(path)
         guard EvemuRecording.isEvemu(text[...]) else {
-            throw ValidationError("\(path): not an evemu recording (no '# EVEMU' banner or N:/I:/A:/E: lines)")
+            throw CommandError.dataError("\(path): not an evemu recording (no '# EVEMU' banner or N:/I:/A:/E: lines)")
         }
         do { return try EvemuRecording(contentsOf: url) } catch let error as EvemuRecordingError {
-            throw ValidationError(error.description)
+            throw CommandError.dataError(error.description)
         }
     }
 

@@ -7,17 +7,19 @@ import RunLoopKit
 /// way every hid-source run ends (a final end marker confirmed through `source`), let the app drain, collect
 /// the counters and histograms, report.
 package enum LoadRun {
-    /// Runs, prints the report, and returns the exit status `hid-source load --help` lists (0: all went well).
+    /// Runs, prints the report, and returns the exit status `hid-source load --help` lists (0: all went well):
+    /// the numbers of CommandLineSupport's `ExitStatus` (69 springboard not answering, 73 an output not
+    /// written, 64 a bad argument found out from springboard).
     package static func run(_ settings: LoadSettings) throws -> Int32 {
         let control = LoadControl(endpoint: settings.controlEndpoint, curve: settings.curve)
         do {
             return try perform(settings, control)
         } catch let error as ControlClientError {
             FileHandle.standardError.write(Data("hid-source: \(error)\n".utf8))
-            return 3
+            return 69
         } catch let error as ControlError {
             FileHandle.standardError.write(Data("hid-source: springboard refused a request: \(error)\n".utf8))
-            return 3
+            return 69
         } catch let error as LoadTargetError {
             // Found out from springboard (no such app): said in a line, without the parser's usage text.
             FileHandle.standardError.write(Data("hid-source: \(error)\n".utf8))
@@ -34,7 +36,7 @@ package enum LoadRun {
         if let directory = settings.histogramDirectory {
             do { try HistogramFiles.prepare(directory) } catch {
                 FileHandle.standardError.write(Data("hid-source: --hgrm: \(error)\n".utf8))
-                return 64
+                return 73
             }
         }
         let target = try control.target(requested: settings.app)
@@ -110,11 +112,13 @@ package enum LoadRun {
             FileHandle.standardError.write(Data("hid-source: \(message)\n".utf8))
             status = status ?? code
         }
-        if !confirmed { fail(3, "springboard did not confirm the end marker (read \(source?.received ?? 0) of \(sent.offered))") }
+        if !confirmed {
+            fail(69, "springboard did not confirm the end marker (read \(source?.received ?? 0) of \(sent.offered))")
+        }
         if report.unexplained != 0 || !report.drained {
             fail(1, "\(report.unexplained) frame(s) unexplained\(report.drained ? "" : ", \(app) did not drain")")
         }
-        if let filesError { fail(74, "--hgrm: could not write the histograms: \(filesError.localizedDescription)") }
+        if let filesError { fail(73, "--hgrm: could not write the histograms: \(filesError.localizedDescription)") }
         // 128 + the signal, as a shell reports a command a signal ended: the report is there, but the run was cut
         // short (130 for ^C).
         if sent.interrupted { status = status ?? 128 + (Interruption.receivedSignal ?? SIGINT) }

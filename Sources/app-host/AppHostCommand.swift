@@ -1,6 +1,8 @@
 import AppScene
 import ArgumentParser
+import CommandLineSupport
 import Foundation
+import HeadlessApp
 import UIKitModel
 
 /// `app-host`: one app process of the pipeline. Subcommands run an app from a scene file; `serve` (also the
@@ -10,38 +12,41 @@ struct AppHostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "app-host",
         abstract: "Run an app described by a scene file and print what UIKit calls, in order.",
-        discussion:
-            "Exit status: 0 ok, 1 the input was bad (a scene, script or trace file; the error is printed), 64 bad arguments (usage printed).",
+        discussion: ExitStatus.helpText(failure: nil),
         subcommands: [
             ServeCommand.self, RunCommand.self, ChainCommand.self, TraceCommand.self, TreeCommand.self, ExplainCommand.self,
             RenderCommand.self,
         ],
         defaultSubcommand: ServeCommand.self)
+
+    static func main() { CommandLineMain.run(Self.self) }
 }
 
-/// Loads scene files for the subcommands, turning a `SceneError` into `file:line: path: message`.
+/// Loads scene files for the subcommands, turning a `SceneError` into `file:line: path: message` (65), a
+/// missing file into 66.
 enum SceneFile {
     static func load(_ path: String, into application: UIApplication = UIApplication()) throws -> SceneApp {
+        let text = try CommandError.read(path)
         do {
-            return try SceneLoader().load(contentsOf: URL(fileURLWithPath: path), into: application)
+            return try SceneLoader().load(yaml: text, into: application)
         } catch let error as SceneError {
-            throw CommandFailure(located(error, in: path))
+            throw CommandError.dataError(located(error, in: path))
+        }
+    }
+
+    /// A headless runner for the scene at `path`, with the same errors as `load`.
+    static func runner(_ path: String) throws -> HeadlessAppRunner {
+        _ = try CommandError.read(path)
+        do {
+            return try HeadlessAppRunner(sceneURL: URL(fileURLWithPath: path))
+        } catch let error as SceneError {
+            throw CommandError.dataError(located(error, in: path))
         }
     }
 
     static func located(_ error: SceneError, in path: String) -> String {
         if let line = error.line { return "\(path):\(line): \(error)" }
         return "\(path): \(error)"
-    }
-}
-
-/// A failure reported as `Error: <message>` with exit code 1 (no usage text: the arguments were fine, the
-/// input was not).
-struct CommandFailure: Error, CustomStringConvertible {
-    var description: String
-
-    init(_ description: String) {
-        self.description = description
     }
 }
 

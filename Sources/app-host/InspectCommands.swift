@@ -1,6 +1,7 @@
 import AppInspection
 import AppScene
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 
 // The commands that read one scene file and show what UIKit would make of it, with no input played: its
@@ -35,7 +36,7 @@ struct ChainCommand: ParsableCommand {
     func run() throws {
         let app = try SceneFile.load(scene)
         guard let responder = app.responder(id) else {
-            throw CommandFailure(
+            throw ValidationError(
                 "no object with id '\(id)' in \(scene) (ids: \(app.responders.keys.sorted().joined(separator: ", ")))")
         }
         print(responder.responderChainDescription)
@@ -91,7 +92,7 @@ struct RenderCommand: ParsableCommand {
         do {
             try svg.write(toFile: out, atomically: true, encoding: .utf8)
         } catch {
-            throw CommandFailure("cannot write \(out): \(error.localizedDescription)")
+            throw CommandError.cannotCreate("cannot write \(out): \(error.localizedDescription)")
         }
     }
 }

@@ -35,6 +35,11 @@ struct RunCommand: ParsableCommand {
         help: "Explain each line: arguments, results and reasons, event headers, hit-test passes, recognizer transitions.")
     var explain = false
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Start each plain line with its time on the app's clock in seconds, as protocols/puzzles.md shows traces.")
+    var times = true
+
     @Option(
         name: .long,
         help:
@@ -57,19 +62,16 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
+        let runner = try SceneFile.runner(scene)
         let input = try loadInput()
-        let runner: HeadlessAppRunner
-        do {
-            runner = try HeadlessAppRunner(sceneURL: URL(fileURLWithPath: scene))
-        } catch let error as SceneError {
-            throw CommandFailure(SceneFile.located(error, in: scene))
-        }
-        let output = try TraceOutput(json: json, explain: explain, only: only)
+        let output = try TraceOutput(json: json, explain: explain, only: only, times: times)
         for warning in runner.scene.warnings { printWarning(warning.located(in: scene)) }
         if case .script(let script) = input {
             for warning in script.warnings() { printWarning("\(self.input): \(warning)") }
             let problems = runner.problems(in: script)
-            guard problems.isEmpty else { throw CommandFailure("\(self.input): " + problems.joined(separator: "; ")) }
+            guard problems.isEmpty else {
+                throw CommandError.dataError("\(self.input): " + problems.joined(separator: "; "))
+            }
         }
         let trace = runner.application.trace
         let collector = timeline.map { _ in TimelineCollector(processName: runner.application.bundleIdentifier) }
@@ -95,7 +97,7 @@ struct RunCommand: ParsableCommand {
             do {
                 try TimelineExport.json(collector).write(to: URL(fileURLWithPath: timeline))
             } catch {
-                throw CommandFailure("cannot write \(timeline): \(error.localizedDescription)")
+                throw CommandError.cannotCreate("cannot write \(timeline): \(error.localizedDescription)")
             }
         }
     }
@@ -108,23 +110,14 @@ struct RunCommand: ParsableCommand {
 
     /// A recording when the input's content is evemu's, else a gesture script.
     private func loadInput() throws -> Input {
-        let text: String
-        do {
-            text = try String(contentsOfFile: input, encoding: .utf8)
-        } catch {
-            throw CommandFailure("cannot read \(input): \(error.localizedDescription)")
-        }
+        let text = try CommandError.read(input)
         if EvemuRecording.isEvemu(text[...]) {
-            do {
-                return .recording(try recording.payloads(of: RecordingOptions.load(input)))
-            } catch let error as ValidationError {
-                throw CommandFailure(error.message)
-            }
+            return .recording(try recording.payloads(of: RecordingOptions.load(input)))
         }
         do {
             return .script(try GestureScript.parse(text))
         } catch {
-            throw CommandFailure("\(input): \(error)")
+            throw CommandError.dataError("\(input): \(error)")
         }
     }
 }

@@ -65,10 +65,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let sceneApp: SceneApp
-        do { sceneApp = try SceneLoader().load(contentsOf: URL(fileURLWithPath: scene)) } catch {
-            throw ValidationError("\(scene): \(error)")
-        }
+        let sceneApp = try SceneFile.load(scene)
         for warning in sceneApp.warnings { printWarning(warning.located(in: scene)) }
         let application = sceneApp.application
         let bundle = bundleID ?? application.bundleIdentifier

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import UIKitModel
 
@@ -27,7 +28,10 @@ struct TraceCommand: ParsableCommand {
         let output = try TraceOutput(json: false, explain: explain, only: only)
         let handle: FileHandle
         if let file, file != "-" {
-            guard let opened = FileHandle(forReadingAtPath: file) else { throw CommandFailure("cannot read \(file)") }
+            guard let opened = FileHandle(forReadingAtPath: file) else {
+                throw CommandError.noInput(
+                    "\(file): \(FileManager.default.fileExists(atPath: file) ? "cannot read it" : "no such file")")
+            }
             handle = opened
         } else {
             handle = .standardInput
@@ -42,7 +46,8 @@ struct TraceCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("\(file ?? "stdin"):\(index + 1): not a trace record\n".utf8))
             }
         }
-        if bad > 0 { throw ExitCode.failure }
+        // The records there were are printed; the lines that are not are refused input.
+        if bad > 0 { throw ExitCode(.dataError) }
     }
 }
 
@@ -53,12 +58,15 @@ struct TraceOutput {
 
     var json: Bool
     var explain: Bool
+    /// Plain text: each line starts with its time on the app's clock, `1.30 View Taped` (protocols/puzzles.md).
+    var times: Bool
     /// nil: everything.
     var only: Set<String>?
 
-    init(json: Bool, explain: Bool, only: String?) throws {
+    init(json: Bool, explain: Bool, only: String?, times: Bool = false) throws {
         self.json = json
         self.explain = explain
+        self.times = times
         guard let only else { return }
         let names = only.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
         for name in names where !Self.groupNames.contains(name) {
@@ -78,6 +86,14 @@ struct TraceOutput {
             guard (explain && (line.kind == .event || line.kind == .callout)) || line.group.map(only.contains) == true
             else { return }
         }
-        Swift.print(json ? line.jsonLine : explain ? line.explained : line.text)
+        if json {
+            Swift.print(line.jsonLine)
+        } else if explain {
+            Swift.print(line.explained)
+        } else if times {
+            Swift.print(String(format: "%.2f ", Double(line.time) / 1e9) + line.text)
+        } else {
+            Swift.print(line.text)
+        }
     }
 }

@@ -10,17 +10,18 @@ struct HIDSource: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hid-source",
         abstract: "Send touch frames and button presses to springboard.",
-        discussion:
-            "Exit status: 0 every frame reached springboard, 1 (load) frames unexplained or the app did not drain, 3 springboard did not answer or confirm the end marker in time, 64 bad input.",
+        discussion: ExitStatus.helpText(failure: "(load) frames unexplained or the app did not drain"),
         subcommands: [
             TapCommand.self, SwipeCommand.self, PressCommand.self, PlayCommand.self, ReplayCommand.self, InspectCommand.self,
             RecordCommand.self,
             LoadCommand.self,
         ])
+
+    static func main() { CommandLineMain.run(Self.self) }
 }
 
-/// Options shared by every hid-source subcommand.
-struct SourceOptions: ParsableArguments {
+/// Where and as whom a hid-source sends: every subcommand that talks to springboard has these.
+struct SourceConnection: ParsableArguments {
     @OptionGroup var events: EndpointOption<EventsSocket>
     /// Asked whether the end marker arrived.
     @OptionGroup var control: EndpointOption<ControlSocket>
@@ -36,25 +37,11 @@ struct SourceOptions: ParsableArguments {
         })
     var senderID: UInt64?
 
-    @Option(name: .long, help: "Time scale: 1 plays at script speed, 2 twice as fast, 0 sends as fast as possible.")
-    var speed: Double = 1
-
-    @Option(name: .long, help: "Send the whole script this many times (sequences keep counting).")
-    var repeatCount: Int = 1
-
     @Option(name: .long, help: "Milliseconds to wait for springboard to confirm the end marker.")
     var confirmTimeout: Int = 2000
 
     @Flag(name: .long, help: "Print the report as JSON.")
     var json = false
-
-    @Option(
-        name: .long,
-        help: "Write the frames to this file as an evemu recording instead of sending them (protocols/evemu-replay.md).")
-    var write: String?
-
-    @Option(name: .long, help: "The screen the written recording describes, WxH points.")
-    var writeScreen: String = "390x844"
 
     var eventEndpoint: String { events.resolved(runtime) }
     var controlEndpoint: String { control.resolved(runtime) }
@@ -64,4 +51,31 @@ struct SourceOptions: ParsableArguments {
     var runSenderID: UInt64 {
         senderID ?? (UInt64(UInt32(bitPattern: getpid())) << 32 | UInt64(UInt32.random(in: 1...UInt32.max)))
     }
+}
+
+/// Options of the subcommands that play a script or a recording (tap, swipe, press, play, replay): the
+/// connection, and how the frames are played (`load` paces with --rate instead, and always sends).
+struct SourceOptions: ParsableArguments {
+    @OptionGroup var connection: SourceConnection
+
+    @Option(name: .long, help: "Time scale: 1 plays at script speed, 2 twice as fast, 0 sends as fast as possible.")
+    var speed: Double = 1
+
+    @Option(name: .long, help: "Send the whole script this many times (sequences keep counting).")
+    var repeatCount: Int = 1
+
+    @Option(
+        name: .long,
+        help: "Write the frames to this file as an evemu recording instead of sending them (protocols/evemu-replay.md).")
+    var write: String?
+
+    @Option(name: .long, help: "The screen the written recording describes, WxH points.")
+    var writeScreen: String = "390x844"
+
+    var eventEndpoint: String { connection.eventEndpoint }
+    var controlEndpoint: String { connection.controlEndpoint }
+    var runSenderID: UInt64 { connection.runSenderID }
+    var confirmTimeout: Int { connection.confirmTimeout }
+    var json: Bool { connection.json }
+    var curve: CurveOptions { connection.curve }
 }

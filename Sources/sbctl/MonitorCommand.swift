@@ -17,7 +17,7 @@ struct MonitorCommand: ParsableCommand {
             "Runs until Ctrl-C, or --count frames. Lines go to stdout as they come; \"monitoring ...\" on stderr says "
             + "springboard has the subscription (records published before it are not seen). A subscriber too slow "
             + "to keep up loses records, never the frames themselves: springboard counts them (stats: "
-            + "monitorRecordsDropped). Exit status 2 if springboard never answered within --timeout.")
+            + "monitorRecordsDropped). Exit status 69 if springboard never answered within --timeout.")
 
     @OptionGroup var monitor: EndpointOption<MonitorSocket>
     @OptionGroup var runtime: RuntimeDirectoryOptions
@@ -57,7 +57,7 @@ struct MonitorCommand: ParsableCommand {
             guard let bytes = try socket.receive() else {
                 if !subscribed, MonotonicClock.now > deadline {
                     printError("sbctl: springboard's frame monitor did not answer at \(endpoint)")
-                    throw ExitCode(2)
+                    throw ExitCode(.unavailable)
                 }
                 continue
             }

@@ -29,6 +29,8 @@ struct ConnectionOptions: ParsableArguments {
         let reply: ControlReply
         do {
             reply = try ControlClient(endpoint: endpoint, timeoutMilliseconds: timeout, curve: curve.client()).request(raw: body)
+        } catch let error as ZMQError where error.isBadEndpoint {
+            throw error  // an endpoint libzmq cannot read: a bad argument (64), not springboard missing
         } catch {
             printError("sbctl: \(error)")
             if json {
@@ -37,7 +39,7 @@ struct ConnectionOptions: ParsableArguments {
                 let reply = ControlReply.failure(command, ControlError(.noReply, "\(error)"))
                 print(String(decoding: reply.encoded(pretty: true), as: UTF8.self))
             }
-            throw ExitCode(2)
+            throw ExitCode(.unavailable)
         }
         if json {
             print(String(decoding: reply.encoded(pretty: true), as: UTF8.self))
@@ -46,7 +48,7 @@ struct ConnectionOptions: ParsableArguments {
         }
         if !reply.ok {
             if !json { printError("sbctl: \(reply.error.map { "\($0.code.rawValue): \($0.message)" } ?? "request failed")") }
-            throw ExitCode(1)
+            throw ExitCode(.failure)
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import ZeroMQ
 
@@ -9,14 +10,16 @@ struct SBCtl: ParsableCommand {
         commandName: "sbctl",
         abstract: "Control a running springboard: list apps, switch the foreground app, read counters.",
         discussion:
-            "Exit status: 0 ok, 1 springboard refused the request (the error is printed), 2 no reply (with --json, a "
-            + "reply object with error code noReply), 64 bad arguments (usage printed).",
+            ExitStatus.helpText(failure: "springboard refused the request (the error is printed)")
+            + " With --json and no reply (69), a reply object with error code noReply is printed.",
         subcommands: [
             AppsCommand.self, ForegroundCommand.self, HomeCommand.self, StatusCommand.self,
             StatsCommand.self, OverloadCommand.self, SourcesCommand.self, CancelSourceCommand.self, KillCommand.self,
             KeygenCommand.self,
             SendCommand.self, TopCommand.self, MonitorCommand.self,
         ])
+
+    static func main() { CommandLineMain.run(Self.self) }
 }
 
 struct KeygenCommand: ParsableCommand {
@@ -30,7 +33,7 @@ struct KeygenCommand: ParsableCommand {
 
     func run() throws {
         let pair = try ZMQCurveKeyPair.generate()
-        try pair.write(base: name)
+        do { try pair.write(base: name) } catch { throw CommandError.cannotCreate("\(error)") }
         print("\(name).key (secret), \(name).pub: \(pair.publicKey)")
     }
 }

@@ -57,7 +57,7 @@ struct TopCommand: ParsableCommand {
                 waited += 0.05
             }
         }
-        if !answered { throw ExitCode(2) }
+        if !answered { throw ExitCode(.unavailable) }
     }
 }
 

@@ -19,7 +19,10 @@ struct SpringBoardCommand: ParsableCommand {
             channel (ROUTER) and the control socket (ROUTER). With ipc endpoints in the runtime directory it takes \
             <runtime dir>/springboard.lock first, so a second springboard refuses to start instead of silently \
             taking over the sockets.
-            """)
+
+            """ + ExitStatus.helpText(failure: nil))
+
+    static func main() { CommandLineMain.run(Self.self) }
 
     @OptionGroup var runtime: RuntimeDirectoryOptions
     @OptionGroup var events: EndpointOption<EventsSocket>
@@ -120,9 +123,10 @@ struct SpringBoardCommand: ParsableCommand {
 
     func run() throws {
         if let printEnsemble {
+            _ = try CommandError.read(printEnsemble)
             do { print(try EnsembleFile.load(printEnsemble).shellAssignments) } catch let problem as EnsembleFile.Problem {
                 FileHandle.standardError.write(Data("springboard: \(problem)\n".utf8))
-                throw ExitCode(1)
+                throw ExitCode(.dataError)
             }
             return
         }
@@ -146,18 +150,23 @@ struct SpringBoardCommand: ParsableCommand {
         configuration.appHostPath = appHost ?? Self.siblingAppHost
         configuration.appArguments = appArgument
         if let launchSecrets {
+            _ = try CommandError.read(launchSecrets)
             do { configuration.launchSecrets = try LaunchSecrets(contentsOf: launchSecrets) } catch {
                 FileHandle.standardError.write(Data("springboard: \(error)\n".utf8))
-                throw ExitCode(1)
+                throw ExitCode(.dataError)
             }
         }
         if let curveKey, let authorizedKeys {
+            for file in [curveKey, authorizedKeys] where !FileManager.default.isReadableFile(atPath: file) {
+                throw CommandError.noInput(
+                    "\(file): \(FileManager.default.fileExists(atPath: file) ? "cannot read it" : "no such file")")
+            }
             do {
                 configuration.curveSecretKey = try ZMQCurveKeyPair.readKey(curveKey)
                 configuration.authorizedKeys = try AuthorizedKeys(contentsOf: authorizedKeys)
             } catch {
                 FileHandle.standardError.write(Data("springboard: \(error)\n".utf8))
-                throw ExitCode(1)
+                throw ExitCode(.dataError)
             }
         }
         var logger = Logger(label: "springboard")
@@ -169,8 +178,10 @@ struct SpringBoardCommand: ParsableCommand {
                 HomeScreenScene(runLoop: runLoop, layout: layout)
             }
         } catch {
+            // Its lock taken by another springboard, an endpoint it cannot bind, a runtime directory it does not
+            // trust: it cannot serve (69).
             FileHandle.standardError.write(Data("springboard: \(error)\n".utf8))
-            throw ExitCode(1)
+            throw ExitCode(.unavailable)
         }
         // Written at once (unbuffered): launchers wait for this line.
         let ready =

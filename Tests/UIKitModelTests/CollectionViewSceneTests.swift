@@ -67,8 +67,12 @@ final class CollectionViewSceneTests: XCTestCase {
     func testRenderDrawsTheCellsAndTheTouchEndsOnACell() throws {
         let url = SharedPaths.packageRoot.appendingPathComponent("deploy/scenes/collection-view-tap-passes.yaml")
         let svg = SceneSVG.render(try SceneLoader().load(contentsOf: url), touch: CGPoint(x: 195, y: 290))
-        XCTAssertEqual(svg.components(separatedBy: ">PhotoCell</text>").count - 1, 9)
-        XCTAssertTrue(svg.contains("<text x=\"138\" y=\"242\">PhotoCell</text>"), "item 4 at (135, 230)")
+        XCTAssertEqual(svg.components(separatedBy: #"paint-order="stroke">PhotoCell item "#).count - 1, 9)
+        XCTAssertTrue(
+            svg.contains(
+                #"<text class="label" x="138" y="242" stroke="white" stroke-width="3" stroke-opacity="0.85" paint-order="stroke">PhotoCell item 4</text>"#
+            ),
+            "item 4 at (135, 230)")
         XCTAssertTrue(svg.contains("touch (195,290) → PhotoCell"))
     }
 

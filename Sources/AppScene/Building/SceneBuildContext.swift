@@ -42,7 +42,8 @@ final class SceneBuildContext {
         let id = try value.string()
         guard let responder = responders[id] else {
             let known = responders.keys.sorted().joined(separator: ", ")
-            throw value.error("no object with id '\(id)' (ids: \(known))")
+            let suggestion = SceneSuggestion.closest(to: id, in: responders.keys).map { "; did you mean '\($0)'?" } ?? ""
+            throw value.error("no object with id '\(id)'\(suggestion) (ids: \(known))")
         }
         return responder
     }

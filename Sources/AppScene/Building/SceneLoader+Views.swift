@@ -47,7 +47,9 @@ extension SceneLoader {
         if let value = node["kind"] {
             let name = try value.string()
             guard let kind = viewKinds[name] else {
-                throw value.error("unknown kind \"\(name)\" (known: \(viewKinds.keys.sorted().joined(separator: ", ")))")
+                let suggestion = SceneSuggestion.closest(to: name, in: viewKinds.keys).map { "; did you mean '\($0)'?" } ?? ""
+                throw value.error(
+                    "unknown kind \"\(name)\"\(suggestion) (known: \(viewKinds.keys.sorted().joined(separator: ", ")))")
             }
             return kind
         }

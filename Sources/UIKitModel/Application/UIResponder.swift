@@ -226,12 +226,25 @@ extension UIResponder {
         case .inherit:
             return true
         case .callSuper:
-            recordCall(method.selector, group: method.traceGroup, touches: touches, reason: "calls super")
+            recordCall(
+                method.selector, group: method.traceGroup, touches: touches,
+                reason: Self.reason("calls super", method, touches))
             return true
         case .consume:
-            recordCall(method.selector, group: method.traceGroup, touches: touches, reason: "consumes it: no super")
+            recordCall(
+                method.selector, group: method.traceGroup, touches: touches,
+                reason: Self.reason("consumes it: no super", method, touches))
             return false
         }
+    }
+
+    /// A cancel's record says first why the touches were cancelled (`UITouch.cancelCause`), then what the
+    /// override did.
+    private static func reason(_ override: String, _ method: ResponderMethod, _ touches: Set<UITouch>?) -> String {
+        guard method == .touchesCancelled,
+            let cause = touches?.min(by: { $0.sequenceNumber < $1.sequenceNumber })?.cancelCause
+        else { return override }
+        return "\(cause); \(override)"
     }
 }
 

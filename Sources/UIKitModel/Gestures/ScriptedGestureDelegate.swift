@@ -3,9 +3,20 @@
 /// printed as iOS would log it in that controller: `-[ViewController gestureRecognizerShouldBegin:]`.
 public final class ScriptedGestureDelegate: UIGestureRecognizerDelegate, Traceable {
     /// `gestureRecognizer(_:shouldReceive:)`'s answer.
-    public var shouldReceive = true
+    public var shouldReceive: Bool {
+        get { receiveAnswer.otherwise }
+        set { receiveAnswer = .constant(newValue) }
+    }
     /// `gestureRecognizerShouldBegin(_:)`'s answer.
-    public var shouldBegin = true
+    public var shouldBegin: Bool {
+        get { beginAnswer.otherwise }
+        set { beginAnswer = .constant(newValue) }
+    }
+    /// The answers as rules (ScriptedGestureDelegate+Rules.swift); the two properties above set constants.
+    package var receiveAnswer = Answer.constant(true)
+    package var beginAnswer = Answer.constant(true)
+    /// Rules for `shouldRecognizeSimultaneouslyWith`, tried before `simultaneousWith`/`simultaneousWithAll`.
+    package var simultaneousAnswer: Answer?
     /// Recognizers this delegate's recognizers may recognize together with (weak).
     public var simultaneousWith: [UIGestureRecognizer] {
         get { simultaneous.compactMap(\.recognizer) }
@@ -39,23 +50,44 @@ public final class ScriptedGestureDelegate: UIGestureRecognizerDelegate, Traceab
     }
 
     public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
-        recordCall("gestureRecognizerShouldBegin:", group: .delegate, result: shouldBegin ? "YES" : "NO")
-        return shouldBegin
+        // As `gestureRecognizer.view?.hitTest(...)` code reads it: the view of the gesture's first touch.
+        let question = Question(
+            recognizer: gestureRecognizer, subjectView: gestureRecognizer.touchHistory.first?.view,
+            subjectName: "touch.view")
+        let (answer, reason) = beginAnswer.evaluate(question)
+        recordCall("gestureRecognizerShouldBegin:", group: .delegate, result: answer ? "YES" : "NO", reason: reason)
+        return answer
     }
 
     public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
+        let question = Question(recognizer: gestureRecognizer, subjectView: touch.view, subjectName: "touch.view")
+        let (answer, reason) = receiveAnswer.evaluate(question)
         recordCall(
-            "gestureRecognizer:shouldReceiveTouch:", group: .delegate, touches: [touch],
-            result: shouldReceive ? "YES" : "NO")
-        return shouldReceive
+            "gestureRecognizer:shouldReceiveTouch:", group: .delegate, touches: [touch], result: answer ? "YES" : "NO",
+            reason: reason)
+        return answer
     }
 
     public func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer,
         shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
     ) -> Bool {
-        recordCall("gestureRecognizer:shouldRecognizeSimultaneouslyWithGestureRecognizer:", group: .delegate)
-        return simultaneousWithAll || simultaneous.contains { $0.recognizer === otherGestureRecognizer }
+        var answer = simultaneousWithAll || simultaneous.contains { $0.recognizer === otherGestureRecognizer }
+        var matched: String?
+        if let rules = simultaneousAnswer, !answer {
+            let question = Question(
+                recognizer: gestureRecognizer, subjectView: otherGestureRecognizer.view,
+                subjectName: "otherGestureRecognizer.view", other: otherGestureRecognizer)
+            (answer, matched) = rules.evaluate(question)
+        }
+        // The record has no field for the other recognizer: the reason names it.
+        if recorder(for: .delegate) != nil {
+            recordCall(
+                "gestureRecognizer:shouldRecognizeSimultaneouslyWithGestureRecognizer:", group: .delegate,
+                result: answer ? "YES" : "NO",
+                reason: "with \(otherGestureRecognizer.traceLabel)" + (matched.map { ": \($0)" } ?? ""))
+        }
+        return answer
     }
 
     public func gestureRecognizer(

@@ -247,7 +247,7 @@ extension UIGestureEnvironment {
 
     /// UIKit cancelsTouchesInView: the views get `touchesCancelled` for the recognizer's touches they had
     /// seen, and nothing more of them (withheld frames and held ends are dropped: the view never sees them).
-    func cancelViewTouches(of recognizer: UIGestureRecognizer) {
+    func cancelViewTouches(of recognizer: UIGestureRecognizer, recognized state: UIGestureRecognizer.State) {
         var groups: [(window: UIWindow, event: UIEvent, touches: [UITouch])] = []
         for touch in recognizer.touchHistory {
             guard let record = record(for: touch), !record.isTakenFromView else { continue }
@@ -258,11 +258,27 @@ extension UIGestureEnvironment {
                 groups.append((record.window, record.event, [touch]))
             }
         }
+        guard !groups.isEmpty else { return }
+        let cause = Self.cancelCause(of: recognizer, state: state)
         for group in groups {
             var plan = TouchDeliveryPlan()
-            plan.cancel(group.touches)
+            plan.cancel(group.touches, cause: cause)
             group.window.execute(plan, event: group.event)
         }
+    }
+}
+
+extension UIGestureEnvironment {
+    /// Why the views lose their touches, as the trace says it: the recognizer (its scene id, else its
+    /// class) and the property that makes it take them. A scroll view's pan is the scroll view dragging:
+    /// `canCancelContentTouches` (and `touchesShouldCancelInContentView:` YES) let it take them
+    /// (developer.apple.com/documentation/uikit/uiscrollview/cancancelcontenttouches).
+    static func cancelCause(of recognizer: UIGestureRecognizer, state: UIGestureRecognizer.State) -> String {
+        if let pan = recognizer as? UIScrollViewPanGestureRecognizer, let scrollView = pan.scrollView {
+            return "\(scrollView.traceClassName) began panning; canCancelContentTouches = YES"
+        }
+        let verb = state == .began ? "began" : "recognized"
+        return "\(recognizer.name ?? recognizer.traceClassName) \(verb); cancelsTouchesInView = YES"
     }
 }
 

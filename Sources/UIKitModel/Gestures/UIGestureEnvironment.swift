@@ -250,7 +250,7 @@ extension UIGestureEnvironment {
         }
 
         recognizer.sendActions(reporting: state)
-        if recognizer.cancelsTouchesInView { cancelViewTouches(of: recognizer) }
+        if recognizer.cancelsTouchesInView { cancelViewTouches(of: recognizer, recognized: state) }
         for other in excluded { resolveDependents(of: other, recognized: false) }
         resolveDependents(of: recognizer, recognized: true)
         noteReleaseNeeded()

@@ -113,7 +113,9 @@ open class UIGestureRecognizer: Traceable {
     }
 
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        recordCall(ResponderMethod.touchesCancelled.selector, group: .touches, touches: touches)
+        recordCall(
+            ResponderMethod.touchesCancelled.selector, group: .touches, touches: touches,
+            reason: touches.min(by: { $0.sequenceNumber < $1.sequenceNumber })?.cancelCause)
     }
 
     // MARK: Location (the touches' side: the location extension below)

@@ -81,6 +81,14 @@ open class UICollectionView: UIScrollView {
         return cells[indexPath.section][indexPath.item]
     }
 
+    /// UIKit's `indexPath(for:)`: where a visible cell is; nil for a cell not in this collection view.
+    public func indexPath(for cell: UICollectionViewCell) -> IndexPath? {
+        for (section, items) in cells.enumerated() {
+            if let item = items.firstIndex(where: { $0 === cell }) { return IndexPath(item: item, section: section) }
+        }
+        return nil
+    }
+
     /// UIKit's `indexPathForItem(at:)`: the item whose cell contains `point` (content coordinates: the
     /// collection view's own space, offset included); nil between items.
     public func indexPathForItem(at point: CGPoint) -> IndexPath? {

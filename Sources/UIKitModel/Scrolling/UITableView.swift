@@ -82,7 +82,7 @@ open class UITableView: UIScrollView {
         return nil
     }
 
-    func indexPath(for cell: UITableViewCell) -> IndexPath? {
+    package func indexPath(for cell: UITableViewCell) -> IndexPath? {
         for (section, row) in cells.enumerated() {
             if let index = row.firstIndex(where: { $0 === cell }) { return IndexPath(row: index, section: section) }
         }

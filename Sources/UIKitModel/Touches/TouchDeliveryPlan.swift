@@ -12,8 +12,8 @@ package struct TouchDeliveryPlan {
         /// delay) or a held-back end (delaysTouchesEnded).
         case replay(TouchReplay)
         /// UIKit cancelsTouchesInView: the views get `touchesCancelled` for the touches they had seen, and
-        /// nothing more of them.
-        case cancel([UITouch])
+        /// nothing more of them; `cause` says who took them (`dismissTap recognized; cancelsTouchesInView = YES`).
+        case cancel([UITouch], cause: String?)
     }
 
     /// Replays and cancellations, in the order the interceptor decided them.
@@ -35,9 +35,9 @@ package struct TouchDeliveryPlan {
     }
 
     /// Cancels `touches` in their views; this frame's changes of them are not delivered either.
-    package mutating func cancel(_ touches: [UITouch]) {
+    package mutating func cancel(_ touches: [UITouch], cause: String? = nil) {
         guard !touches.isEmpty else { return }
-        steps.append(.cancel(touches))
+        steps.append(.cancel(touches, cause: cause))
         for touch in touches { withhold(touch) }
     }
 

@@ -121,7 +121,8 @@ public final class UIEventDispatcher {
         application.trace.currentHIDEvent = message.envelope.sequence
         defer { application.trace.currentHIDEvent = nil }
         switch message.payload {
-        case .digitizer(let frame): dispatchDigitizer(frame, hardwareTime: time, coalesced: coalesced)
+        case .digitizer(let frame):
+            dispatchDigitizer(frame, hardwareTime: time, coalesced: coalesced, sender: message.envelope.senderID)
         case .button(let button): dispatchButton(button, hardwareTime: time)
         case .motion(let motion): dispatchMotion(motion, hardwareTime: time)
         }
@@ -134,6 +135,17 @@ public final class UIEventDispatcher {
     }
 
     static func seconds(_ ns: UInt64) -> TimeInterval { TimeInterval(ns) / 1_000_000_000 }
+
+    /// Why a HID frame cancelled a touch, from who sent it (protocols/hid-event.md, sender ids): springboard
+    /// ("SB") takes a gesture away when its target changes or its source goes quiet; the app itself ("AP")
+    /// when its channel to springboard is lost; any other sender cancelled its own finger.
+    static func cancelCause(sender: UInt64) -> String {
+        switch sender >> 48 {
+        case 0x5342: return "springboard cancelled the gesture (its target changed or its source stopped)"
+        case 0x4150: return "the app cancelled it: the channel to springboard was lost"
+        default: return "its HID frame cancelled it (sender 0x\(String(sender, radix: 16)))"
+        }
+    }
 }
 
 // MARK: - Digitizer
@@ -147,7 +159,9 @@ extension UIEventDispatcher {
     /// cancelled. The began pass chooses the touch's window and view; the ended pass runs the same calls
     /// (so a single tap shows the whole hitTest/pointInside pass twice) and its answer is discarded:
     /// delivery stays with the view chosen at began.
-    func dispatchDigitizer(_ frame: HIDDigitizerFrame, hardwareTime: UInt64, coalesced: [HIDMessage] = []) {
+    func dispatchDigitizer(
+        _ frame: HIDDigitizerFrame, hardwareTime: UInt64, coalesced: [HIDMessage] = [], sender: UInt64 = 0
+    ) {
         let event = touchesEvent ?? UIEvent(type: .touches)
         let timestamp = Self.seconds(hardwareTime)
         for touch in event.touchesInOrder { touch.phase = .stationary }
@@ -183,6 +197,7 @@ extension UIEventDispatcher {
             case .cancelled:
                 touch.phase = .cancelled
                 touch.timestamp = timestamp
+                touch.cancelCause = Self.cancelCause(sender: sender)
             }
             // A touch its view never receives says so at every change, not only where it began.
             header?.close(

@@ -21,6 +21,10 @@ public final class UITouch: Hashable {
     /// by the window when the touch began: `UIWindow.viewRefusal(for:in:)`); nil: it does. The touch keeps its
     /// hit-tested `view`, so its recognizers see it as any other.
     package internal(set) var viewRefusal: String?
+    /// Why the touch is being cancelled, while its cancel is delivered: a recognizer took it from its view
+    /// (`UIWindow`'s cancel step), or its HID frame cancelled it. Explained traces print it on the
+    /// `touchesCancelled:withEvent:` records (protocols/trace-record.md).
+    package internal(set) var cancelCause: String?
 
     /// Location and previous location in screen coordinates; `location(in:)` converts.
     var screenLocation: CGPoint

@@ -117,7 +117,7 @@ extension UIWindow {
         for step in plan.steps {
             switch step {
             case .replay(let replay): deliver(replay, event: event)
-            case .cancel(let touches): cancelTouchesInViews(touches, event: event)
+            case .cancel(let touches, let cause): cancelTouchesInViews(touches, cause: cause, event: event)
             }
         }
         var eligible: [UITouch] = []
@@ -167,11 +167,22 @@ extension UIWindow {
     }
 
     /// UIKit: when a recognizer takes touches (cancelsTouchesInView), their views get `touchesCancelled` for the
-    /// touches they had seen and nothing more of them.
-    private func cancelTouchesInViews(_ touches: [UITouch], event: UIEvent) {
+    /// touches they had seen and nothing more of them. For the length of the call each touch reads phase
+    /// cancelled (whatever the finger is doing) and carries the cause, as UIKit's
+    /// `_cancelViewProcessingOfTouches:` sets the phase before calling the view; both are put back after.
+    private func cancelTouchesInViews(_ touches: [UITouch], cause: String?, event: UIEvent) {
         let seen = touches.filter { $0.viewReceivedBegan && !$0.viewIsDone }
+        let saved = seen.map { ($0.phase, $0.cancelCause) }
+        for touch in seen {
+            touch.phase = .cancelled
+            touch.cancelCause = cause
+        }
         for view in views(of: seen) {
             deliver(Set(seen.filter { $0.view === view }), phase: .cancelled, to: view, event: event)
+        }
+        for (touch, (phase, cause)) in zip(seen, saved) {
+            touch.phase = phase
+            touch.cancelCause = cause
         }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import ControlProtocol
 import Foundation
 import GestureScript
@@ -105,9 +106,7 @@ struct PlayCommand: ParsableCommand {
         if script == "-" {
             text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         } else {
-            do { text = try String(contentsOfFile: script, encoding: .utf8) } catch {
-                throw ValidationError("cannot read \(script): \(error.localizedDescription)")
-            }
+            text = try CommandError.read(script)
         }
         try ScriptPlayer.run(script: text, file: script == "-" ? "stdin" : script, options: options)
     }
@@ -135,7 +134,7 @@ enum ViewTarget {
         let client = try ControlClient(endpoint: options.controlEndpoint, timeoutMilliseconds: options.confirmTimeout)
         let reply: ControlReply
         do { reply = try client.request(.view(id: id)) } catch {
-            throw ValidationError("@\(id): springboard does not answer on \(options.controlEndpoint)")
+            throw CommandError.unavailable("@\(id): springboard does not answer on \(options.controlEndpoint)")
         }
         guard let view = reply.view else {
             throw ValidationError("@\(id): \(reply.error?.message ?? "springboard did not say where it is")")

@@ -16,9 +16,9 @@ struct LoadCommand: ParsableCommand {
             run springboard's counters are reset; after it the final end marker is confirmed, the app is left to \
             drain, and the report is built from springboard's counters and histograms. A --rate the sender cannot keep \
             up with still ends at --duration; the frames still due are reported as not sent. Exit status, the \
-            first that applies: 3 springboard did not answer or confirm, 1 frames unexplained or the app did not \
-            drain, 74 the --hgrm files could not be written, 130 or 143 interrupted by SIGINT or SIGTERM, else 0 \
-            (the report is printed in each case); 64 bad input, before the run.
+            first that applies: 69 springboard did not answer or confirm, 1 frames unexplained or the app did not \
+            drain, 73 the --hgrm files could not be written, 130 or 143 interrupted by SIGINT or SIGTERM, else 0 \
+            (the report is printed in each case); 64 a bad option or no such app, before the run.
             """)
 
     // Unconditional: the next word is the value even when it starts with "-", so `--rate -5` is said to be
@@ -45,7 +45,7 @@ struct LoadCommand: ParsableCommand {
     )
     var baseline: [String] = []
     @Option(help: "Milliseconds to wait for the app to drain after the run.") var drainTimeout: Int = 10_000
-    @OptionGroup var options: SourceOptions
+    @OptionGroup var options: SourceConnection
 
     func validate() throws {
         _ = try settings()
@@ -60,15 +60,6 @@ struct LoadCommand: ParsableCommand {
     private func settings() throws -> LoadSettings {
         guard (1...10).contains(fingers) else { throw ValidationError("--fingers must be 1...10, got \(fingers)") }
         if let problem = PacedSchedule.problem(withRate: rate) { throw ValidationError(problem) }
-        // Shared with the script commands (SourceOptions), meaningless here: the rate is --rate.
-        guard options.speed == 1, options.repeatCount == 1 else {
-            throw ValidationError(
-                "--speed and --repeat-count are for scripts; load paces with --rate and stops at --count/--duration")
-        }
-        guard options.write == nil else {
-            throw ValidationError(
-                "--write is for scripts; a load run always sends (`hid-source record` captures what springboard receives)")
-        }
         guard count != nil || duration != nil else { throw ValidationError("give --count N, --duration TIME or both") }
         if let count, count == 0 { throw ValidationError("--count must be at least 1") }
         var length: LoadDuration?

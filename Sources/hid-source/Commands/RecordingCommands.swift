@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandLineSupport
+import ControlProtocol
 import EventPort
 import Foundation
 import HIDEvent
@@ -27,7 +28,7 @@ struct RecordCommand: ParsableCommand {
         var writer = EvemuWriter(screen: try RecordingOptions.size(writeScreen, "--write-screen"))
         guard FileManager.default.createFile(atPath: file, contents: Data(writer.header.utf8)),
             let out = FileHandle(forWritingAtPath: file)
-        else { throw ValidationError("cannot write \(file)") }
+        else { throw CommandError.cannotCreate("cannot write \(file)") }
         out.seekToEndOfFile()
         defer { try? out.close() }
 
@@ -93,7 +94,26 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let frames = try recording.payloads(of: RecordingOptions.load(file))
+        if options.write == nil { noteHomeScreen() }
         try ScriptPlayer.run(frames: frames, options: options)
+    }
+
+    /// A recording is played at an app; with the home screen in front its touches go to the icons and the
+    /// page swipe instead. Said before sending (springboard's `status`, protocols/control.md), not refused:
+    /// replaying onto the home screen may be what is wanted. No answer: nothing said here (the end marker's
+    /// confirmation reports it).
+    private func noteHomeScreen() {
+        guard
+            let client = try? ControlClient(
+                endpoint: options.controlEndpoint, timeoutMilliseconds: min(options.confirmTimeout, 1000),
+                curve: try? options.curve.client()),
+            let reply = try? client.request(.status), let status = reply.status, status.foreground == nil
+        else { return }
+        FileHandle.standardError.write(
+            Data(
+                ("hid-source: note: the home screen is in front (page \(status.homePage + 1) of \(status.homePageCount)): "
+                    + "the recording's touches go to the home screen, not an app (bring one forward with "
+                    + "`sbctl foreground BUNDLE_ID`)\n").utf8))
     }
 }
 

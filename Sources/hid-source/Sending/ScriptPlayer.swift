@@ -21,7 +21,9 @@ enum ScriptPlayer {
     static func run(script text: String, file: String? = nil, options: SourceOptions) throws {
         let script: GestureScript
         do { script = try GestureScript.parse(text) } catch {
-            throw ValidationError("\(file ?? "gesture script"): \(error)")
+            // A refused script: the arguments were fine, the file was not (65, no usage text).
+            guard file != nil else { throw ValidationError("gesture script: \(error)") }
+            throw CommandError.dataError("\(file ?? "gesture script"): \(error)")
         }
         for warning in script.warnings() {
             // Said, not refused: the script plays as written.
@@ -106,7 +108,7 @@ enum ScriptPlayer {
                 Data("hid-source: interrupted; the control socket \(controlEndpoint) did not confirm the end marker\n".utf8))
         }
         report(sent: sequence, confirmed: confirmed, senderID: senderID, elapsed: elapsed, json: options.json)
-        guard let confirmed, confirmed.received >= sequence else { throw ExitCode(3) }
+        guard let confirmed, confirmed.received >= sequence else { throw ExitCode(.unavailable) }
     }
 
     /// While fingers are down and nothing else is sent, a keep-alive this often (a quarter of springboard's
@@ -201,7 +203,7 @@ enum RecordingFile {
         var text = writer.header
         for frame in frames { text += writer.lines(for: frame) }
         do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
-            throw ValidationError("cannot write \(path): \(error.localizedDescription)")
+            throw CommandError.cannotCreate("cannot write \(path): \(error.localizedDescription)")
         }
         var notes: [String] = []
         if writer.cancelsWrittenAsLifts > 0 { notes.append("\(writer.cancelsWrittenAsLifts) cancel(s) written as lifts") }

@@ -10,15 +10,15 @@ import XCTest
 final class CommandLineEdgeTests: PipelineTestCase {
 
     func testNegativeCoordinatesNeedNoDoubleDashAndNaNIsNamed() throws {
-        // Parsed and sent (no springboard to confirm: exit status 3, as the help says).
+        // Parsed and sent (no springboard to confirm: exit status 69, as the help says).
         let negative = try fixture.hidSource("tap", "-5", "10", "--confirm-timeout", "200")
-        XCTAssertEqual(negative.status, 3, negative.stderr)
+        XCTAssertEqual(negative.status, 69, negative.stderr)
         XCTAssertEqual(
             negative.stderr,
             "warning: (-5.0, 10.0) is off the 390 x 844 screen: nothing can be hit there\n"
                 + "hid-source: sent 2 frame(s); springboard did not confirm the end marker\n")
         let swipe = try fixture.hidSource("swipe", "-10", "-20", "-30", "-40", "--confirm-timeout", "200")
-        XCTAssertEqual(swipe.status, 3, swipe.stderr)
+        XCTAssertEqual(swipe.status, 69, swipe.stderr)
 
         let nan = try fixture.hidSource("tap", "nan", "10")
         XCTAssertEqual(nan.status, 64)
@@ -28,7 +28,7 @@ final class CommandLineEdgeTests: PipelineTestCase {
 
     func testSbctlJSONWithoutSpringBoardPrintsANoReplyObject() throws {
         let result = try fixture.sbctl("status", "--json", "--timeout", "200")
-        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.status, 69)
         let reply = try JSONDecoder().decode(ControlReply.self, from: Data(result.stdout.utf8))
         XCTAssertEqual(reply.ok, false)
         XCTAssertEqual(reply.command, "status")
@@ -63,7 +63,7 @@ final class CommandLineEdgeTests: PipelineTestCase {
         try (run.stdout + "not a record\n").write(to: file, atomically: true, encoding: .utf8)
 
         let text = try fixture.runTool("app-host", ["trace", file.path, "--only", "touches"])
-        XCTAssertEqual(text.status, 1, "a line that is not a record is reported")
+        XCTAssertEqual(text.status, 65, "a line that is not a record is reported (refused input)")
         XCTAssertEqual(text.stderr, "\(file.path):\(records.count + 1): not a trace record\n")
         XCTAssertEqual(
             text.stdout,
@@ -84,7 +84,7 @@ final class CommandLineEdgeTests: PipelineTestCase {
     /// `sbctl top` outside a terminal prints each refresh after the previous one; rates come from the second.
     func testTopPrintsRefreshesAndRatesFromTheCounters() throws {
         let down = try fixture.sbctl("top", "--count", "1", "--timeout", "200")
-        XCTAssertEqual(down.status, 2, "no refresh was answered")
+        XCTAssertEqual(down.status, 69, "no refresh was answered")
         XCTAssertTrue(down.stdout.hasPrefix("sbctl top — springboard not answering on ipc://"), down.stdout)
 
         try fixture.startSpringBoard()
@@ -109,7 +109,7 @@ final class CommandLineEdgeTests: PipelineTestCase {
         try "at 0 tap 500 10\nat 1 drag 10 10 -> 10 10 duration 0.1\nat 2 down 7 100 100\n"
             .write(to: file, atomically: true, encoding: .utf8)
         let result = try fixture.hidSource("play", file.path, "--confirm-timeout", "200")
-        XCTAssertEqual(result.status, 3, "played as written (no springboard to confirm)")
+        XCTAssertEqual(result.status, 69, "played as written (no springboard to confirm)")
         XCTAssertEqual(
             result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning:") },
             [

@@ -72,11 +72,11 @@ final class CurveTests: PipelineTestCase {
     }
 
     func testOverTCPOnlyListedKeysConnectAndTrafficFlows() throws {
-        // No key, and an unlisted key: no reply (sbctl exits 2). A source key may ask only `source`. The listed
+        // No key, and an unlisted key: no reply (sbctl exits 69). A source key may ask only `source`. The listed
         // control key: answered.
         let control = ["status", "--control", endpoints[2], "--timeout", "300"]
-        XCTAssertEqual(try fixture.runTool("sbctl", control).status, 2)
-        XCTAssertEqual(try fixture.runTool("sbctl", control + curveArguments("stranger")).status, 2)
+        XCTAssertEqual(try fixture.runTool("sbctl", control).status, 69)
+        XCTAssertEqual(try fixture.runTool("sbctl", control + curveArguments("stranger")).status, 69)
         let asSource = try fixture.runTool("sbctl", control + curveArguments("source"))
         XCTAssertEqual(asSource.status, 1)
         XCTAssertEqual(asSource.stderr, "sbctl: notAuthorized: a source key may only ask `source` and `sources`\n")
@@ -105,7 +105,7 @@ final class CurveTests: PipelineTestCase {
             ((try? self.request(.stats(), as: "control"))?.stats?.hops["authRefused"] ?? 0) > refusedBefore
         }
         stranger.signal(SIGTERM)
-        XCTAssertEqual(stranger.wait(timeout: 2), 3)
+        XCTAssertEqual(stranger.wait(timeout: 2), 69)
 
         eventually("Maps to acknowledge") { (try? self.request(.stats(), as: "control"))?.stats?.apps.first?.acked == 2 }
         let stats = try XCTUnwrap(request(.stats(), as: "control").stats)
@@ -128,7 +128,7 @@ final class CurveTests: PipelineTestCase {
         }
         let arguments = ["load", "--app", maps, "--count", "200", "--json", "--events", endpoints[0], "--control", endpoints[2]]
         let plain = try fixture.launch("hid-source", arguments)
-        XCTAssertEqual(plain.wait(timeout: 30), 3, plain.stderr)
+        XCTAssertEqual(plain.wait(timeout: 30), 69, plain.stderr)
         XCTAssertTrue(plain.stderr.contains("no reply from springboard"), plain.stderr)
         let run = try fixture.launch("hid-source", arguments + curveArguments("loader"))
         XCTAssertEqual(run.wait(timeout: 60), 0, run.stderr)
@@ -166,7 +166,7 @@ final class CurveTests: PipelineTestCase {
         XCTAssertEqual(mkdir(other, 0o700), 0)
         let second = try fixture.runTool(
             "springboard", ["--runtime-dir", other, "--events", endpoints[0], "--apps", endpoints[1], "--control", endpoints[2]])
-        XCTAssertEqual(second.status, 1)
+        XCTAssertEqual(second.status, 69)
         XCTAssertTrue(second.stderr.contains("Address already in use"), second.stderr)
         XCTAssertEqual(try request(.status, as: "control").status?.pid, springboard.pid)
     }

@@ -47,7 +47,7 @@ final class EnsembleFileTests: PipelineTestCase {
             ("apps:\n  - maps.yaml\n", "apps item 1 must be `- scene: FILE`"),
         ] {
             let result = try check(yaml)
-            XCTAssertEqual(result.status, 1, yaml)
+            XCTAssertEqual(result.status, 65, yaml)
             XCTAssertTrue(result.stderr.contains(message), "\(yaml): \(result.stderr)")
             XCTAssertEqual(result.stdout, "", yaml)
         }

@@ -61,7 +61,7 @@ final class HIDSourceTests: PipelineTestCase {
 
     func testWithoutSpringBoardTheRunIsNotConfirmed() throws {
         let result = try fixture.hidSource("tap", "10", "10", "--confirm-timeout", "200")
-        XCTAssertEqual(result.status, 3)
+        XCTAssertEqual(result.status, 69)
         XCTAssertEqual(result.stderr, "hid-source: sent 2 frame(s); springboard did not confirm the end marker\n")
     }
 

@@ -217,7 +217,7 @@ final class RoutingTests: PipelineTestCase {
 
     func testASecondSpringBoardRefusesTheRuntimeDirectory() throws {
         let second = try fixture.runTool("springboard", fixture.runtimeArguments)
-        XCTAssertEqual(second.status, 1)
+        XCTAssertEqual(second.status, 69)
         let pid = try XCTUnwrap(fixture.springboard?.pid)
         XCTAssertTrue(
             second.stderr.contains("another springboard (pid \(pid)) holds \(fixture.directory.path)/springboard.lock"),

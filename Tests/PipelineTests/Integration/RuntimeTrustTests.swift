@@ -27,7 +27,7 @@ final class RuntimeTrustTests: PipelineTestCase {
                 "--runtime-dir", try privateDirectory("other"), "--events", endpoints.events, "--apps", endpoints.apps,
                 "--control", endpoints.control,
             ])
-        XCTAssertEqual(second.status, 1)
+        XCTAssertEqual(second.status, 69)
         XCTAssertEqual(
             second.stderr,
             "springboard: another springboard (pid \(first.pid)) holds the endpoint \(endpoints.events); refusing to take over its sockets\n"
@@ -49,7 +49,7 @@ final class RuntimeTrustTests: PipelineTestCase {
         let link = fixture.directory.appendingPathComponent("link").path
         XCTAssertEqual(symlink(target, link), 0)
         var result = try fixture.runTool("springboard", ["--runtime-dir", link])
-        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.status, 69)
         XCTAssertEqual(result.stderr, "springboard: runtime directory \(link) is not private: not a directory\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: target), [], "nothing written through the link")
 
@@ -57,7 +57,7 @@ final class RuntimeTrustTests: PipelineTestCase {
         XCTAssertEqual(mkdir(open, 0o755), 0)
         XCTAssertEqual(chmod(open, 0o755), 0)
         result = try fixture.runTool("springboard", ["--runtime-dir", open])
-        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.status, 69)
         XCTAssertEqual(result.stderr, "springboard: runtime directory \(open) is not private: mode 755, expected 700\n")
     }
 

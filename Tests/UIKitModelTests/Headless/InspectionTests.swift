@@ -118,9 +118,10 @@ final class InspectionTests: XCTestCase {
         XCTAssertTrue(parser.parse(), "XML error: \(String(describing: parser.parserError))")
         XCTAssertEqual(collector.elements.first?.name, "svg")
         XCTAssertEqual(collector.elements.first?.attributes["xmlns"], "http://www.w3.org/2000/svg")
-        XCTAssertEqual(collector.elements.first?.attributes["viewBox"], "0 0 390 884")
-        let rects = collector.elements.filter { $0.name == "rect" }
-        XCTAssertEqual(rects.count, 1 + 7, "the background, the window and six views")
+        let viewBox = try XCTUnwrap(collector.elements.first?.attributes["viewBox"])
+        XCTAssertTrue(viewBox.hasPrefix("0 0 390 "), viewBox)
+        let rects = collector.elements.filter { $0.name == "rect" && $0.attributes["class"] == "view" }
+        XCTAssertEqual(rects.count, 7, "the window and six views")
         func stroke(_ x: String, _ y: String) -> String? {
             rects.first { $0.attributes["x"] == x && $0.attributes["y"] == y }?.attributes["stroke"]
         }
@@ -133,21 +134,87 @@ final class InspectionTests: XCTestCase {
         XCTAssertEqual(circle.attributes["cy"], "495")
         XCTAssertTrue(collector.text.contains("touch (115,495) → EView"))
     }
+
+    /// Labels never print over each other (views sharing a corner: the window, A), every label and legend line
+    /// lies inside the viewBox, the grey outline is explained, cells carry their row and recognizers are drawn.
+    func testRenderLabelsDoNotOverlapAndTheLegendFits() throws {
+        for (name, touch) in [("abcdef", nil), ("abcdef", CGPoint(x: 115, y: 495)), ("table-puzzle", nil)] {
+            let svg = SceneSVG.render(try scene(name), touch: touch)
+            let collector = SVGCollector()
+            let parser = XMLParser(data: Data(svg.utf8))
+            parser.delegate = collector
+            XCTAssertTrue(parser.parse(), "XML error: \(String(describing: parser.parserError))")
+            let box = try XCTUnwrap(collector.elements.first?.attributes["viewBox"]).split(separator: " ").compactMap {
+                Double($0)
+            }
+            let (width, height) = (box[2], box[3])
+            var labels: [(text: String, rect: CGRect)] = []
+            for text in collector.texts where ["label", "recognizer", "legend"].contains(text.attributes["class"] ?? "") {
+                let x = Double(text.attributes["x"] ?? "") ?? -1, y = Double(text.attributes["y"] ?? "") ?? -1
+                // The layout's own estimate of a label's width (10-point sans-serif), baseline at y.
+                let rect = CGRect(x: x, y: y - 10, width: Double(text.content.count) * 6.2, height: 12)
+                XCTAssertTrue(
+                    rect.minX >= 0 && rect.minY >= 0 && rect.maxY <= height, "\(name): '\(text.content)' outside \(box)")
+                if text.attributes["class"] == "legend" {
+                    XCTAssertLessThanOrEqual(x + Double(text.content.count) * 5.8, width, "\(name): '\(text.content)' is cut")
+                } else {
+                    labels.append((text.content, rect))
+                }
+            }
+            for (i, a) in labels.enumerated() {
+                for b in labels[(i + 1)...] {
+                    let overlaps =
+                        a.rect.minX < b.rect.maxX && b.rect.minX < a.rect.maxX && a.rect.minY < b.rect.maxY
+                        && b.rect.minY < a.rect.maxY
+                    XCTAssertFalse(overlaps, "\(name): '\(a.text)' and '\(b.text)' overlap")
+                }
+            }
+            XCTAssertTrue(collector.text.contains("grey outline: a view's frame"), name)
+            if name == "abcdef" {
+                XCTAssertEqual(
+                    labels.map(\.text),
+                    ["UIWindow #window", "AView #A", "BView #B", "DView #D", "CView #C", "EView #E", "FView #F"])
+                XCTAssertEqual(labels[0].rect.minY, labels[1].rect.minY, "A shares the window's corner: beside it")
+            } else {
+                XCTAssertEqual(
+                    labels.map(\.text),
+                    [
+                        "UIWindow #window", "UIView #root", "LXFTapGestureRecognizer #tap", "UIButton #button",
+                        "UITableView #table", "UIScrollViewPanGestureRecognizer", "PuzzleCell row 0", "PuzzleCell row 1",
+                        "PuzzleCell row 2",
+                    ])
+            }
+        }
+    }
 }
 
 private final class SVGCollector: NSObject, XMLParserDelegate {
     var elements: [(name: String, attributes: [String: String])] = []
     var text = ""
+    /// Each `text` element with its attributes and content.
+    var texts: [(attributes: [String: String], content: String)] = []
+    private var inText = false
 
     func parser(
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
         attributes: [String: String] = [:]
     ) {
         elements.append((elementName, attributes))
+        if elementName == "text" {
+            texts.append((attributes, ""))
+            inText = true
+        }
+    }
+
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
+    ) {
+        if elementName == "text" { inText = false }
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         text += string
+        if inText, !texts.isEmpty { texts[texts.count - 1].content += string }
     }
 }
 

@@ -45,7 +45,7 @@ final class SceneErrorTests: XCTestCase {
         XCTAssertEqual(error?.path, "windows[0].rootViewController.view.alpah")
         XCTAssertEqual(
             error?.message,
-            "unknown key (expected one of: alpha, backgroundColor, canBecomeFirstResponder, class, controller, exclusiveTouch, firstResponder, frame, gestureRecognizers, hidden, hitTest, id, implements, kind, log, motion, multipleTouchEnabled, next, pointInsideIncludes, presses, subviews, tag, touches, transform, userInteractionEnabled)"
+            "unknown key; did you mean 'alpha'? (expected one of: alpha, backgroundColor, canBecomeFirstResponder, class, controller, exclusiveTouch, firstResponder, frame, gestureRecognizers, hidden, hitTest, id, implements, kind, log, motion, multipleTouchEnabled, next, pointInsideIncludes, presses, subviews, tag, touches, transform, userInteractionEnabled)"
         )
     }
 
@@ -157,5 +157,33 @@ final class SceneErrorTests: XCTestCase {
         XCTAssertEqual(fixture.view("root").frame, CGRect(x: 0, y: 0, width: 320, height: 480), "root view sized to the window")
         XCTAssertEqual(fixture.responder("vc").traceClassName, "MyViewController")
         XCTAssertEqual(fixture.scene.displayName, "Props")
+    }
+}
+
+/// "Did you mean": the closest known name when a key, kind or id is one typo away; nothing when none is close.
+final class SceneSuggestionTests: XCTestCase {
+    private func error(_ yaml: String) -> String {
+        do {
+            _ = try SceneLoader().load(yaml: yaml)
+            return "loaded"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    func testTyposGetTheClosestName() {
+        XCTAssertTrue(
+            error("windows:\n  - subviews:\n      - {kind: buton}\n").hasPrefix(
+                #"windows[0].subviews[0].kind: unknown kind "buton"; did you mean 'button'? (known: "#))
+        XCTAssertTrue(
+            error("windows:\n  - subviews:\n      - {id: a, next: b}\n      - {id: bb, subviews: [{hiden: true}]}\n")
+                .hasPrefix("windows[0].subviews[1].subviews[0].hiden: unknown key; did you mean 'hidden'?"))
+        XCTAssertEqual(
+            error("windows:\n  - subviews:\n      - {id: table}\n      - {id: x, next: tabel}\n"),
+            "windows[0].subviews[1].next: no object with id 'tabel'; did you mean 'table'? (ids: appDelegate, application, table, x)"
+        )
+        XCTAssertEqual(SceneSuggestion.closest(to: "alpah", in: ["alpha", "frame"]), "alpha", "a swap is one edit")
+        XCTAssertNil(SceneSuggestion.closest(to: "zzz", in: ["alpha", "frame"]))
+        XCTAssertNil(SceneSuggestion.closest(to: "ab", in: ["xy"]), "two edits in two letters is not a typo")
     }
 }

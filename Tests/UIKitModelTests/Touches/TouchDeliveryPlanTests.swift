@@ -26,7 +26,8 @@ final class TouchDeliveryPlanTests: XCTestCase {
         plan.replay(TouchReplay([all[1]], phase: .began))
         plan.cancel([all[0]])
         XCTAssertEqual(plan.delivered, [all[1]])
-        guard plan.steps.count == 2, case .replay(let replay) = plan.steps[0], case .cancel(let cancelled) = plan.steps[1] else {
+        guard plan.steps.count == 2, case .replay(let replay) = plan.steps[0], case .cancel(let cancelled, _) = plan.steps[1]
+        else {
             return XCTFail("expected a replay then a cancel, got \(plan.steps)")
         }
         XCTAssertEqual(replay.touches, [all[1]])
