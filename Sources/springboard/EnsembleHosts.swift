@@ -110,7 +110,7 @@ struct MultiHost {
             if let sbAddress, address != sbAddress {
                 throw problem("springboard: \(socket) \(endpoint) is not on springboard's host address \(sbAddress)")
             }
-            if let other = ports[port] { throw problem("springboard: \(socket) and \(other) use the same port \(port)") }
+            if let other = ports[port] { throw problem("springboard: \(socket) uses port \(port), as \(other) does") }
             ports[port] = socket
             endpoints[socket] = endpoint
         }
