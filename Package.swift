@@ -149,6 +149,7 @@ let package = Package(
         .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "TestSupport"]),
         .testTarget(name: "RunLoopZeroMQTests", dependencies: ["RunLoopKit", "RunLoopZeroMQ", "ZeroMQ", "TestSupport"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
+        .testTarget(name: "SBCtlTests", dependencies: ["sbctl", "ControlProtocol"]),
         .testTarget(name: "LoadGenerationTests", dependencies: ["LoadGeneration", "HIDEvent"]),
         .testTarget(
             name: "UIKitModelTests",

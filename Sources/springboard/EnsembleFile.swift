@@ -64,7 +64,8 @@ struct EnsembleFile {
                 guard let app = item as? [String: Any?], let scene = app["scene"] as? String, !scene.isEmpty,
                     Set(app.keys).isSubset(of: ["scene", "host"])
                 else {
-                    throw Problem(description: "\(path): apps item \(index + 1) must be `- scene: FILE` (and, with hosts:, `host: NAME`)")
+                    throw Problem(
+                        description: "\(path): apps item \(index + 1) must be `- scene: FILE` (and, with hosts:, `host: NAME`)")
                 }
                 file.scenes.append(scene)
                 appHosts.append(app["host"].flatMap(MultiHost.present).map { "\($0)" })

@@ -83,7 +83,9 @@ struct MultiHost {
         func hostName(_ value: Any??, _ label: String) throws -> String? {
             guard let value = value.flatMap(Self.present) else { return nil }
             let name = "\(value)"
-            guard names.contains(name) else { throw problem("\(label) \"\(name)\" is not a host (hosts: \(names.joined(separator: ", ")))") }
+            guard names.contains(name) else {
+                throw problem("\(label) \"\(name)\" is not a host (hosts: \(names.joined(separator: ", ")))")
+            }
             return name
         }
 
@@ -115,7 +117,9 @@ struct MultiHost {
             endpoints[socket] = endpoint
         }
         if let keys = sb["curve_keys"].flatMap(Self.present) {
-            guard let keys = keys as? String, !keys.isEmpty else { throw problem("springboard: curve_keys must be a directory path") }
+            guard let keys = keys as? String, !keys.isEmpty else {
+                throw problem("springboard: curve_keys must be a directory path")
+            }
             curveKeys = keys
         }
 
@@ -160,7 +164,9 @@ struct MultiHost {
             "ENSEMBLE_host_addresses=\(array(hosts.map { $0.address ?? "" }))",
             "ENSEMBLE_springboard_host=\(EnsembleFile.quoted(springboardHost))",
         ]
-        for socket in Self.sockets { lines.append("ENSEMBLE_springboard_\(socket)=\(EnsembleFile.quoted(endpoints[socket] ?? ""))") }
+        for socket in Self.sockets {
+            lines.append("ENSEMBLE_springboard_\(socket)=\(EnsembleFile.quoted(endpoints[socket] ?? ""))")
+        }
         lines.append("ENSEMBLE_curve_keys=\(EnsembleFile.quoted(curveKeys ?? ""))")
         lines.append("ENSEMBLE_app_hosts=\(array(appHosts))")
         lines.append("ENSEMBLE_app_bundles=\(array(bundleIDs))")
@@ -170,7 +176,9 @@ struct MultiHost {
 
     /// Names that are safe unquoted in a shell, a file name and `ip netns`.
     static func isName(_ text: String) -> Bool {
-        func isAlphanumeric(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) }
+        func isAlphanumeric(_ c: Unicode.Scalar) -> Bool {
+            ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c)
+        }
         guard let first = text.unicodeScalars.first, isAlphanumeric(first), text.count <= 64 else { return false }
         return text.unicodeScalars.allSatisfy { isAlphanumeric($0) || $0 == "-" || $0 == "_" }
     }
@@ -179,7 +187,8 @@ struct MultiHost {
     static func isBundleID(_ text: String) -> Bool {
         !text.isEmpty && !text.hasPrefix(".") && text.count <= 200
             && text.unicodeScalars.allSatisfy {
-                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                    || "-_.".unicodeScalars.contains($0)
             }
     }
 

@@ -59,7 +59,8 @@ final class EnsembleDownTests: PipelineTestCase {
         runtime = fixture.directory.appendingPathComponent("ens").path
         XCTAssertEqual(mkdir(runtime, 0o700), 0)
         config = fixture.directory.appendingPathComponent("ensemble.yaml").path
-        try "heartbeat_ms: 500\napps:\n  - scene: deploy/apps/maps/maps.yaml\n".write(toFile: config, atomically: true, encoding: .utf8)
+        try "heartbeat_ms: 500\napps:\n  - scene: deploy/apps/maps/maps.yaml\n".write(
+            toFile: config, atomically: true, encoding: .utf8)
         addTeardownBlock { [self] in _ = try? ensemble(["down"]) }
 
         var result = try ensemble(["up", "--debug", "--no-build", "--config", config])

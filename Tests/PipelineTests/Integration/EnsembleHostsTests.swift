@@ -104,24 +104,63 @@ final class EnsembleHostsTests: PipelineTestCase {
             ("apps:\n  - scene: \(a)\n    host: sb\n", "an app's host: needs a hosts: list naming it"),
             ("load:\n  host: x\n", "springboard: and load: need a hosts: list"),
             (hosts, "hosts: needs springboard: with host:, events:, apps: and control:"),
-            (hosts + springboard.replacingOccurrences(of: "host: sb", with: "host: db"), "springboard: host \"db\" is not a host (hosts: sb, apps)"),
-            (hosts + springboard.replacingOccurrences(of: "tcp://10.9.0.1:7101", with: "ipc:///tmp/e"), "springboard: events \"ipc:///tmp/e\" must be tcp://ADDRESS:PORT"),
-            (hosts + springboard.replacingOccurrences(of: "10.9.0.1:7102", with: "10.9.0.2:7102"), "springboard: apps tcp://10.9.0.2:7102 is not on springboard's host address 10.9.0.1"),
-            (hosts + springboard.replacingOccurrences(of: ":7103", with: ":7101"), "springboard: control uses port 7101, as events does"),
-            (hosts + springboard.replacingOccurrences(of: "  control: tcp://10.9.0.1:7103\n", with: ""), "springboard: needs control: (tcp://ADDRESS:PORT)"),
+            (
+                hosts + springboard.replacingOccurrences(of: "host: sb", with: "host: db"),
+                "springboard: host \"db\" is not a host (hosts: sb, apps)"
+            ),
+            (
+                hosts + springboard.replacingOccurrences(of: "tcp://10.9.0.1:7101", with: "ipc:///tmp/e"),
+                "springboard: events \"ipc:///tmp/e\" must be tcp://ADDRESS:PORT"
+            ),
+            (
+                hosts + springboard.replacingOccurrences(of: "10.9.0.1:7102", with: "10.9.0.2:7102"),
+                "springboard: apps tcp://10.9.0.2:7102 is not on springboard's host address 10.9.0.1"
+            ),
+            (
+                hosts + springboard.replacingOccurrences(of: ":7103", with: ":7101"),
+                "springboard: control uses port 7101, as events does"
+            ),
+            (
+                hosts + springboard.replacingOccurrences(of: "  control: tcp://10.9.0.1:7103\n", with: ""),
+                "springboard: needs control: (tcp://ADDRESS:PORT)"
+            ),
             (hosts + springboard + "  curve: true\n", "springboard: unknown key \"curve\""),
             (hosts + springboard + "apps:\n  - scene: \(a)\n    host: phone\n", "apps item 1: host \"phone\" is not a host"),
             (hosts + springboard + "apps:\n  - scene: \(a)\n  - scene: \(a)\n", "bundle id com.example.a is listed twice"),
-            (hosts + springboard + "apps:\n  - scene: /nonexistent.yaml\n", "apps item 1 (/nonexistent.yaml): cannot read the scene's app.bundleID"),
+            (
+                hosts + springboard + "apps:\n  - scene: /nonexistent.yaml\n",
+                "apps item 1 (/nonexistent.yaml): cannot read the scene's app.bundleID"
+            ),
             (hosts + springboard + "load:\n  host: far\n", "load: host \"far\" is not a host"),
             (hosts + springboard + "load: far\n", "load must be a mapping with host:"),
-            (hosts.replacingOccurrences(of: "name: apps", with: "name: sb") + springboard, "hosts item 2: host name \"sb\" is used twice"),
-            (hosts.replacingOccurrences(of: "    netns: t-apps\n", with: "") + springboard, "either every host has netns: (namespaces on this machine) or none has"),
-            (hosts.replacingOccurrences(of: "10.9.0.2", with: "10.8.0.2") + springboard, "host apps: address 10.8.0.2 is not on 10.9.0.1-254"),
-            (hosts.replacingOccurrences(of: "10.9.0.2", with: "10.9.0.256") + springboard, "hosts item 2: address \"10.9.0.256\" is not an IPv4 address"),
-            (hosts.replacingOccurrences(of: "t-apps", with: "t apps") + springboard, "hosts item 2: netns \"t apps\" must be letters, digits, - and _"),
-            (hosts.replacingOccurrences(of: "    address: 10.9.0.2\n", with: "") + springboard, "hosts item 2: a host with netns: needs address:"),
-            (hosts.replacingOccurrences(of: "    address: 10.9.0.2\n", with: "    adress: 10.9.0.2\n") + springboard, "hosts item 2: unknown key \"adress\""),
+            (
+                hosts.replacingOccurrences(of: "name: apps", with: "name: sb") + springboard,
+                "hosts item 2: host name \"sb\" is used twice"
+            ),
+            (
+                hosts.replacingOccurrences(of: "    netns: t-apps\n", with: "") + springboard,
+                "either every host has netns: (namespaces on this machine) or none has"
+            ),
+            (
+                hosts.replacingOccurrences(of: "10.9.0.2", with: "10.8.0.2") + springboard,
+                "host apps: address 10.8.0.2 is not on 10.9.0.1-254"
+            ),
+            (
+                hosts.replacingOccurrences(of: "10.9.0.2", with: "10.9.0.256") + springboard,
+                "hosts item 2: address \"10.9.0.256\" is not an IPv4 address"
+            ),
+            (
+                hosts.replacingOccurrences(of: "t-apps", with: "t apps") + springboard,
+                "hosts item 2: netns \"t apps\" must be letters, digits, - and _"
+            ),
+            (
+                hosts.replacingOccurrences(of: "    address: 10.9.0.2\n", with: "") + springboard,
+                "hosts item 2: a host with netns: needs address:"
+            ),
+            (
+                hosts.replacingOccurrences(of: "    address: 10.9.0.2\n", with: "    adress: 10.9.0.2\n") + springboard,
+                "hosts item 2: unknown key \"adress\""
+            ),
             ("hosts: []\n" + springboard, "hosts must be a list of `- name: NAME` items"),
         ]
         for (yaml, message) in cases {
