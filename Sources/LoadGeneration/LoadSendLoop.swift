@@ -148,6 +148,10 @@ final class LoadSender {
     /// Sends `bytes`, waiting as long as the socket pushes back. `whileBlocked` runs after each slice spent
     /// waiting and returns false to give up (the frame is then not sent). Returns whether it was sent.
     func send(_ bytes: UnsafeRawBufferPointer, whileBlocked: () -> Bool) throws -> Bool {
+        // Taken at once, or held back (the high-water mark is reached): `whileBlocked` is called then, even when the
+        // wait is shorter than a slice, so the run knows how long the pipeline held it back.
+        if try socket.send(bytes, dontWait: true) { return true }
+        if !whileBlocked() { return false }
         while true {
             if try socket.send(bytes) { return true }
             if !whileBlocked() { return false }
