@@ -2,7 +2,7 @@ import ControlProtocol
 import Foundation
 import XCTest
 
-@testable import sbctl
+@testable import ControlText
 
 /// `sbctl top` fits a 40-row pane (issue 26, item 5): apps, rates and latency first, then only the non-zero
 /// counters, each named, in the order a frame meets them; `sbctl stats` lists its counters in that order too.
