@@ -122,10 +122,12 @@ let package = Package(
                 "TouchRecording", "AppInspection", "AppTimeline", "HeadlessApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // sbctl's renderings of control replies (sbctl stats, sbctl top), a library so their layout is tested.
+        .target(name: "ControlText", dependencies: ["CommandLineSupport", "ControlProtocol"]),
         .executableTarget(
             name: "sbctl",
             dependencies: [
-                "CommandLineSupport", "ControlProtocol", "RunLoopKit", "ZeroMQ",
+                "CommandLineSupport", "ControlProtocol", "ControlText", "RunLoopKit", "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -149,6 +151,7 @@ let package = Package(
         .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "TestSupport"]),
         .testTarget(name: "RunLoopZeroMQTests", dependencies: ["RunLoopKit", "RunLoopZeroMQ", "ZeroMQ", "TestSupport"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
+        .testTarget(name: "ControlTextTests", dependencies: ["ControlText", "ControlProtocol"]),
         .testTarget(name: "LoadGenerationTests", dependencies: ["LoadGeneration", "HIDEvent"]),
         .testTarget(
             name: "UIKitModelTests",

@@ -115,6 +115,10 @@ public struct CurveOptions: ParsableArguments {
         }
     }
 
+    /// The files given (for a child process that takes the same options).
+    package var curveServerKeyFile: String? { curveServerKey }
+    package var curveKeyFile: String? { curveKey }
+
     /// The client keys, or nil without CURVE.
     package func client() throws -> ZMQCurveClient? {
         guard let curveServerKey, let curveKey else { return nil }

@@ -79,6 +79,10 @@ struct LoadReport: Codable {
     /// What makes the figures mean less than they seem (said on stderr before the run too): the target app
     /// traces every call.
     var warnings: [String] = []
+    /// Seconds of the send interval the source waited for the event port to take a frame, and what capped the
+    /// run when that was most of it (nil in reports made before they were recorded, and when nothing did).
+    var heldBackSeconds: Double?
+    var limit: String?
 
     struct Throughput: Codable {
         /// Over the send interval.
@@ -150,6 +154,10 @@ extension LoadReport {
         }
         self.latency = latency
         cpu = CPUCost(frames: delivered, nanoseconds: outcome.cpuNanoseconds, expected: ["source", "springboard", "app"])
+        heldBackSeconds = Double(sent.heldBackNanoseconds) / 1e9
+        limit = Self.limit(
+            heldBack: Double(sent.heldBackNanoseconds) / 1e9, sendSeconds: seconds, offered: sent.offered, app: outcome.app,
+            pauses: stats.hops["eventPortPauses"] ?? 0, cpu: cpu)
         baseline = settings.baseline.map {
             BaselineRatios(
                 file: $0.paths.joined(separator: ", "), relay: $0.relay, deliveredPerSecond: throughput.deliveredPerSecond,
@@ -171,6 +179,10 @@ struct LoadOutcome {
     /// CPU nanoseconds per process from the start of sending to the drain (`CPUSampler`).
     var cpuNanoseconds: [String: UInt64] = [:]
     var warnings: [String] = []
+    /// Seconds of the send interval the source waited for the event port to take a frame, and what capped the
+    /// run when that was most of it (nil in reports made before they were recorded, and when nothing did).
+    var heldBackSeconds: Double?
+    var limit: String?
 }
 
 extension HopLatency {
@@ -289,6 +301,7 @@ extension LoadReport {
         }
         lines.append(TextTable.render(rows, rightAlignedFrom: 1))
         if let cpu { lines.append(cpu.line(order: ["source", "springboard", "app"])) }
+        if let limit { lines.append("limit: " + limit) }
         if let baseline {
             lines.append(
                 "against the raw relay (\(baseline.file)): \(format(baseline.relayFramesPerSecond, 0)) frames/s, "
@@ -304,4 +317,41 @@ extension LoadReport {
     private func ratio(_ value: Double?) -> String { value.map { "\(format($0, 2))×" } ?? "n/a" }
 
     private func format(_ value: Double, _ decimals: Int) -> String { String(format: "%.\(decimals)f", value) }
+}
+
+extension LoadReport {
+    /// What capped a run whose source spent most of its send interval held back (issue 26: a flat-out run against
+    /// Maps offered 50,000 frames, against the bench app 278,501). The event port is a PUSH/PULL pair with libzmq's
+    /// default high-water marks (1000 frames each side): once they are full, a send waits until springboard has
+    /// read, and libzmq wakes a waiting sender when the queue has drained by a batch, not per frame, so a run that
+    /// is held back to its end offers a round number (27,000 and 33,001 measured against Maps, 119,001 against the
+    /// bench app). What held it back is the slowest stage after the source: the
+    /// process with the most CPU per delivered frame, or springboard pausing the port for a full app queue.
+    static func limit(
+        heldBack: Double, sendSeconds: Double, offered: UInt64, app: String, pauses: UInt64, cpu: CPUCost?
+    ) -> String? {
+        guard sendSeconds > 0, heldBack >= 0.2 * sendSeconds else { return nil }
+        var text = String(
+            format: "the source waited %.3f s of the %.3f s send interval for the event port to take frames: ", heldBack,
+            sendSeconds)
+        text += "offered/s is what the pipeline took, not what the source can make"
+        let perFrame = (cpu?.microsecondsPerFrame ?? [:]).filter { $0.key != "total" }
+        if let (slowest, micros) = perFrame.filter({ $0.key != "source" }).max(by: { $0.value < $1.value }) {
+            let other = perFrame.filter { $0.key != "source" && $0.key != slowest }.sorted { $0.key < $1.key }
+                .map { String(format: "%@ %.2f", $0.key, $0.value) }.joined(separator: ", ")
+            let name = slowest == "app" ? "the app (\(app))" : slowest
+            text +=
+                String(format: "; the slowest stage: %@, %.2f µs CPU per delivered frame", name, micros)
+                + (other.isEmpty ? "" : " (\(other))")
+        }
+        if pauses > 0 {
+            text += "; springboard paused reading the event port \(pauses) time(s) while an app's queue was full"
+        }
+        if offered % 500 <= 1 {
+            text +=
+                "; held back to the end, the source was given room in batches (libzmq wakes a blocked sender when "
+                + "its queue has drained by a batch, not per frame), hence the round \(offered)"
+        }
+        return text
+    }
 }

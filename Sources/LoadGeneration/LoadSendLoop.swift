@@ -47,15 +47,21 @@ struct LoadSendLoop {
             } else {
                 stamp = MonotonicClock.now
             }
+            let asked = MonotonicClock.now
+            var heldBack = false
             let sent = try buffer.withUnsafeMutableBytes { raw -> Bool in
                 HIDMessageView.stamp(.hardware, stamp, in: raw)
                 return try sender.send(UnsafeRawBufferPointer(raw)) {
+                    heldBack = true
                     let now = MonotonicClock.now
                     progress.tick(now: now, offered: index)
                     // A send the pipeline holds back past the end of --duration is given up: the run ends on time.
                     return !Interruption.requested && end.map { now < $0 } ?? true
                 }
             }
+            // Time the socket did not take a frame at once: the event port's high-water mark was reached, because
+            // springboard read no faster (it paused for a full app queue, or it or the app was the slowest stage).
+            if heldBack { result.heldBackNanoseconds += MonotonicClock.now - min(MonotonicClock.now, asked) }
             guard sent else { break }
             index += 1
             if let kind = frame.began {
@@ -98,6 +104,8 @@ struct LoadSendResult {
     /// Frames the schedule (--rate) had due before the end of --duration that were never sent: the sender fell
     /// behind (the pipeline pushed back, or the rate is beyond what one sender can make).
     var behindSchedule: UInt64 = 0
+    /// Time spent in sends the socket did not take at once (the pipeline held the source back).
+    var heldBackNanoseconds: UInt64 = 0
     /// Gestures whose first frame was sent, by kind.
     var gestures: [GestureKind: UInt64] = [:]
     /// The run ended with fingers down (a duration or an interruption cut a gesture short); the final end
@@ -140,6 +148,10 @@ final class LoadSender {
     /// Sends `bytes`, waiting as long as the socket pushes back. `whileBlocked` runs after each slice spent
     /// waiting and returns false to give up (the frame is then not sent). Returns whether it was sent.
     func send(_ bytes: UnsafeRawBufferPointer, whileBlocked: () -> Bool) throws -> Bool {
+        // Taken at once, or held back (the high-water mark is reached): `whileBlocked` is called then, even when the
+        // wait is shorter than a slice, so the run knows how long the pipeline held it back.
+        if try socket.send(bytes, dontWait: true) { return true }
+        if !whileBlocked() { return false }
         while true {
             if try socket.send(bytes) { return true }
             if !whileBlocked() { return false }

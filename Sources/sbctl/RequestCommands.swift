@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineSupport
 import ControlProtocol
+import ControlText
 import ZeroMQ
 
 // The subcommands that are one control request and one reply; each says what it asks and how the reply

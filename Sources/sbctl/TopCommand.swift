@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineSupport
 import ControlProtocol
+import ControlText
 import Foundation
 import RunLoopKit
 
@@ -16,8 +17,9 @@ struct TopCommand: ParsableCommand {
         commandName: "top",
         abstract: "Live view: apps and states, foreground, events/s per hop, latency percentiles, drops (Ctrl-C quits).",
         discussion:
-            "On a terminal the view is redrawn in place; otherwise (a pipe, a file) each refresh is printed after the "
-            + "previous one. --count N stops after N refreshes.")
+            "On a terminal the view is redrawn in place and fitted to its size; otherwise (a pipe, a file) each refresh "
+            + "is printed after the previous one, fitted to 40 rows of 120 columns. Apps, rates and latency come first, "
+            + "then the counters that are not zero, in the order a frame meets them. --count N stops after N refreshes.")
 
     @Option(name: .long, help: "Seconds between refreshes.")
     var interval: Double = 1
@@ -37,18 +39,27 @@ struct TopCommand: ParsableCommand {
     func run() throws {
         Interruption.install()
         let terminal = isatty(STDOUT_FILENO) == 1
-        let client = try ControlClient(endpoint: connection.endpoint, timeoutMilliseconds: connection.timeout)
+        let curve = try connection.curve.client()
+        func connect() throws -> ControlClient {
+            try ControlClient(endpoint: connection.endpoint, timeoutMilliseconds: connection.timeout, curve: curve)
+        }
+        var client = try connect()
         var previous: TopSnapshot?
         var refreshes = 0
         var answered = false
         while !Interruption.requested {
             let snapshot = TopSnapshot.take(client)
             answered = answered || snapshot.stats != nil
-            let frame = TopView.render(snapshot, previous: previous, endpoint: connection.endpoint)
+            let size = terminal ? Self.terminalSize() : nil
+            let frame = TopView.render(
+                snapshot, previous: previous, endpoint: connection.endpoint, width: size?.columns ?? 120, height: size?.rows ?? 40
+            )
             // Home and clear, then the frame: redrawn in place on a terminal.
             // Unbuffered, so a pipe sees each refresh when it is made.
             FileHandle.standardOutput.write(Data((terminal ? "\u{1B}[H\u{1B}[2J" + frame + "\n" : frame + "\n\n").utf8))
             if snapshot.stats != nil { previous = snapshot }
+            // A request socket whose reply never came cannot send again: the next refresh asks on a new one.
+            if snapshot.error != nil { client = try connect() }
             refreshes += 1
             if let count, refreshes >= count { break }
             var waited = 0.0
@@ -59,78 +70,11 @@ struct TopCommand: ParsableCommand {
         }
         if !answered { throw ExitCode(.unavailable) }
     }
-}
 
-/// One refresh of `sbctl top`: what springboard answered, and when.
-struct TopSnapshot {
-    var time: Date
-    var stats: StatsInfo?
-    var status: StatusInfo?
-    var apps: [AppInfo]?
-    var error: String?
-
-    static func take(_ client: ControlClient) -> TopSnapshot {
-        var snapshot = TopSnapshot(time: Date())
-        do {
-            snapshot.status = try client.request(.status).status
-            snapshot.apps = try client.request(.apps).apps
-            snapshot.stats = try client.request(.stats()).stats
-        } catch {
-            snapshot.error = "\(error)"
-        }
-        return snapshot
-    }
-}
-
-/// The text of one refresh: a header, hops with totals and rates, apps, latency percentiles, drops.
-enum TopView {
-    static func render(_ now: TopSnapshot, previous: TopSnapshot?, endpoint: String) -> String {
-        guard let stats = now.stats, let status = now.status else {
-            return "sbctl top — springboard not answering on \(endpoint): \(now.error ?? "no reply") (retrying)"
-        }
-        let seconds = previous.map { now.time.timeIntervalSince($0.time) } ?? 0
-        func rate(_ value: UInt64, _ old: UInt64?) -> String {
-            guard let old, seconds > 0, value >= old else { return "-" }
-            return TextTable.oneDecimal(Double(value - old) / seconds)
-        }
-        var lines = [
-            "sbctl top — springboard pid \(status.pid), up \(TextTable.oneDecimal(Double(status.uptimeMilliseconds) / 1000)) s, "
-                + "policy \(stats.overloadMode)",
-            "foreground: \(status.foreground ?? "home screen (page \(status.homePage + 1) of \(status.homePageCount))")"
-                + " · gesture: \(status.gestureTarget) (\(status.liveTouches) touch(es) down)",
-            "",
-        ]
-        var hops = [["HOP", "TOTAL", "PER S"]]
-        for (name, value) in stats.hops.sorted(by: { $0.key < $1.key }) {
-            hops.append([name, "\(value)", rate(value, previous?.stats?.hops[name])])
-        }
-        lines.append(TextTable.render(hops, rightAligned: [1, 2]))
-        lines.append("")
-        var apps = [["APP", "STATE", "SLOT", "ROUTED/S", "SENT/S", "ACKED/S", "IN FLIGHT/WINDOW", "QUEUED", "DROPS"]]
-        for app in stats.apps {
-            let old = previous?.stats?.apps.first { $0.bundleID == app.bundleID }
-            let slot = now.apps?.first { $0.bundleID == app.bundleID }.map { "\($0.homeSlot)" } ?? "-"
-            let drops = ReplyText.drops(app.drops)
-            apps.append([
-                app.bundleID, app.state, slot, rate(app.routed, old?.routed), rate(app.sent, old?.sent),
-                rate(app.acked, old?.acked), "\(app.inFlight)/\(app.window)", "\(app.queued)", drops.isEmpty ? "-" : drops,
-            ])
-        }
-        lines.append(stats.apps.isEmpty ? "no apps registered" : TextTable.render(apps))
-        lines.append("")
-        var latency = [["LATENCY (us)", "COUNT", "P50", "P90", "P99", "P99.9", "MAX"]]
-        for hop in ReplyText.hops {
-            guard let s = stats.latency[hop] else { continue }
-            latency.append(
-                [hop, "\(s.count)"]
-                    + [s.p50Microseconds, s.p90Microseconds, s.p99Microseconds, s.p999Microseconds, s.maxMicroseconds]
-                    .map(TextTable.oneDecimal))
-        }
-        lines.append(TextTable.render(latency, rightAligned: [1, 2, 3, 4, 5, 6]))
-        let drops = ReplyText.drops(stats.drops, separator: ", ")
-        lines.append("")
-        lines.append("drops: " + (drops.isEmpty ? "none" : drops))
-        lines.append("not responding: " + (stats.notResponding.isEmpty ? "none" : stats.notResponding.joined(separator: ", ")))
-        return lines.joined(separator: "\n")
+    /// The terminal's rows and columns (a redraw must fit: one row is the cursor's), nil when unknown.
+    static func terminalSize() -> (rows: Int, columns: Int)? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else { return nil }
+        return (Int(size.ws_row) - 1, Int(size.ws_col))
     }
 }

@@ -16,6 +16,8 @@ struct EnsembleFile {
     var values: [String: String] = [:]
     /// The `apps:` list's `scene:` paths, in order (the order of the home screen's icons).
     var scenes: [String] = []
+    /// More than one host (`hosts:`, `springboard:`, `load:` and each app's `host:`), nil on one machine.
+    var multiHost: MultiHost?
 
     struct Problem: Error, CustomStringConvertible {
         var description: String
@@ -30,7 +32,7 @@ struct EnsembleFile {
         do { root = try Yams.load(yaml: text) } catch { throw Problem(description: "\(path): not YAML: \(error)") }
         guard let mapping = root as? [String: Any?] else { throw Problem(description: "\(path): expected a mapping of keys") }
         var file = EnsembleFile()
-        let known = Set(keys.map(\.name) + ["apps"])
+        let known = Set(keys.map(\.name) + ["apps"] + MultiHost.topLevelKeys)
         if let unknown = mapping.keys.sorted().first(where: { !known.contains($0) }) {
             throw Problem(description: "\(path): unknown key \"\(unknown)\" (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -57,21 +59,39 @@ struct EnsembleFile {
             guard let list = apps as? [Any?] else {
                 throw Problem(description: "\(path): apps must be a list of `- scene: FILE`")
             }
+            var appHosts: [String?] = []
             for (index, item) in list.enumerated() {
-                guard let app = item as? [String: Any?], app.count == 1, let scene = app["scene"] as? String, !scene.isEmpty
-                else { throw Problem(description: "\(path): apps item \(index + 1) must be `- scene: FILE`") }
+                guard let app = item as? [String: Any?], let scene = app["scene"] as? String, !scene.isEmpty,
+                    Set(app.keys).isSubset(of: ["scene", "host"])
+                else {
+                    throw Problem(
+                        description: "\(path): apps item \(index + 1) must be `- scene: FILE` (and, with hosts:, `host: NAME`)")
+                }
                 file.scenes.append(scene)
+                appHosts.append(app["host"].flatMap(MultiHost.present).map { "\($0)" })
             }
+            if appHosts.contains(where: { $0 != nil }), mapping["hosts"] == nil {
+                throw Problem(description: "\(path): an app's host: needs a hosts: list naming it")
+            }
+            file.appHosts = appHosts
+        }
+        if MultiHost.topLevelKeys.contains(where: { mapping[$0].flatMap(MultiHost.present) != nil }) {
+            file.multiHost = try MultiHost(mapping, apps: file.scenes, appHosts: file.appHosts, path: path)
         }
         return file
     }
 
-    /// `ENSEMBLE_<key>='value'` lines and `ENSEMBLE_scenes=(...)`, single-quoted for the shell.
+    /// Each app's `host:` (nil: springboard's), parallel to `scenes`.
+    var appHosts: [String?] = []
+
+    /// `ENSEMBLE_<key>='value'` lines and `ENSEMBLE_scenes=(...)`, single-quoted for the shell; with more than one
+    /// host, the hosts, springboard's endpoints and each app's host and bundle id after them.
     var shellAssignments: String {
         var lines = Self.keys.map { "ENSEMBLE_\($0.name)=\(Self.quoted(values[$0.name] ?? ""))" }
         lines.append("ENSEMBLE_scenes=(\(scenes.map(Self.quoted).joined(separator: " ")))")
+        if let multiHost { lines += multiHost.shellAssignments }
         return lines.joined(separator: "\n")
     }
 
-    private static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 }

@@ -26,6 +26,13 @@ struct RelayBenchmark: ParsableCommand {
             it → its ack came back, sourceToAck = the stamp → the ack came back. Paced as hid-source load is (frame \
             i due at t0 + i/rate, stamped with that time); a source behind its --rate still ends at --duration, and \
             the frames still due are reported as behindSchedule.
+
+            Across hosts (deploy/ensemble relay does this for an ensemble file's hosts): --input and --output put the \
+            relay's sockets on tcp (the relay binds them, the source and the sink connect to the same strings, so the \
+            address must be one they reach); --relay-via and --sink-via run those nodes through a command prefix such \
+            as `ip netns exec NS` or `ssh HOST` (hid-bench must be at the same path there; the node's stdout comes \
+            back through it); --relay-curve-key with --curve-server-key and --curve-key make every connection CURVE, \
+            as springboard's with --curve-key, so the baseline pays the same encryption.
             """)
 
     // Unconditional, as hid-source load's: `--rate -5` is said to be negative, not a missing value.
@@ -35,6 +42,18 @@ struct RelayBenchmark: ParsableCommand {
     @Option(help: "Fingers per frame, 1...10.") var fingers: Int = 1
     @Option(help: "Frames in flight before the relay stops reading (springboard's --ack-window).") var window: Int = 4096
     @Flag(help: "Print the report as JSON.") var json = false
+    @Option(help: "The relay's PULL endpoint, bound by it, connected to by the source (default: ipc in a temporary directory).")
+    var input: String?
+    @Option(help: "The relay's ROUTER endpoint, bound by it, connected to by the sink (default: ipc beside --input's).")
+    var output: String?
+    @Option(help: "Run the relay node through this command prefix, e.g. \"ip netns exec tp-sb\" or \"ssh host\".")
+    var relayVia: String?
+    @Option(help: "Run the sink node through this command prefix.") var sinkVia: String?
+    @Option(help: "The relay's CURVE secret-key file (springboard's): its sockets are CURVE servers.")
+    var relayCurveKey: String?
+    @Option(help: "The sink's CURVE secret-key file (default: --curve-key's).") var sinkCurveKey: String?
+    /// The source's (and by default the sink's) client keys: --curve-server-key (the relay's public key), --curve-key.
+    @OptionGroup var curve: CurveOptions
 
     func validate() throws {
         _ = try durationNanoseconds()
@@ -43,21 +62,42 @@ struct RelayBenchmark: ParsableCommand {
         guard count != nil || duration != nil else { throw ValidationError("give --count N, --duration TIME or both") }
         if let count, count == 0 { throw ValidationError("--count must be at least 1") }
         guard window > 0 else { throw ValidationError("--window must be positive") }
+        guard (input == nil) == (output == nil) else { throw ValidationError("--input and --output go together") }
+        guard (relayCurveKey == nil) == (curve.curveServerKeyFile == nil) else {
+            throw ValidationError("--relay-curve-key goes with --curve-server-key and --curve-key (both ends use CURVE)")
+        }
+        if sinkCurveKey != nil, relayCurveKey == nil { throw ValidationError("--sink-curve-key needs --relay-curve-key") }
+        if input == nil, relayVia != nil || sinkVia != nil {
+            throw ValidationError("--relay-via and --sink-via need --input and --output endpoints the other hosts reach")
+        }
+    }
+
+    /// `PREFIX... hid-bench relay-node ARGUMENTS`, through /usr/bin/env so the prefix's command is found on $PATH.
+    private func node(_ via: String?, _ executable: URL, _ arguments: [String]) -> (URL, [String]) {
+        guard let via, !via.isEmpty else { return (executable, arguments) }
+        let words = via.split(separator: " ").map(String.init)
+        return (URL(fileURLWithPath: "/usr/bin/env"), words + [executable.path] + arguments)
     }
 
     func run() throws {
-        let endpoints = try RelayEndpoints.makeTemporary()
-        defer { endpoints.remove() }
+        let temporary = input == nil ? try RelayEndpoints.makeTemporary() : nil
+        defer { temporary?.remove() }
+        let inputEndpoint = input ?? temporary!.input
+        let outputEndpoint = output ?? temporary!.output
         let executable = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let sourceCurve = try curve.client()
+        var relayArguments = [
+            "relay-node", "--role", "relay", "--input", inputEndpoint, "--output", outputEndpoint, "--window", "\(window)",
+        ]
+        if let relayCurveKey { relayArguments += ["--curve-secret-key", relayCurveKey] }
+        var sinkArguments = ["relay-node", "--role", "sink", "--output", outputEndpoint]
+        if let relayCurveKey = curve.curveServerKeyFile, let clientKey = sinkCurveKey ?? curve.curveKeyFile {
+            sinkArguments += ["--curve-server-key", relayCurveKey, "--curve-key", clientKey]
+        }
         let relayOutput = Pipe()
-        let relay = try launch(
-            executable,
-            [
-                "relay-node", "--role", "relay", "--input", endpoints.input,
-                "--output", endpoints.output, "--window", "\(window)",
-            ], stdout: relayOutput)
+        let relay = try launch(node(relayVia, executable, relayArguments), stdout: relayOutput)
         let sinkOutput = Pipe()
-        let sink = try launch(executable, ["relay-node", "--role", "sink", "--output", endpoints.output], stdout: sinkOutput)
+        let sink = try launch(node(sinkVia, executable, sinkArguments), stdout: sinkOutput)
         // Whatever happens below, no node outlives the run.
         defer {
             for node in [relay, sink] where node.isRunning { kill(node.processIdentifier, SIGTERM) }
@@ -70,9 +110,9 @@ struct RelayBenchmark: ParsableCommand {
         }
         Interruption.install()
         let sender = try RelaySource(
-            endpoint: endpoints.input, rate: rate, count: count,
+            endpoint: inputEndpoint, rate: rate, count: count,
             durationNanoseconds: try durationNanoseconds(),
-            frames: RelayFrames(fingers: fingers, senderID: 0xBE7C_0000_0000_0000 | UInt64(getpid())))
+            frames: RelayFrames(fingers: fingers, senderID: 0xBE7C_0000_0000_0000 | UInt64(getpid())), curve: sourceCurve)
         defer { sender.close() }
         let sourceCPU = CPUSampler.ownProcess("source")
         let source = try sender.run()
@@ -89,7 +129,9 @@ struct RelayBenchmark: ParsableCommand {
         {
             cpu["sink"] = sinkCPU
         }
-        let report = makeReport(source, result, cpu: cpu)
+        var report = makeReport(source, result, cpu: cpu)
+        report.input = inputEndpoint
+        report.curve = relayCurveKey != nil
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
@@ -113,7 +155,8 @@ struct RelayBenchmark: ParsableCommand {
             cpu: CPUCost(frames: result.acknowledged, nanoseconds: cpu, expected: ["source", "relay", "sink"]))
     }
 
-    private func launch(_ executable: URL, _ arguments: [String], stdout: Pipe?) throws -> Process {
+    private func launch(_ command: (URL, [String]), stdout: Pipe?) throws -> Process {
+        let (executable, arguments) = command
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -243,6 +286,10 @@ struct RelayReport: Codable {
     /// CPU per process (the source in this process, the relay, the sink) per delivered frame, as `hid-source
     /// load` reports the pipeline's; nil when no frame was delivered.
     var cpu: CPUCost?
+    /// The relay's input endpoint and whether every connection used CURVE (nil in reports made before they were
+    /// recorded).
+    var input: String?
+    var curve: Bool?
 
     static let hopOrder = ["sourceSend"] + RelayHop.allCases.map(\.rawValue)
 
@@ -251,6 +298,7 @@ struct RelayReport: Codable {
         var lines = [
             "hid-bench relay: source PUSH → relay PULL/ROUTER → sink DEALER, acks back; \(fingers)-finger frames of \(frameBytes) bytes, \(pace), window \(window)"
                 + (interrupted ? ", interrupted" : ""),
+            "  over \(input.map { $0.hasPrefix("ipc://") ? "ipc" : $0 } ?? "ipc")" + (curve == true ? " with CURVE" : ""),
             "  offered \(offered), forwarded \(forwarded), delivered \(delivered)"
                 + (behindSchedule > 0 ? " (\(behindSchedule) more were due: the source fell behind the rate)" : ""),
             String(

@@ -23,6 +23,8 @@ struct RelayNodeCommand: ParsableCommand {
     @Option(help: "The relay's PULL endpoint (bound).") var input: String?
     @Option(help: "The relay's ROUTER endpoint (the relay binds, the sink connects).") var output: String
     @Option(help: "Frames in flight before the relay stops reading its input.") var window: Int = 4096
+    @Option(help: "The relay's CURVE secret-key file: both its sockets are CURVE servers.") var curveSecretKey: String?
+    @OptionGroup var curve: CurveOptions
 
     func run() throws {
         // A terminal's ^C reaches the whole process group; the parent decides when the run ends (it sends
@@ -31,11 +33,12 @@ struct RelayNodeCommand: ParsableCommand {
         switch role {
         case .relay:
             guard let input else { throw ValidationError("--input is required for the relay") }
-            let result = try RelayNode(input: input, output: output, window: window).run()
+            let key = try curveSecretKey.map { try ZMQCurveKeyPair(secretKey: ZMQCurveKeyPair.readKey($0)) }
+            let result = try RelayNode(input: input, output: output, window: window, curveServer: key).run()
             let encoder = JSONEncoder()
             FileHandle.standardOutput.write(try encoder.encode(result))
         case .sink:
-            let cpu = try SinkNode(output: output).run()
+            let cpu = try SinkNode(output: output, curve: try curve.client()).run()
             FileHandle.standardOutput.write(try JSONEncoder().encode(SinkResult(cpuNanoseconds: cpu)))
         }
     }
@@ -50,12 +53,16 @@ final class RelayNode {
     private let input: String
     private let output: String
     private let window: Int
+    /// With CURVE, springboard's: its sockets are servers with this key (the clients' keys are not checked here:
+    /// the baseline measures the encryption, not the admission, which costs once per connection).
+    private let curveServer: ZMQCurveKeyPair?
     private let watch = ParentWatch()
 
-    init(input: String, output: String, window: Int) {
+    init(input: String, output: String, window: Int, curveServer: ZMQCurveKeyPair? = nil) {
         self.input = input
         self.output = output
         self.window = window
+        self.curveServer = curveServer
     }
 
     func run() throws -> RelayNodeResult {
@@ -71,6 +78,12 @@ final class RelayNode {
         try router.setRouterMandatory(true)
         // springboard's mark for the same window, so the relay buffers what springboard buffers.
         try router.setSendHighWaterMark(AppChannelWire.springBoardSendHighWaterMark(ackWindow: window))
+        if let curveServer {
+            for socket in [pull, router] {
+                try socket.setCurveServer(true)
+                try socket.setCurveSecretKey(z85: curveServer.secretKey)
+            }
+        }
         try pull.bind(input)
         try router.bind(output)
         guard let identity = try waitForSink(router) else { throw RelayError("the sink never said hello") }

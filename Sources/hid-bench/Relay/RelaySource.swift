@@ -20,7 +20,10 @@ final class RelaySource {
     private let context: ZMQContext
     private let push: ZMQSocket
 
-    init(endpoint: String, rate: Double, count: UInt64?, durationNanoseconds: UInt64?, frames: RelayFrames) throws {
+    init(
+        endpoint: String, rate: Double, count: UInt64?, durationNanoseconds: UInt64?, frames: RelayFrames,
+        curve: ZMQCurveClient? = nil
+    ) throws {
         self.rate = rate
         self.count = count
         self.durationNanoseconds = durationNanoseconds
@@ -29,6 +32,7 @@ final class RelaySource {
         push = try context.socket(.push)
         try push.setLinger(0)
         try push.setSendTimeout(20)
+        try curve?.apply(to: push)
         try push.connect(endpoint)
     }
 

@@ -11,9 +11,13 @@ import ZeroMQ
 final class SinkNode {
     static let identity = Array("sink".utf8)
     private let output: String
+    private let curve: ZMQCurveClient?
     private let watch = ParentWatch()
 
-    init(output: String) { self.output = output }
+    init(output: String, curve: ZMQCurveClient? = nil) {
+        self.output = output
+        self.curve = curve
+    }
 
     /// Returns the CPU the sink used from its hello to the end frame (nil if unreadable).
     func run() throws -> UInt64? {
@@ -26,6 +30,7 @@ final class SinkNode {
         try dealer.setReceiveHighWaterMark(AppChannelWire.socketHighWaterMark)
         try dealer.setRoutingID(Self.identity)
         try dealer.setReceiveTimeout(ParentWatch.pollMilliseconds)
+        try curve?.apply(to: dealer)
         try dealer.connect(output)
         try dealer.send(Array("hello".utf8))
         let cpu = CPUSampler.ownProcess("sink")

@@ -80,7 +80,7 @@ final class EnsembleLogsTests: PipelineTestCase {
         try up()
         let firstPid = try mapsPid()
         var down = try ensemble(["down"])
-        XCTAssertEqual(down.stdout, "ensemble down (2 process(es) stopped)\n", "springboard and Maps")
+        XCTAssertEqual(down.stdout, "ensemble down (2 process(es) stopped: 1 app-host, 1 springboard)\n", "springboard and Maps")
         // What the first ensemble left, and a line only it has (an app writes its trace on a touch only).
         let mapsLog = "com.example.maps.log", trace = "com.example.maps.trace.jsonl"
         for name in [mapsLog, trace] {
@@ -107,7 +107,7 @@ final class EnsembleLogsTests: PipelineTestCase {
 
         // A third up drops the first ensemble's files: one previous set is kept.
         down = try ensemble(["down"])
-        XCTAssertEqual(down.stdout, "ensemble down (2 process(es) stopped)\n")
+        XCTAssertEqual(down.stdout, "ensemble down (2 process(es) stopped: 1 app-host, 1 springboard)\n")
         try up()
         XCTAssertFalse(try contents(mapsLog + ".1").contains("first ensemble"))
         XCTAssertEqual(try contents(trace + ".1"), "")

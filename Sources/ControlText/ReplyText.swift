@@ -1,9 +1,9 @@
 import CommandLineSupport
 import ControlProtocol
 
-/// Human-readable renderings of control replies, as `TextTable`s.
-enum ReplyText {
-    static func apps(_ apps: [AppInfo]) -> String {
+/// Human-readable renderings of control replies, as `TextTable`s (sbctl's output).
+public enum ReplyText {
+    public static func apps(_ apps: [AppInfo]) -> String {
         guard !apps.isEmpty else { return "no apps registered" }
         var rows = [["BUNDLE ID", "NAME", "PID", "STATE", "PAGE", "SLOT", "TRACES CALLS"]]
         for app in apps {
@@ -15,7 +15,7 @@ enum ReplyText {
         return TextTable.render(rows)
     }
 
-    static func sources(_ sources: [SourceInfo]) -> String {
+    public static func sources(_ sources: [SourceInfo]) -> String {
         guard !sources.isEmpty else { return "no sources" }
         var rows = [["SENDER ID", "RECEIVED", "FINGERS DOWN", "IDLE MS", "GAPS", "MISSING", "TIMEOUTS", "CANCELS", "ENDED"]]
         for s in sources {
@@ -27,7 +27,7 @@ enum ReplyText {
         return TextTable.render(rows)
     }
 
-    static func status(_ status: StatusInfo) -> String {
+    public static func status(_ status: StatusInfo) -> String {
         [
             "springboard pid:  \(status.pid)",
             "foreground:       \(status.foreground ?? "home screen (page \(status.homePage + 1) of \(status.homePageCount))")",
@@ -40,12 +40,15 @@ enum ReplyText {
         ].joined(separator: "\n")
     }
 
-    static func stats(_ stats: StatsInfo) -> String {
+    public static func stats(_ stats: StatsInfo) -> String {
         var lines = [
             "overload policy: \(stats.overloadMode); counters over \(TextTable.oneDecimal(Double(stats.intervalNanoseconds) / 1e9)) s",
             "hops:",
         ]
-        for (name, value) in stats.hops.sorted(by: { $0.key < $1.key }) { lines.append("  \(name): \(value)") }
+        // In the order a frame meets them (protocols/control.md lists the same keys), zeros included.
+        for (_, names) in counterStages(stats.hops.keys) {
+            for name in names { lines.append("  \(name): \(stats.hops[name] ?? 0)") }
+        }
         lines.append("drops:" + (stats.drops.isEmpty ? " none" : ""))
         for (name, value) in stats.drops.sorted(by: { $0.key < $1.key }) { lines.append("  \(name): \(value)") }
         var rows = [
@@ -76,12 +79,58 @@ enum ReplyText {
     }
 
     /// `name=count` pairs in name order ("" when there are none).
-    static func drops(_ drops: [String: UInt64], separator: String = ",") -> String {
+    public static func drops(_ drops: [String: UInt64], separator: String = ",") -> String {
         drops.sorted(by: { $0.key < $1.key }).map { "\($0.key)=\($0.value)" }.joined(separator: separator)
     }
 
+    /// springboard's counters (`stats`' `hops`) by stage, in the order a frame meets them: read from a source, routed
+    /// (or consumed or dropped), sent to and acknowledged by an app; then the apps' lives, and the operator's side.
+    public static let counterOrder: [(stage: String, names: [String])] = [
+        (
+            "source",
+            [
+                "eventPortReceived", "digitizerFrames", "buttonEvents", "motionEvents", "keepAlives", "endMarkers",
+                "markersRefused", "sequenceGaps", "framesMissing", "sequenceRegressions", "sourceTimeouts",
+                "sourcesCancelled", "sourceDisconnects",
+            ]
+        ),
+        (
+            "routing",
+            [
+                "eventPortPauses", "eventPortDropped", "homeButtonFrames", "homeButtonPresses", "consumedBySystem",
+                "routedToHome", "routedToApp", "coalescedSamples", "cancelsSynthesized", "outgoingStreamErrors",
+            ]
+        ),
+        ("app", ["ackMessages", "acks", "implicitAcks", "lostInFlight", "giveUps", "notRespondingTransitions", "heartbeats"]),
+        (
+            "lifecycle",
+            [
+                "channelProbes", "registrations", "registrationsRefused", "unregisteredMessages", "foregroundChanges",
+                "launches", "launchedExits", "appsKilled",
+            ]
+        ),
+        (
+            "operator",
+            [
+                "authAccepted", "authRefused", "controlRequests", "controlRefused", "monitorRecords",
+                "monitorRecordsDropped", "logLinesSuppressed",
+            ]
+        ),
+    ]
+    public static let stageLabelWidth = 9
+
+    /// `names` (a reply's counters) by stage in pipeline order; a counter this sbctl does not know (a newer
+    /// springboard's) comes last, under `other`, in name order, so none is ever hidden.
+    public static func counterStages(_ names: some Sequence<String>) -> [(stage: String, names: [String])] {
+        let present = Set(names)
+        var stages = counterOrder.map { (stage: $0.stage, names: $0.names.filter(present.contains)) }
+        let known = Set(counterOrder.flatMap(\.names))
+        stages.append((stage: "other", names: present.subtracting(known).sorted()))
+        return stages.filter { !$0.names.isEmpty }
+    }
+
     /// The hops in the order an event takes them (protocols/control.md).
-    static let hops = [
+    public static let hops = [
         "sourceToSpringBoard", "springBoardQueue", "springBoardToApp", "appQueue", "dispatch", "ackBack",
         "ack", "endToEnd",
     ]
