@@ -209,7 +209,17 @@ final class ControlServer {
                 bundleID: app.bundleID, displayName: app.displayName, pid: app.pid,
                 state: registry.state(of: app).rawValue, session: app.session,
                 homePage: place?.page ?? -1, homeSlot: place?.slot ?? -1, tracesCalls: app.tracesCalls)
-        }
+        } + evictedInfo()
+    }
+
+    /// `apps`' last row while records were forgotten: how many, no pid, no icon.
+    private func evictedInfo() -> [AppInfo] {
+        guard registry.evictedCount > 0 else { return [] }
+        return [
+            AppInfo(
+                bundleID: evictedName, displayName: evictedName, pid: 0, state: AppState.evicted, session: 0, homePage: -1,
+                homeSlot: -1)
+        ]
     }
 
     func statusInfo() -> StatusInfo {
@@ -238,6 +248,7 @@ final class ControlServer {
                     registrationsRefused: c.registrationsRefused, lostInFlight: c.lostInFlight,
                     coalescedInApp: c.coalescedInApp))
         }
+        if let evicted = evictedStats() { apps.append(evicted) }
         var latency = counters.latency
         for app in registry.apps { latency.add(app.counters.latency) }
         let totals = registry.totals
@@ -249,6 +260,22 @@ final class ControlServer {
             intervalNanoseconds: clock.now &- counters.since,
             histograms: histograms ? latency.byName() : nil, malformedByReason: counters.malformedByReason,
             malformedByPeer: counters.malformedByPeer)
+    }
+
+    /// The row name of the records the registry forgot (at most 64 are kept; the oldest dead go first).
+    private var evictedName: String { "(evicted \(registry.evictedCount) apps)" }
+
+    /// The forgotten records' counters as one last `apps` row (state `evicted`), so `routedToApp` is still the
+    /// sum of the rows' `routed` and the drops still add up after eviction; nil while none was forgotten.
+    private func evictedStats() -> AppStats? {
+        guard registry.evictedCount > 0 else { return nil }
+        let c = registry.forgotten
+        return AppStats(
+            bundleID: evictedName, state: AppState.evicted, routed: c.routed, sent: c.sent, samplesSent: c.samplesSent,
+            coalescedSamples: c.coalescedSamples, acked: c.acked, handled: c.handled, cancelsSent: c.cancelsSent,
+            giveUps: c.giveUps, heartbeats: c.heartbeats, registrations: c.registrations, inFlight: 0, window: 0, queued: 0,
+            queuedSamples: 0, drops: c.drops.byName, latency: [:], registrationsRefused: c.registrationsRefused,
+            lostInFlight: c.lostInFlight, coalescedInApp: c.coalescedInApp)
     }
 
     /// `stats` with `reset`: every counter and histogram starts again from zero (queues and windows are

@@ -20,6 +20,10 @@ final class SourceTable {
     private let clock: RunLoopClock
     /// 0: no source timeout.
     private let timeout: UInt64
+    /// When springboard stopped reading the event port (0: it reads). A source can only be heard while the
+    /// port is read: time it spends paused (backpressure, or shed mode holding the port for a slow app) is
+    /// springboard's silence, not the source's, and must not count towards the source timeout.
+    private var pausedSince: UInt64 = 0
 
     init(
         sourceTimeoutMilliseconds: UInt32, router: GestureRouter, counters: SpringBoardCounters, log: SpringBoardLog,
@@ -135,8 +139,23 @@ final class SourceTable {
         }
     }
 
+    /// springboard stopped (`true`) or resumed reading the event port. On resuming, every source's last-heard
+    /// time moves forward by the pause, so silence is measured only while the port was read: a source that kept
+    /// sending into the paused port (its frames wait in the socket, read right after) is never taken for dead.
+    func eventPortPaused(_ paused: Bool) {
+        let now = clock.now
+        if paused {
+            if pausedSince == 0 { pausedSince = now }
+            return
+        }
+        guard pausedSince != 0 else { return }
+        let pause = now &- pausedSince
+        pausedSince = 0
+        for index in sources.indices where sources[index].lastHeardFrom != 0 { sources[index].lastHeardFrom &+= pause }
+    }
+
     /// On the liveness timer: sources with fingers down whose connection closed, or silent past the timeout,
-    /// lose their fingers.
+    /// lose their fingers (not while the event port is paused: see `eventPortPaused`).
     func check(time: UInt64) {
         guard !router.isIdle else { return }
         for index in sources.indices
@@ -148,7 +167,7 @@ final class SourceTable {
             log.logger.warning("source \(SenderID.text(sources[index].senderID)) disconnected with fingers down: cancelled")
             releaseFingers(ofSourceAt: index)
         }
-        guard timeout > 0 else { return }
+        guard timeout > 0, pausedSince == 0 else { return }
         for index in sources.indices where time &- sources[index].lastHeardFrom > timeout {
             guard router.hasFingersDown(of: sources[index].senderID) else { continue }
             sources[index].timeouts &+= 1

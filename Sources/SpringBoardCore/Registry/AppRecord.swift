@@ -134,6 +134,9 @@ package enum AppState: String, Sendable, CaseIterable {
     case notResponding
     /// Its connection is gone (disconnect seen and a mandatory send failed), or it said goodbye.
     case dead
+
+    /// Not a state of any record: the `state` of the one row that holds the counters of forgotten records.
+    static let evicted = "evicted"
 }
 
 /// Per-app counters, owned by the run-loop thread like `SpringBoardCounters`, and counted only here: the
