@@ -53,31 +53,34 @@ final class ControlServer {
             }, mode: .common)
     }
 
+    /// One request per callout, however many wait: the control socket is a source1 after the event port
+    /// (`SpringBoardSourceOrder`), and a turn serves one source1, so with frames and requests both waiting the
+    /// loop alternates an event batch and one request. That is what control.md promises (a request never stalls
+    /// routing for more than one batch); serving a queue of them at once (16 used to be) let four dashboards
+    /// polling `stats` hold frames for tens of milliseconds.
     private func drain() {
-        for _ in 0..<16 {
-            var frames: [[UInt8]] = []
-            var user: String?
-            do {
-                guard try socket.receive(into: frame, dontWait: true) else { return }
+        var frames: [[UInt8]] = []
+        var user: String?
+        do {
+            guard try socket.receive(into: frame, dontWait: true) else { return }
+            frames.append(frame.bytes)
+            while frame.more {
+                _ = try socket.receive(into: frame)
                 frames.append(frame.bytes)
-                while frame.more {
-                    _ = try socket.receive(into: frame)
-                    frames.append(frame.bytes)
-                }
-                user = frame.property("User-Id")
-            } catch {
-                log.logger.error("control socket: \(error)")
-                return
             }
-            counters.controlRequests &+= 1
-            // [identity][empty delimiter (REQ clients)]...[body]: echo everything before the body.
-            guard frames.count >= 2 else { continue }
-            let envelope = Array(frames.dropLast())
-            // nil: answered later (`view` waits for the app).
-            guard let answer = reply(to: frames[frames.count - 1], user: user, envelope: envelope) else { continue }
-            do { _ = try socket.sendMultipart(envelope + [answer.encoded()], dontWait: true) } catch {
-                log.logger.warning("control reply not sent: \(error)")
-            }
+            user = frame.property("User-Id")
+        } catch {
+            log.logger.error("control socket: \(error)")
+            return
+        }
+        counters.controlRequests &+= 1
+        // [identity][empty delimiter (REQ clients)]...[body]: echo everything before the body.
+        guard frames.count >= 2 else { return }
+        let envelope = Array(frames.dropLast())
+        // nil: answered later (`view` waits for the app).
+        guard let answer = reply(to: frames[frames.count - 1], user: user, envelope: envelope) else { return }
+        do { _ = try socket.sendMultipart(envelope + [answer.encoded()], dontWait: true) } catch {
+            log.logger.warning("control reply not sent: \(error)")
         }
     }
 
