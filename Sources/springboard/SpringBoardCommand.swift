@@ -103,6 +103,13 @@ struct SpringBoardCommand: ParsableCommand {
         help: "An argument for every launched app-host (repeatable), e.g. --app-argument --quiet.")
     var appArgument: [String] = []
 
+    @Flag(
+        name: .long,
+        help:
+            "Allow a tcp endpoint beyond loopback without CURVE: anyone who reaches it can drive springboard (a warning is logged at start)."
+    )
+    var insecureTcp = false
+
     @Flag(name: .long, help: "Log registrations, foreground changes and liveness decisions.")
     var verbose = false
 
@@ -116,6 +123,17 @@ struct SpringBoardCommand: ParsableCommand {
         guard (curveKey == nil) == (authorizedKeys == nil) else {
             throw ValidationError("--curve-key and --authorized-keys go together")
         }
+        if curveKey == nil, !insecureTcp, let refusal = EndpointExposure.refusal(boundEndpoints) {
+            throw ValidationError(refusal)
+        }
+    }
+
+    /// The endpoints springboard binds, with the flag that names each.
+    var boundEndpoints: [(flag: String, endpoint: String)] {
+        [
+            ("--events", events.resolved(runtime)), ("--apps", apps.resolved(runtime)),
+            ("--control", control.resolved(runtime)), ("--monitor", monitor.resolved(runtime)),
+        ]
     }
 
     func run() throws {
@@ -159,6 +177,10 @@ struct SpringBoardCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("springboard: \(error)\n".utf8))
                 throw ExitCode(1)
             }
+        }
+        if curveKey == nil, insecureTcp, let refusal = EndpointExposure.refusal(boundEndpoints) {
+            // Loud on purpose, whatever the log level: the user chose an open port.
+            FileHandle.standardError.write(Data("springboard: WARNING: --insecure-tcp: \(refusal)\n".utf8))
         }
         var logger = Logger(label: "springboard")
         logger.logLevel = verbose ? .info : .warning

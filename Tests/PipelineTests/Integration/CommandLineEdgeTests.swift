@@ -26,6 +26,32 @@ final class CommandLineEdgeTests: PipelineTestCase {
         XCTAssertFalse(nan.stderr.contains("gesture script"))
     }
 
+    /// Issue 24, defect 4: a tcp endpoint beyond loopback without CURVE is refused (exit 64, the reason and the
+    /// ways out said); `--insecure-tcp` starts it with a warning on stderr; loopback tcp starts quietly.
+    func testATCPEndpointBeyondLoopbackNeedsCURVEOrInsecureTCP() throws {
+        for (flag, endpoint) in [("--events", "tcp://0.0.0.0:*"), ("--control", "tcp://[::]:*"), ("--apps", "tcp://eth0:7102")] {
+            let refused = try fixture.runTool("springboard", fixture.runtimeArguments + [flag, endpoint])
+            XCTAssertEqual(refused.status, 64, refused.stderr)
+            XCTAssertTrue(
+                refused.stderr.hasPrefix(
+                    "Error: \(flag) \(endpoint) would listen beyond this host without CURVE: anyone who reaches the port "
+                        + "could send frames, register as an app and use the control socket (`kill` included). Give "
+                        + "--curve-key and --authorized-keys (protocols/app-channel.md, \"CURVE over tcp\"), bind to "
+                        + "loopback (tcp://127.0.0.1:PORT), or pass --insecure-tcp to accept the risk.\n"), refused.stderr)
+        }
+
+        try fixture.startSpringBoard(extra: ["--events", "tcp://0.0.0.0:*", "--insecure-tcp"])
+        let open = try XCTUnwrap(fixture.springboard)
+        XCTAssertTrue(
+            open.stderr.hasPrefix("springboard: WARNING: --insecure-tcp: --events tcp://0.0.0.0:* would listen beyond"),
+            open.stderr)
+        open.signal(SIGTERM)
+        XCTAssertEqual(open.wait(timeout: 5), 0)
+
+        try fixture.startSpringBoard(extra: ["--events", "tcp://127.0.0.1:*"])
+        XCTAssertFalse(try XCTUnwrap(fixture.springboard).stderr.contains("WARNING"))
+    }
+
     func testSbctlJSONWithoutSpringBoardPrintsANoReplyObject() throws {
         let result = try fixture.sbctl("status", "--json", "--timeout", "200")
         XCTAssertEqual(result.status, 2)
