@@ -57,6 +57,8 @@ public final class AppHost {
     var liveTouches = LiveTouches()
     /// Times the app cancelled its live touches itself (channel lost or re-established), and its own sequence.
     package internal(set) var channelCancels: UInt64 = 0
+    /// Times the app connected its channel again after a disconnect (`reconnect()`).
+    package internal(set) var channelReconnects: UInt64 = 0
     var ownSequence: UInt64 = 0
 
     let frame = ZMQMessage()
@@ -201,7 +203,7 @@ public final class AppHost {
         let summary =
             "app-host[\(configuration.bundleID)]: events \(eventsReceived), samples \(samplesReceived) "
             + "(\(samplesOutOfOrder) out of order), ack messages \(ackMessagesSent) (\(ackSendsDeferred) deferred, "
-            + "\(unsentAcks.count) unsent), delivery gaps \(sequenceGaps), channel cancels \(channelCancels), "
+            + "\(unsentAcks.count) unsent), delivery gaps \(sequenceGaps), channel cancels \(channelCancels), reconnects \(channelReconnects), "
             + "touches kept from their views \(application.eventDispatcher.touchesNotDeliveredToViews), "
             + "coalesced in the app \(application.eventDispatcher.framesCoalescedInQueue)\n"
         try? FileHandle.standardError.write(contentsOf: Data(summary.utf8))
