@@ -52,6 +52,29 @@ final class CommandLineEdgeTests: PipelineTestCase {
         XCTAssertFalse(try XCTUnwrap(fixture.springboard).stderr.contains("WARNING"))
     }
 
+    /// Issue 24, also noticed: a request over the control socket's 64 KiB is not sent (libzmq would cut the
+    /// connection and sbctl would wait for a reply that cannot come, then say "no reply ... is it running?"):
+    /// sbctl says what is wrong and exits 64; springboard, which never saw it, still answers.
+    func testARequestOver64KiBIsRefusedByTheClientWithAClearError() throws {
+        try fixture.startSpringBoard()
+        let before = try XCTUnwrap(try fixture.stats().hops["controlRequests"])
+        let padding = String(repeating: "x", count: 64 * 1024)
+        let body = #"{"command":"status","padding":"\#(padding)"}"#
+        let tooLarge = try fixture.sbctl("send", body)
+        XCTAssertEqual(tooLarge.status, 64, tooLarge.stderr)
+        XCTAssertEqual(
+            tooLarge.stderr,
+            "sbctl: the request is \(body.utf8.count) bytes; springboard's control socket takes at most 65536 (libzmq "
+                + "would drop the connection): not sent\n")
+        let reply = try JSONDecoder().decode(ControlReply.self, from: Data(tooLarge.stdout.utf8))
+        XCTAssertEqual(reply.error?.code, .requestTooLarge)
+        XCTAssertEqual(reply.command, "status")
+        // Just under the limit goes through (unknown fields are ignored).
+        let fits = #"{"command":"status","padding":"\#(String(repeating: "x", count: 65_000))"}"#
+        XCTAssertEqual(try fixture.sbctl("send", fits).status, 0)
+        XCTAssertEqual(try fixture.stats().hops["controlRequests"], before + 2, "the one that fits, then `stats`")
+    }
+
     func testSbctlJSONWithoutSpringBoardPrintsANoReplyObject() throws {
         let result = try fixture.sbctl("status", "--json", "--timeout", "200")
         XCTAssertEqual(result.status, 2)
