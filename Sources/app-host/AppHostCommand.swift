@@ -12,7 +12,7 @@ struct AppHostCommand: ParsableCommand {
         abstract: "Run an app described by a scene file and print what UIKit calls, in order.",
         discussion:
             "Exit status: 0 ok, 1 the input was bad (a scene, script or trace file; the error is printed), 64 bad arguments (usage printed), "
-                + "69 (serve) the springboard that launched the app is gone ($TOUCHPIPELINE_LAUNCHER_FD's pipe closed; protocols/app-channel.md).",
+            + "69 (serve) the springboard that launched the app is gone ($TOUCHPIPELINE_LAUNCHER_FD's pipe closed; protocols/app-channel.md).",
         subcommands: [
             ServeCommand.self, RunCommand.self, ChainCommand.self, TraceCommand.self, TreeCommand.self, ExplainCommand.self,
             RenderCommand.self,

@@ -35,7 +35,10 @@ struct ConnectionOptions: ParsableArguments {
             printError("sbctl: \(error)")
             if json {
                 let command = (try? ControlRequestCodec.decode(body))?.name ?? "unknown"
-                print(String(decoding: ControlReply.failure(command, ControlError(.requestTooLarge, "\(error)")).encoded(pretty: true), as: UTF8.self))
+                print(
+                    String(
+                        decoding: ControlReply.failure(command, ControlError(.requestTooLarge, "\(error)")).encoded(pretty: true),
+                        as: UTF8.self))
             }
             throw ExitCode(64)
         } catch {

@@ -44,6 +44,13 @@ struct SpringBoardCommand: ParsableCommand {
     )
     var sourceTimeoutMs: UInt32 = 2000
 
+    @Option(
+        name: .long,
+        help:
+            "Kill an app that stays not responding this many seconds (SIGKILL to its kernel-verified pid; counted as watchdogKills). Default: no watchdog."
+    )
+    var watchdog: Double?
+
     @Option(name: .long, help: "Heartbeat intervals an app may miss before springboard checks on it.")
     var missedHeartbeats: UInt64 = 3
 
@@ -115,6 +122,9 @@ struct SpringBoardCommand: ParsableCommand {
 
     func validate() throws {
         guard ackTimeoutMs > 0 else { throw ValidationError("--ack-timeout-ms must be positive") }
+        if let watchdog, !(watchdog > 0 && watchdog <= 86_400) {
+            throw ValidationError("--watchdog must be a number of seconds above 0 (at most 86400)")
+        }
         guard coalesceLimit >= 1 else { throw ValidationError("--coalesce-limit must be at least 1") }
         guard ackWindow > 0, minAckWindow > 0, outboundCapacity > 0 else {
             throw ValidationError("--ack-window and --outbound-capacity must be positive")
@@ -150,6 +160,7 @@ struct SpringBoardCommand: ParsableCommand {
         configuration.monitorEndpoint = monitor.resolved(runtime)
         configuration.ackTimeoutMilliseconds = ackTimeoutMs
         configuration.missedHeartbeats = missedHeartbeats
+        configuration.watchdogMilliseconds = watchdog.map { UInt64(($0 * 1000).rounded()) } ?? 0
         configuration.sourceTimeoutMilliseconds = sourceTimeoutMs
         configuration.ackWindow = ackWindow
         configuration.minimumAckWindow = minAckWindow

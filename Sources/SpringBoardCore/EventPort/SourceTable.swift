@@ -97,14 +97,19 @@ final class SourceTable {
         releaseFingers(ofSourceAt: index)
     }
 
-    /// Appends a new sender, first forgetting the oldest finished run when at the limit, else the oldest
-    /// without fingers down: a source with fingers down is never forgotten (its fingers would outlive its
-    /// liveness checks). At most 32 fingers are down, so of 64 sources one always qualifies.
+    /// Appends a new sender, first making room when at the limit: a finished run whose confirmation its sender
+    /// already read goes first, else the source heard from longest ago; a source with fingers down is never
+    /// forgotten (its fingers would outlive its liveness checks). At most 32 fingers are down, so of 64 sources
+    /// one always qualifies. By recency, not by "finished first": a run whose only message was its final end
+    /// marker has just been heard from, so it stays while its sender asks for the confirmation (it used to be
+    /// the first finished run, and forgotten at the next new sender when the rest had not finished).
     private func add(_ state: SourceState) {
         if sources.count >= SourceState.limit {
+            func confirmed(_ index: Int) -> Bool { sources[index].isFinished && sources[index].confirmed }
             let forget =
-                sources.firstIndex(where: \.isFinished)
-                ?? sources.firstIndex { !router.hasFingersDown(of: $0.senderID) } ?? 0
+                sources.indices.filter { !router.hasFingersDown(of: sources[$0].senderID) }.min { a, b in
+                    confirmed(a) != confirmed(b) ? confirmed(a) : sources[a].lastHeardFrom < sources[b].lastHeardFrom
+                } ?? 0
             sources.remove(at: forget)
         }
         sources.append(state)
@@ -191,9 +196,14 @@ final class SourceTable {
 
     // MARK: Control
 
-    /// What `source` answers (an unknown sender: all zero).
+    /// What `source` answers (an unknown sender: all zero). Answering a finished run confirms it to its sender:
+    /// from then on it is the first to be forgotten.
     func info(_ senderID: UInt64) -> SourceInfo {
-        info(sources.first { $0.senderID == senderID } ?? SourceState(senderID: senderID))
+        guard let index = sources.firstIndex(where: { $0.senderID == senderID }) else {
+            return info(SourceState(senderID: senderID))
+        }
+        if sources[index].isFinished { sources[index].confirmed = true }
+        return info(sources[index])
     }
 
     var infos: [SourceInfo] { sources.map(info) }
@@ -225,6 +235,8 @@ struct SourceState: Sendable {
     var endCount: UInt64 = 0
     /// A final end marker arrived: the run is over (kept a while so the sender can ask for its confirmation).
     var isFinished = false
+    /// `source` answered for it after it finished: its sender has its confirmation.
+    var confirmed = false
     var verifier = HIDStreamVerifier()
     /// The `sequence` of the last valid HID message read from this sender (0: none yet).
     var lastSequence: UInt64 = 0

@@ -47,8 +47,11 @@ final class EmbeddedControlTests: XCTestCase {
             for i in 0..<samples {
                 // Mostly tens of microseconds, a tail of milliseconds, and a few zeros.
                 let value: UInt64 =
-                    i % 97 == 0 ? 0 : i % 13 == 0 ? UInt64.random(in: 1_000_000...40_000_000, using: &generator)
-                    : UInt64.random(in: 5_000...90_000, using: &generator)
+                    i % 97 == 0
+                    ? 0
+                    : i % 13 == 0
+                        ? UInt64.random(in: 1_000_000...40_000_000, using: &generator)
+                        : UInt64.random(in: 5_000...90_000, using: &generator)
                 _ = histogram.record(value)
             }
             histograms.append(histogram)

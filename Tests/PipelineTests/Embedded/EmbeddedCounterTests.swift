@@ -147,8 +147,10 @@ final class EmbeddedCounterTests: XCTestCase {
 
         let apps = try XCTUnwrap(sb.request(.apps).apps)
         XCTAssertEqual(apps.count, 65)
-        XCTAssertEqual(apps.last, AppInfo(
-            bundleID: "(evicted 6 apps)", displayName: "(evicted 6 apps)", pid: 0, state: "evicted", session: 0,
-            homePage: -1, homeSlot: -1))
+        XCTAssertEqual(
+            apps.last,
+            AppInfo(
+                bundleID: "(evicted 6 apps)", displayName: "(evicted 6 apps)", pid: 0, state: "evicted", session: 0,
+                homePage: -1, homeSlot: -1))
     }
 }

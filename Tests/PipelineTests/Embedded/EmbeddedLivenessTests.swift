@@ -235,4 +235,40 @@ final class EmbeddedLivenessTests: XCTestCase {
         XCTAssertEqual(sb.request(.status).status?.foreground, nil)
         assertEveryCountAddsUp(stats)
     }
+    /// Issue 24, also noticed: 64 sources that never finish fill the source table; a run whose only message is
+    /// its final end marker must still be remembered when the next new source arrives, so that its sender's
+    /// `source` request finds the marker confirmed. Once confirmed, it is the first forgotten.
+    func testARunOfOnlyAFinalEndMarkerIsRememberedUntilItsSenderReadsTheConfirmation() throws {
+        let sb = try EmbeddedSpringBoard()
+        func button(from senderID: UInt64) throws {
+            let message = HIDMessage(
+                envelope: HIDEnvelope(
+                    kind: .button, sequence: 1, senderID: senderID, timestamps: HIDHopTimestamps(hardware: sb.clock.now)),
+                payload: .button(HIDButtonEvent(button: .volumeUp, isDown: true)))
+            try sb.sendRaw(HIDEncoder.encode(message))
+        }
+        for sender in 1...64 {
+            try button(from: UInt64(sender))
+            sb.advance(milliseconds: 1)
+        }
+        let markerOnly: UInt64 = 1000
+        try sb.sendRaw(EndMarker(senderID: markerOnly, count: 0, isFinal: true).encoded())
+        sb.advance(milliseconds: 1)
+        try button(from: 65)  // a new source: one must go
+        sb.runUntilIdle()
+
+        let known = try XCTUnwrap(sb.request(.sources).sources).map(\.senderID)
+        XCTAssertEqual(known.count, 64)
+        XCTAssertFalse(known.contains(1), "the source heard from longest ago went")
+        let confirmation = try XCTUnwrap(sb.request(.source(senderID: markerOnly)).source)
+        XCTAssertTrue(confirmation.endReceived, "the end marker is confirmed")
+        XCTAssertEqual(confirmation.endCount, 0)
+
+        // Confirmed, it is the first to make room.
+        try button(from: 66)
+        sb.runUntilIdle()
+        let after = try XCTUnwrap(sb.request(.sources).sources).map(\.senderID)
+        XCTAssertFalse(after.contains(markerOnly))
+        XCTAssertTrue(after.contains(2))
+    }
 }
