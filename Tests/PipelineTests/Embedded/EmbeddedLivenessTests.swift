@@ -235,6 +235,7 @@ final class EmbeddedLivenessTests: XCTestCase {
         XCTAssertEqual(sb.request(.status).status?.foreground, nil)
         assertEveryCountAddsUp(stats)
     }
+
     /// Issue 24, also noticed: 64 sources that never finish fill the source table; a run whose only message is
     /// its final end marker must still be remembered when the next new source arrives, so that its sender's
     /// `source` request finds the marker confirmed. Once confirmed, it is the first forgotten.

@@ -63,6 +63,7 @@ final class ChannelLossTests: PipelineTestCase {
         XCTAssertEqual(mapsProcess.wait(timeout: 5), 0)
         XCTAssertTrue(mapsProcess.stderr.contains("channel cancels 1, "), mapsProcess.stderr)
     }
+
     /// Issue 24, also noticed: a frame over the app's `ZMQ_MAXMSGSIZE` makes libzmq end the app's connection
     /// with a protocol error, after which libzmq itself never reconnects. The app reconnects on the disconnect:
     /// a fake springboard sees its connect probe again, and the app registers again when told `hello`.

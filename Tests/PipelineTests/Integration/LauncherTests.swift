@@ -56,6 +56,7 @@ final class LauncherTests: PipelineTestCase {
         XCTAssertEqual(springboard.wait(timeout: 5), 0)
         eventually("the launched Maps to be gone") { kill(Int32(second), 0) != 0 }
     }
+
     /// A process that has ended: gone, or a zombie its new parent has not reaped yet.
     private func hasEnded(_ pid: Int32) -> Bool {
         guard kill(pid, 0) == 0, let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

@@ -95,6 +95,7 @@ final class LimitsTests: PipelineTestCase {
         XCTAssertEqual(app.lostInFlight, 2, "the first tap, sent before it hung, never acknowledged")
         assertEveryCountAddsUp(stats)
     }
+
     /// Issue 24, also noticed: the opt-in watchdog (`--watchdog SECONDS`, iOS's watchdog) kills an app that stays
     /// not responding past its limit: SIGKILL to its kernel-verified pid, counted and logged, the app dead.
     func testTheWatchdogKillsAnAppThatStaysNotResponding() throws {
