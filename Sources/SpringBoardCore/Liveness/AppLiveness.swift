@@ -90,8 +90,11 @@ final class AppLiveness {
                     markNotResponding(app, reason: "no heartbeat for \(silence / 1_000_000) ms")
                 }
             }
-            if watchdog > 0, app.isReachable, !app.isResponding, time &- app.notRespondingSince >= watchdog {
-                watchdogKill(app, after: time &- app.notRespondingSince)
+            // (`time` was read before this tick marked anyone not responding: a mark made now is younger.)
+            if watchdog > 0, app.isReachable, !app.isResponding, time > app.notRespondingSince,
+                time - app.notRespondingSince >= watchdog
+            {
+                watchdogKill(app, after: time - app.notRespondingSince)
             }
             if app.isReachable, !app.outbound.isEmpty { delivery.flushOutbound(app) }
         }
