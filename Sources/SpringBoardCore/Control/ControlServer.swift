@@ -266,7 +266,9 @@ final class ControlServer {
     }
 
     /// The row name of the records the registry forgot (at most 64 are kept; the oldest dead go first).
-    private var evictedName: String { "(evicted \(registry.evictedCount) apps)" }
+    private var evictedName: String {
+        "(evicted \(registry.evictedCount) \(registry.evictedCount == 1 ? "app" : "apps"))"
+    }
 
     /// The forgotten records' counters as one last `apps` row (state `evicted`), so `routedToApp` is still the
     /// sum of the rows' `routed` and the drops still add up after eviction; nil while none was forgotten.
