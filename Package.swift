@@ -164,7 +164,7 @@ let package = Package(
             dependencies: [
                 "AppChannel", "ControlProtocol", "SpringBoardCore", "SpringBoardHome", "AppHostCore", "GestureScript", "HIDEvent",
                 "RunLoopKit", "UIKitModel", "ZeroMQ", "TestSupport", "TouchRecording", "CommandLineSupport", "EventPort",
-                "HeadlessApp", "SpringBoardTesting",
+                "HeadlessApp", "SpringBoardTesting", .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]),
     ]
 )

@@ -33,6 +33,10 @@ public final class ControlClient {
 
     /// Sends `body` (a JSON request) and returns the decoded reply.
     public func request(raw body: [UInt8]) throws -> ControlReply {
+        // Sent, it would only make libzmq cut the connection and the request time out as "no reply".
+        guard body.count <= ControlRequestCodec.maximumRequestBytes else {
+            throw ControlClientError.requestTooLarge(bytes: body.count)
+        }
         guard try socket.send(body) else { throw ControlClientError.timeout(endpoint: endpoint) }
         guard let reply = try socket.receive() else { throw ControlClientError.timeout(endpoint: endpoint) }
         do { return try ControlReply.decode(reply) } catch {
@@ -49,11 +53,17 @@ public final class ControlClient {
 public enum ControlClientError: Error, CustomStringConvertible {
     case timeout(endpoint: String)
     case badReply(String)
+    /// Not sent: over `ControlRequestCodec.maximumRequestBytes`.
+    case requestTooLarge(bytes: Int)
 
     public var description: String {
         switch self {
         case .timeout(let endpoint): return "no reply from springboard at \(endpoint) (is it running?)"
         case .badReply(let text): return "springboard sent a reply that is not a control reply: \(text.prefix(200))"
+        case .requestTooLarge(let bytes):
+            return
+                "the request is \(bytes) bytes; springboard's control socket takes at most "
+                + "\(ControlRequestCodec.maximumRequestBytes) (libzmq would drop the connection): not sent"
         }
     }
 }

@@ -62,6 +62,10 @@ public enum OverloadMode: String, Codable, Sendable, CaseIterable {
 /// JSON <-> `ControlCommand`, through the Codable `ControlRequest`. Decoding reports exactly which field is
 /// wrong.
 public enum ControlRequestCodec {
+    /// The largest request springboard's control socket takes (`ZMQ_MAXMSGSIZE`): libzmq drops the connection of
+    /// a peer that sends more, before springboard sees a byte, so clients check first (protocols/control.md).
+    public static let maximumRequestBytes = 64 * 1024
+
     public static func encode(_ command: ControlCommand) -> [UInt8] {
         var request = ControlRequest(command: command.name)
         switch command {

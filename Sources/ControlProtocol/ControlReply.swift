@@ -89,6 +89,9 @@ public enum ControlErrorCode: String, Codable, Sendable {
     case appUnavailable
     /// Client side only (never sent by SpringBoard): no reply came in time (`sbctl --json`, exit status 2).
     case noReply
+    /// Client side only (never sent by SpringBoard): the request is over 64 KiB and was not sent (`sbctl --json`,
+    /// exit status 64).
+    case requestTooLarge
     /// `cancelSource` for a sender springboard has read nothing from (or has forgotten).
     case unknownSource
     /// The request came with a CURVE key whose role does not allow it (a source key asking more than `source`).

@@ -71,6 +71,12 @@ public final class ZMQSocket {
         if zmq_connect(socket, endpoint) != 0 { throw ZMQError.last("zmq_connect(\(endpoint))") }
     }
 
+    /// Ends the connection (and its reconnecting) to an endpoint this socket connected to.
+    package func disconnect(_ endpoint: String) throws {
+        let socket = try openHandle("zmq_disconnect(\(endpoint))")
+        if zmq_disconnect(socket, endpoint) != 0 { throw ZMQError.last("zmq_disconnect(\(endpoint))") }
+    }
+
     /// Unbinds an endpoint; for wildcard binds pass the resolved `lastEndpoint`, as libzmq requires.
     package func unbind(_ endpoint: String) throws {
         let socket = try openHandle("zmq_unbind(\(endpoint))")

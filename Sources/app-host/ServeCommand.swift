@@ -86,6 +86,7 @@ struct ServeCommand: ParsableCommand {
         configuration.hangOnSIGUSR1 = hangOnSigusr1
         configuration.curve = try curve.client()
         configuration.launchSecret = try LaunchSecret.takeFromEnvironment()
+        configuration.launcherLifeline = LauncherLifeline.takeFromEnvironment()
         let host = try AppHost(application: application, configuration: configuration)
         host.viewLocator = { id in
             // Looking is not a touch: the hit-test that checks the point stays out of the app's trace.
@@ -100,5 +101,6 @@ struct ServeCommand: ParsableCommand {
             }
         }
         host.run()
+        if let status = host.exitStatus { throw ExitCode(status) }
     }
 }

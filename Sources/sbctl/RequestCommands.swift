@@ -32,6 +32,18 @@ struct ConnectionOptions: ParsableArguments {
             reply = try ControlClient(endpoint: endpoint, timeoutMilliseconds: timeout, curve: curve.client()).request(raw: body)
         } catch let error as ZMQError where error.isBadEndpoint {
             throw error  // an endpoint libzmq cannot read: a bad argument (64), not springboard missing
+        } catch ControlClientError.requestTooLarge(let bytes) {
+            // A bad request, not a silent springboard: said as such, exit 64 like any bad argument.
+            let error = ControlClientError.requestTooLarge(bytes: bytes)
+            printError("sbctl: \(error)")
+            if json {
+                let command = (try? ControlRequestCodec.decode(body))?.name ?? "unknown"
+                print(
+                    String(
+                        decoding: ControlReply.failure(command, ControlError(.requestTooLarge, "\(error)")).encoded(pretty: true),
+                        as: UTF8.self))
+            }
+            throw ExitCode(64)
         } catch {
             printError("sbctl: \(error)")
             if json {

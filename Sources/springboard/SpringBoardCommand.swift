@@ -47,6 +47,13 @@ struct SpringBoardCommand: ParsableCommand {
     )
     var sourceTimeoutMs: UInt32 = 2000
 
+    @Option(
+        name: .long,
+        help:
+            "Kill an app that stays not responding this many seconds (SIGKILL to its kernel-verified pid; counted as watchdogKills). Default: no watchdog."
+    )
+    var watchdog: Double?
+
     @Option(name: .long, help: "Heartbeat intervals an app may miss before springboard checks on it.")
     var missedHeartbeats: UInt64 = 3
 
@@ -106,11 +113,21 @@ struct SpringBoardCommand: ParsableCommand {
         help: "An argument for every launched app-host (repeatable), e.g. --app-argument --quiet.")
     var appArgument: [String] = []
 
+    @Flag(
+        name: .long,
+        help:
+            "Allow a tcp endpoint beyond loopback without CURVE: anyone who reaches it can drive springboard (a warning is logged at start)."
+    )
+    var insecureTcp = false
+
     @Flag(name: .long, help: "Log registrations, foreground changes and liveness decisions.")
     var verbose = false
 
     func validate() throws {
         guard ackTimeoutMs > 0 else { throw ValidationError("--ack-timeout-ms must be positive") }
+        if let watchdog, !(watchdog > 0 && watchdog <= 86_400) {
+            throw ValidationError("--watchdog must be a number of seconds above 0 (at most 86400)")
+        }
         guard coalesceLimit >= 1 else { throw ValidationError("--coalesce-limit must be at least 1") }
         guard ackWindow > 0, minAckWindow > 0, outboundCapacity > 0 else {
             throw ValidationError("--ack-window and --outbound-capacity must be positive")
@@ -119,6 +136,17 @@ struct SpringBoardCommand: ParsableCommand {
         guard (curveKey == nil) == (authorizedKeys == nil) else {
             throw ValidationError("--curve-key and --authorized-keys go together")
         }
+        if curveKey == nil, !insecureTcp, let refusal = EndpointExposure.refusal(boundEndpoints) {
+            throw ValidationError(refusal)
+        }
+    }
+
+    /// The endpoints springboard binds, with the flag that names each.
+    var boundEndpoints: [(flag: String, endpoint: String)] {
+        [
+            ("--events", events.resolved(runtime)), ("--apps", apps.resolved(runtime)),
+            ("--control", control.resolved(runtime)), ("--monitor", monitor.resolved(runtime)),
+        ]
     }
 
     func run() throws {
@@ -136,6 +164,7 @@ struct SpringBoardCommand: ParsableCommand {
         configuration.monitorEndpoint = monitor.resolved(runtime)
         configuration.ackTimeoutMilliseconds = ackTimeoutMs
         configuration.missedHeartbeats = missedHeartbeats
+        configuration.watchdogMilliseconds = watchdog.map { UInt64(($0 * 1000).rounded()) } ?? 0
         configuration.sourceTimeoutMilliseconds = sourceTimeoutMs
         configuration.ackWindow = ackWindow
         configuration.minimumAckWindow = minAckWindow
@@ -168,6 +197,10 @@ struct SpringBoardCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("springboard: \(error)\n".utf8))
                 throw ExitCode(.dataError)
             }
+        }
+        if curveKey == nil, insecureTcp, let refusal = EndpointExposure.refusal(boundEndpoints) {
+            // Loud on purpose, whatever the log level: the user chose an open port.
+            FileHandle.standardError.write(Data("springboard: WARNING: --insecure-tcp: \(refusal)\n".utf8))
         }
         var logger = Logger(label: "springboard")
         logger.logLevel = verbose ? .info : .warning

@@ -27,6 +27,7 @@ public final class EmbeddedSpringBoard {
     private var sequence: UInt64 = 0
     private var live: [UInt32: (x: Float, y: Float)] = [:]
     private var apps: [FakeApp] = []
+    private var controlClients: [ZMQSocket] = []
 
     /// A springboard with inproc endpoints and `configure`'s settings, its clock at 1 s.
     public init(_ configure: (inout SpringBoardConfiguration) -> Void = { _ in }) throws {
@@ -46,6 +47,7 @@ public final class EmbeddedSpringBoard {
     deinit {
         source.close()
         for app in apps { app.close() }
+        for client in controlClients { client.close() }
         springBoard.shutdown()
     }
 
@@ -140,6 +142,16 @@ public final class EmbeddedSpringBoard {
             throw HarnessError("\(bundleID): expected registered, got \(replies)")
         }
         return app
+    }
+
+    /// A DEALER on the control socket (inproc): what it sends waits there until the loop serves it, as
+    /// sbctl's requests do (`request` answers at once, without the socket).
+    public func controlClient() throws -> ZMQSocket {
+        let socket = try springBoard.context.socket(.dealer)
+        try socket.setLinger(0)
+        try socket.connect(Self.control)
+        controlClients.append(socket)
+        return socket
     }
 
     /// A control request answered as the control socket answers it.

@@ -31,8 +31,6 @@ public enum AppChannelWire {
     public static let maxAppToSpringBoardFrame: Int64 = 256 * 1024
     /// An app's channel: the largest frame is a coalesced-samples frame (up to 1024 samples of 3240 bytes).
     public static let maxSpringBoardToAppFrame: Int64 = 8 * 1024 * 1024
-    /// The control socket's requests (JSON).
-    public static let maxControlRequest: Int64 = 64 * 1024
 }
 
 /// The `type` byte at offset 5 of every app-channel message.

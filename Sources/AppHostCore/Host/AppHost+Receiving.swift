@@ -137,7 +137,25 @@ extension AppHost {
     /// The channel monitor's source1: a disconnect from springboard (it died or restarted).
     func drainChannelMonitor() {
         while let event = try? ZMQMonitorEvent.receive(from: channelMonitor, dontWait: true) {
-            if event.event.contains(.disconnected) { cancelLiveTouches(reason: "the channel to springboard was lost") }
+            if event.event.contains(.disconnected) {
+                cancelLiveTouches(reason: "the channel to springboard was lost")
+                reconnect()
+            }
+        }
+    }
+
+    /// Connects the channel again, at once. libzmq reconnects a lost connection by itself, except after a
+    /// protocol error on this side: a frame over `ZMQ_MAXMSGSIZE` (or otherwise malformed) from the peer ends
+    /// the session for good (libzmq 4.3's `session_base_t::engine_error` terminates instead of reconnecting),
+    /// and the app would never register again. So on every disconnect the app drops the old connection and
+    /// connects anew; while nothing listens, libzmq retries the new one every `ZMQ_RECONNECT_IVL`.
+    func reconnect() {
+        try? socket.disconnect(configuration.appEndpoint)
+        do {
+            try socket.connect(configuration.appEndpoint)
+            channelReconnects &+= 1
+        } catch {
+            logger.error("cannot reconnect to \(configuration.appEndpoint): \(error)")
         }
     }
 

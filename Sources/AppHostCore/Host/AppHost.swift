@@ -57,6 +57,8 @@ public final class AppHost {
     var liveTouches = LiveTouches()
     /// Times the app cancelled its live touches itself (channel lost or re-established), and its own sequence.
     package internal(set) var channelCancels: UInt64 = 0
+    /// Times the app connected its channel again after a disconnect (`reconnect()`).
+    package internal(set) var channelReconnects: UInt64 = 0
     var ownSequence: UInt64 = 0
 
     let frame = ZMQMessage()
@@ -77,6 +79,8 @@ public final class AppHost {
     private let heartbeatBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: HeartbeatMessage.size, alignment: 8)
     private var signalHandlers: [RunLoopSignalHandler] = []
     private var stopping = false
+    /// Set when the host stopped for a reason of its own (its launcher is gone): the process's exit status.
+    public private(set) var exitStatus: Int32?
 
     public init(application: UIApplication, configuration: AppHostConfiguration) throws {
         self.application = application
@@ -161,6 +165,26 @@ public final class AppHost {
             sendHeartbeat()
         }
         runLoop.add(heartbeatTimer, mode: .common)
+        if let lifeline = configuration.launcherLifeline {
+            runLoop.add(
+                RunLoopSource1(port: .fileDescriptor(lifeline), order: Order.channelMonitor, name: "launcher lifeline") {
+                    [unowned self] in
+                    guard LauncherLifeline.launcherIsGone(reading: lifeline) else { return }
+                    launcherGone()
+                }, mode: .common)
+        }
+    }
+
+    /// The launcher (springboard) died: an app it launched must not outlive it. Said on stderr (the app's log)
+    /// whatever the log level, then the loop stops and the process exits with `LauncherLifeline.exitStatus`.
+    private func launcherGone() {
+        guard exitStatus == nil else { return }
+        exitStatus = LauncherLifeline.exitStatus
+        let line =
+            "app-host[\(configuration.bundleID)] pid \(getpid()): the springboard that launched this app is gone (its "
+            + "lifeline pipe closed); exiting with status \(LauncherLifeline.exitStatus)\n"
+        try? FileHandle.standardError.write(contentsOf: Data(line.utf8))
+        stop()
     }
 
     // MARK: Running
@@ -179,7 +203,7 @@ public final class AppHost {
         let summary =
             "app-host[\(configuration.bundleID)]: events \(eventsReceived), samples \(samplesReceived) "
             + "(\(samplesOutOfOrder) out of order), ack messages \(ackMessagesSent) (\(ackSendsDeferred) deferred, "
-            + "\(unsentAcks.count) unsent), delivery gaps \(sequenceGaps), channel cancels \(channelCancels), "
+            + "\(unsentAcks.count) unsent), delivery gaps \(sequenceGaps), channel cancels \(channelCancels), reconnects \(channelReconnects), "
             + "touches kept from their views \(application.eventDispatcher.touchesNotDeliveredToViews), "
             + "coalesced in the app \(application.eventDispatcher.framesCoalescedInQueue)\n"
         try? FileHandle.standardError.write(contentsOf: Data(summary.utf8))
@@ -254,6 +278,9 @@ public struct AppHostConfiguration: Sendable {
     /// every registration.
     public var launchSecret: [UInt8]?
     package var channelBufferBytes: Int?
+    /// The read end of the launcher's lifeline pipe ($TOUCHPIPELINE_LAUNCHER_FD, `LauncherLifeline`): at its end
+    /// of file the app exits. nil for an app started by hand.
+    public var launcherLifeline: Int32?
 
     public init(appEndpoint: String, bundleID: String, displayName: String) {
         self.appEndpoint = appEndpoint

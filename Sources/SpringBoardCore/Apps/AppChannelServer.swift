@@ -207,11 +207,11 @@ extension AppChannelServer {
     func handleRegister(_ message: RegisterMessage, from app: AppRecord?, time: UInt64) {
         // Under CURVE the connection's key is bound to one bundle id (the ZAP handler's user id): proven, not claimed.
         if configuration.authorizedKeys != nil, let keyFor = body.property("User-Id"), keyFor != message.bundleID {
-            counters.registrationsRefusedUnowned &+= 1
+            countRefusal(of: message.bundleID, from: app)
             return replyError(.bundleIDMismatch, "this connection's key is for \(keyFor), not \(message.bundleID)")
         }
         if configuration.launchSecrets.accepts(message.launchSecret, for: message.bundleID) == false {
-            counters.registrationsRefusedUnowned &+= 1
+            countRefusal(of: message.bundleID, from: app)
             log.limited("refused a registration of \(message.bundleID) without its launch secret (claimed pid \(message.pid))")
             return replyError(.launchSecretMismatch, "\(message.bundleID) must present the secret its launcher handed it")
         }
@@ -220,31 +220,31 @@ extension AppChannelServer {
             let peer = body.sourceFileDescriptor.flatMap(PeerCredentials.init(fileDescriptor:))
             guard LaunchSecret.matches(message.launchSecret, launched.secret), peer.map({ $0.pid == launched.pid }) ?? true
             else {
-                counters.registrationsRefusedUnowned &+= 1
+                countRefusal(of: message.bundleID, from: app)
                 log.limited("refused a registration of \(message.bundleID): not the process springboard launched")
                 return replyError(
                     .launchSecretMismatch, "\(message.bundleID) is launched by springboard; this is not that launch")
             }
         }
         if let app, app.bundleID != message.bundleID {
-            counters.registrationsRefusedUnowned &+= 1
+            countRefusal(of: message.bundleID, from: app)
             return replyError(.bundleIDMismatch, "this connection registered \(app.bundleID), not \(message.bundleID)")
         }
         if let owner = registry.record(bundleID: message.bundleID), owner !== app, owner.isReachable, liveness.ping(owner) {
             // A second connection claims a live app (the ping proved the owner's connection still routes): refused,
             // never a takeover. A restarted app whose old connection is gone finds its record dead instead.
-            owner.counters.registrationsRefused &+= 1
+            countRefusal(of: message.bundleID, from: app)
             log.limited("refused a second connection registering \(message.bundleID) (claimed pid \(message.pid))")
             return replyError(.bundleIDInUse, "\(message.bundleID) is registered by another live connection")
         }
         // Over ipc the kernel says who connected: a registration cannot claim another process's pid.
         let peer = body.sourceFileDescriptor.flatMap(PeerCredentials.init(fileDescriptor:))
         if let peer, peer.pid != Int32(bitPattern: message.pid) {
-            counters.registrationsRefusedUnowned &+= 1
+            countRefusal(of: message.bundleID, from: app)
             return replyError(.pidMismatch, "register claims pid \(message.pid); the connection's peer is pid \(peer.pid)")
         }
         guard registry.makeRoom(for: message.bundleID) else {
-            counters.registrationsRefusedUnowned &+= 1
+            countRefusal(of: message.bundleID, from: app)
             return replyError(.registryFull, "springboard keeps at most \(registry.capacity) apps, all live")
         }
         if let previous = registry.record(bundleID: message.bundleID) {
@@ -268,6 +268,18 @@ extension AppChannelServer {
                 visibility: visibility
             ).encoded())
         log.verboseInfo("registered \(app.bundleID) pid \(app.pid) session \(app.session)")
+    }
+
+    /// A refused `register` claiming `bundleID`, from a connection whose own record (if any) is `app`. A claim on
+    /// a live app that another connection owns is that app's (its row's `registrationsRefused`, whichever check
+    /// refused it: a launched app's impostor fails the launch secret before it ever meets the owner check); any
+    /// other refusal is no app's. The `stats` total is both.
+    private func countRefusal(of bundleID: String, from app: AppRecord?) {
+        if let owner = registry.record(bundleID: bundleID), owner !== app, owner.isReachable {
+            owner.counters.registrationsRefused &+= 1
+        } else {
+            counters.registrationsRefusedUnowned &+= 1
+        }
     }
 }
 

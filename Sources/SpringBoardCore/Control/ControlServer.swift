@@ -53,31 +53,34 @@ final class ControlServer {
             }, mode: .common)
     }
 
+    /// One request per callout, however many wait: the control socket is a source1 after the event port
+    /// (`SpringBoardSourceOrder`), and a turn serves one source1, so with frames and requests both waiting the
+    /// loop alternates an event batch and one request. That is what control.md promises (a request never stalls
+    /// routing for more than one batch); serving a queue of them at once (16 used to be) let four dashboards
+    /// polling `stats` hold frames for tens of milliseconds.
     private func drain() {
-        for _ in 0..<16 {
-            var frames: [[UInt8]] = []
-            var user: String?
-            do {
-                guard try socket.receive(into: frame, dontWait: true) else { return }
+        var frames: [[UInt8]] = []
+        var user: String?
+        do {
+            guard try socket.receive(into: frame, dontWait: true) else { return }
+            frames.append(frame.bytes)
+            while frame.more {
+                _ = try socket.receive(into: frame)
                 frames.append(frame.bytes)
-                while frame.more {
-                    _ = try socket.receive(into: frame)
-                    frames.append(frame.bytes)
-                }
-                user = frame.property("User-Id")
-            } catch {
-                log.logger.error("control socket: \(error)")
-                return
             }
-            counters.controlRequests &+= 1
-            // [identity][empty delimiter (REQ clients)]...[body]: echo everything before the body.
-            guard frames.count >= 2 else { continue }
-            let envelope = Array(frames.dropLast())
-            // nil: answered later (`view` waits for the app).
-            guard let answer = reply(to: frames[frames.count - 1], user: user, envelope: envelope) else { continue }
-            do { _ = try socket.sendMultipart(envelope + [answer.encoded()], dontWait: true) } catch {
-                log.logger.warning("control reply not sent: \(error)")
-            }
+            user = frame.property("User-Id")
+        } catch {
+            log.logger.error("control socket: \(error)")
+            return
+        }
+        counters.controlRequests &+= 1
+        // [identity][empty delimiter (REQ clients)]...[body]: echo everything before the body.
+        guard frames.count >= 2 else { return }
+        let envelope = Array(frames.dropLast())
+        // nil: answered later (`view` waits for the app).
+        guard let answer = reply(to: frames[frames.count - 1], user: user, envelope: envelope) else { return }
+        do { _ = try socket.sendMultipart(envelope + [answer.encoded()], dontWait: true) } catch {
+            log.logger.warning("control reply not sent: \(error)")
         }
     }
 
@@ -209,7 +212,17 @@ final class ControlServer {
                 bundleID: app.bundleID, displayName: app.displayName, pid: app.pid,
                 state: registry.state(of: app).rawValue, session: app.session,
                 homePage: place?.page ?? -1, homeSlot: place?.slot ?? -1, tracesCalls: app.tracesCalls)
-        }
+        } + evictedInfo()
+    }
+
+    /// `apps`' last row while records were forgotten: how many, no pid, no icon.
+    private func evictedInfo() -> [AppInfo] {
+        guard registry.evictedCount > 0 else { return [] }
+        return [
+            AppInfo(
+                bundleID: evictedName, displayName: evictedName, pid: 0, state: AppState.evicted, session: 0, homePage: -1,
+                homeSlot: -1)
+        ]
     }
 
     func statusInfo() -> StatusInfo {
@@ -238,6 +251,7 @@ final class ControlServer {
                     registrationsRefused: c.registrationsRefused, lostInFlight: c.lostInFlight,
                     coalescedInApp: c.coalescedInApp))
         }
+        if let evicted = evictedStats() { apps.append(evicted) }
         var latency = counters.latency
         for app in registry.apps { latency.add(app.counters.latency) }
         let totals = registry.totals
@@ -249,6 +263,24 @@ final class ControlServer {
             intervalNanoseconds: clock.now &- counters.since,
             histograms: histograms ? latency.byName() : nil, malformedByReason: counters.malformedByReason,
             malformedByPeer: counters.malformedByPeer)
+    }
+
+    /// The row name of the records the registry forgot (at most 64 are kept; the oldest dead go first).
+    private var evictedName: String {
+        "(evicted \(registry.evictedCount) \(registry.evictedCount == 1 ? "app" : "apps"))"
+    }
+
+    /// The forgotten records' counters as one last `apps` row (state `evicted`), so `routedToApp` is still the
+    /// sum of the rows' `routed` and the drops still add up after eviction; nil while none was forgotten.
+    private func evictedStats() -> AppStats? {
+        guard registry.evictedCount > 0 else { return nil }
+        let c = registry.forgotten
+        return AppStats(
+            bundleID: evictedName, state: AppState.evicted, routed: c.routed, sent: c.sent, samplesSent: c.samplesSent,
+            coalescedSamples: c.coalescedSamples, acked: c.acked, handled: c.handled, cancelsSent: c.cancelsSent,
+            giveUps: c.giveUps, heartbeats: c.heartbeats, registrations: c.registrations, inFlight: 0, window: 0, queued: 0,
+            queuedSamples: 0, drops: c.drops.byName, latency: [:], registrationsRefused: c.registrationsRefused,
+            lostInFlight: c.lostInFlight, coalescedInApp: c.coalescedInApp)
     }
 
     /// `stats` with `reset`: every counter and histogram starts again from zero (queues and windows are

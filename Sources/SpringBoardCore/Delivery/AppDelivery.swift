@@ -69,6 +69,9 @@ final class AppDelivery {
     private var pausedFor: AppRecord?
     /// A send found the app's connection gone (EHOSTUNREACH): the app is dead (set by springboard).
     var onVanished: (AppRecord, String) -> Void = { _, _ in }
+    /// The event port stopped (true) or started again (false) being read: the source table's liveness clock
+    /// (set by springboard).
+    var onEventPortPaused: (Bool) -> Void = { _ in }
 
     init(
         socket: ZMQSocket, configuration: SpringBoardConfiguration, clock: RunLoopClock, log: SpringBoardLog,
@@ -308,6 +311,7 @@ final class AppDelivery {
         pausedFor = app
         counters.eventPortPauses &+= 1
         eventPort.runLoop.remove(eventPort.source, mode: .common)
+        onEventPortPaused(true)
     }
 
     /// Called whenever an app's backlog may have shrunk (acks, give-ups, deaths, foreground changes, a mode
@@ -317,6 +321,7 @@ final class AppDelivery {
         guard app.outbound.count <= pauseThreshold / 2 || !app.isReachable else { return }
         pausedFor = nil
         eventPort.runLoop.add(eventPort.source, mode: .common)
+        onEventPortPaused(false)
     }
 }
 

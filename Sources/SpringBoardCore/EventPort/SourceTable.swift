@@ -20,6 +20,10 @@ final class SourceTable {
     private let clock: RunLoopClock
     /// 0: no source timeout.
     private let timeout: UInt64
+    /// When springboard stopped reading the event port (0: it reads). A source can only be heard while the
+    /// port is read: time it spends paused (backpressure, or shed mode holding the port for a slow app) is
+    /// springboard's silence, not the source's, and must not count towards the source timeout.
+    private var pausedSince: UInt64 = 0
 
     init(
         sourceTimeoutMilliseconds: UInt32, router: GestureRouter, counters: SpringBoardCounters, log: SpringBoardLog,
@@ -93,14 +97,19 @@ final class SourceTable {
         releaseFingers(ofSourceAt: index)
     }
 
-    /// Appends a new sender, first forgetting the oldest finished run when at the limit, else the oldest
-    /// without fingers down: a source with fingers down is never forgotten (its fingers would outlive its
-    /// liveness checks). At most 32 fingers are down, so of 64 sources one always qualifies.
+    /// Appends a new sender, first making room when at the limit: a finished run whose confirmation its sender
+    /// already read goes first, else the source heard from longest ago; a source with fingers down is never
+    /// forgotten (its fingers would outlive its liveness checks). At most 32 fingers are down, so of 64 sources
+    /// one always qualifies. By recency, not by "finished first": a run whose only message was its final end
+    /// marker has just been heard from, so it stays while its sender asks for the confirmation (it used to be
+    /// the first finished run, and forgotten at the next new sender when the rest had not finished).
     private func add(_ state: SourceState) {
         if sources.count >= SourceState.limit {
+            func confirmed(_ index: Int) -> Bool { sources[index].isFinished && sources[index].confirmed }
             let forget =
-                sources.firstIndex(where: \.isFinished)
-                ?? sources.firstIndex { !router.hasFingersDown(of: $0.senderID) } ?? 0
+                sources.indices.filter { !router.hasFingersDown(of: sources[$0].senderID) }.min { a, b in
+                    confirmed(a) != confirmed(b) ? confirmed(a) : sources[a].lastHeardFrom < sources[b].lastHeardFrom
+                } ?? 0
             sources.remove(at: forget)
         }
         sources.append(state)
@@ -135,8 +144,23 @@ final class SourceTable {
         }
     }
 
+    /// springboard stopped (`true`) or resumed reading the event port. On resuming, every source's last-heard
+    /// time moves forward by the pause, so silence is measured only while the port was read: a source that kept
+    /// sending into the paused port (its frames wait in the socket, read right after) is never taken for dead.
+    func eventPortPaused(_ paused: Bool) {
+        let now = clock.now
+        if paused {
+            if pausedSince == 0 { pausedSince = now }
+            return
+        }
+        guard pausedSince != 0 else { return }
+        let pause = now &- pausedSince
+        pausedSince = 0
+        for index in sources.indices where sources[index].lastHeardFrom != 0 { sources[index].lastHeardFrom &+= pause }
+    }
+
     /// On the liveness timer: sources with fingers down whose connection closed, or silent past the timeout,
-    /// lose their fingers.
+    /// lose their fingers (not while the event port is paused: see `eventPortPaused`).
     func check(time: UInt64) {
         guard !router.isIdle else { return }
         for index in sources.indices
@@ -148,7 +172,7 @@ final class SourceTable {
             log.logger.warning("source \(SenderID.text(sources[index].senderID)) disconnected with fingers down: cancelled")
             releaseFingers(ofSourceAt: index)
         }
-        guard timeout > 0 else { return }
+        guard timeout > 0, pausedSince == 0 else { return }
         for index in sources.indices where time &- sources[index].lastHeardFrom > timeout {
             guard router.hasFingersDown(of: sources[index].senderID) else { continue }
             sources[index].timeouts &+= 1
@@ -172,9 +196,14 @@ final class SourceTable {
 
     // MARK: Control
 
-    /// What `source` answers (an unknown sender: all zero).
+    /// What `source` answers (an unknown sender: all zero). Answering a finished run confirms it to its sender:
+    /// from then on it is the first to be forgotten.
     func info(_ senderID: UInt64) -> SourceInfo {
-        info(sources.first { $0.senderID == senderID } ?? SourceState(senderID: senderID))
+        guard let index = sources.firstIndex(where: { $0.senderID == senderID }) else {
+            return info(SourceState(senderID: senderID))
+        }
+        if sources[index].isFinished { sources[index].confirmed = true }
+        return info(sources[index])
     }
 
     var infos: [SourceInfo] { sources.map(info) }
@@ -206,6 +235,8 @@ struct SourceState: Sendable {
     var endCount: UInt64 = 0
     /// A final end marker arrived: the run is over (kept a while so the sender can ask for its confirmation).
     var isFinished = false
+    /// `source` answered for it after it finished: its sender has its confirmation.
+    var confirmed = false
     var verifier = HIDStreamVerifier()
     /// The `sequence` of the last valid HID message read from this sender (0: none yet).
     var lastSequence: UInt64 = 0

@@ -13,6 +13,9 @@ final class AppLauncher {
         var process: Process
         var secret: [UInt8]
         var startedAt: UInt64
+        /// The write end of the child's lifeline (`LauncherLifeline`): held, never written, closed when the
+        /// child is reaped or stopped; the kernel closes it if springboard dies, and the child then exits.
+        var lifeline: Int32
     }
 
     let appHost: String
@@ -120,14 +123,28 @@ final class AppLauncher {
         process.arguments = [app.scene] + arguments(app)
         var environment = ProcessInfo.processInfo.environment
         environment[LaunchSecret.environmentVariable] = secret.map { String(format: "%02x", $0) }.joined()
+        // The lifeline: the child's stdin is a pipe whose write end only springboard holds (both ends close-on-exec;
+        // the child gets the read end as fd 0, which the spawn's dup2 leaves open across exec).
+        // (pipe2 is hidden behind _GNU_SOURCE; only this thread spawns, and Foundation's spawn closes every other
+        // descriptor in the child anyway, so setting the flag just after is as good.)
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        environment[LauncherLifeline.environmentVariable] = "0"
         process.environment = environment
-        process.standardInput = FileHandle.nullDevice
+        let readEnd = FileHandle(fileDescriptor: ends[0], closeOnDealloc: false)
+        process.standardInput = readEnd
         let log = try logHandle(app.bundleID)
         process.standardOutput = log
         process.standardError = log
         process.terminationHandler = { [exits] process in exits.note(process.processIdentifier) }
-        try process.run()
-        children[app.bundleID] = Child(process: process, secret: secret, startedAt: now)
+        do { try process.run() } catch {
+            close(ends[0])
+            close(ends[1])
+            throw error
+        }
+        close(ends[0])
+        children[app.bundleID] = Child(process: process, secret: secret, startedAt: now, lifeline: ends[1])
     }
 
     /// The log file, appended, opened without following a symlink (`/dev/null` without a log directory).
@@ -145,6 +162,7 @@ final class AppLauncher {
         var out: [(String, Int32, UInt64)] = []
         for pid in pids {
             guard let (bundleID, child) = children.first(where: { $0.value.process.processIdentifier == pid }) else { continue }
+            close(child.lifeline)
             children[bundleID] = nil
             let lived = now &- child.startedAt
             let delay =
@@ -171,6 +189,7 @@ final class AppLauncher {
         let deadline = Date().addingTimeInterval(1)
         while children.values.contains(where: { $0.process.isRunning }), Date() < deadline { usleep(10_000) }
         for child in children.values where child.process.isRunning { kill(child.process.processIdentifier, SIGKILL) }
+        for child in children.values { close(child.lifeline) }
         children.removeAll()
     }
 }

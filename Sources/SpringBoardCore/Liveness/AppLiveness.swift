@@ -20,6 +20,8 @@ final class AppLiveness {
     private let clock: RunLoopClock
     private let ackTimeoutMilliseconds: UInt32
     private let missedHeartbeats: UInt64
+    /// 0: no watchdog.
+    private let watchdog: UInt64
     /// A disconnect was seen: probe registered apps with mandatory sends on the next liveness ticks.
     private var probesPending = 0
     private var pingNonce: UInt64 = 0
@@ -31,6 +33,7 @@ final class AppLiveness {
         self.connectionMonitor = connectionMonitor
         self.ackTimeoutMilliseconds = configuration.ackTimeoutMilliseconds
         self.missedHeartbeats = configuration.missedHeartbeats
+        self.watchdog = configuration.watchdogMilliseconds * 1_000_000
         self.registry = registry
         self.delivery = delivery
         self.router = router
@@ -87,8 +90,34 @@ final class AppLiveness {
                     markNotResponding(app, reason: "no heartbeat for \(silence / 1_000_000) ms")
                 }
             }
+            // (`time` was read before this tick marked anyone not responding: a mark made now is younger.)
+            if watchdog > 0, app.isReachable, !app.isResponding, time > app.notRespondingSince,
+                time - app.notRespondingSince >= watchdog
+            {
+                watchdogKill(app, after: time - app.notRespondingSince)
+            }
             if app.isReachable, !app.outbound.isEmpty { delivery.flushOutbound(app) }
         }
+    }
+
+    /// The watchdog's limit passed while the app stayed not responding: it is ended, as iOS's watchdog ends an
+    /// app that stays unresponsive (developer.apple.com/documentation/xcode/addressing-watchdog-terminations).
+    /// Only a pid the kernel reported for its connection is signalled (never one the app only claimed); over
+    /// tcp there is none, and the app stays not responding (said once).
+    private func watchdogKill(_ app: AppRecord, after stuck: UInt64) {
+        guard let pid = app.verifiedPid else {
+            if app.notRespondingSince != 0 {
+                log.logger.warning(
+                    "watchdog: \(app.bundleID) has not responded for \(stuck / 1_000_000) ms, but its pid is not known to the kernel here (not an ipc peer): not killed"
+                )
+            }
+            app.notRespondingSince = 0  // said once; it stays not responding
+            return
+        }
+        kill(pid, SIGKILL)
+        counters.watchdogKills &+= 1
+        log.logger.error("watchdog: \(app.bundleID) (pid \(pid)) did not respond for \(stuck / 1_000_000) ms: killed")
+        appVanished(app, reason: "killed by the watchdog (pid \(pid))")
     }
 
     /// The app's oldest event in flight has waited longer than the ack timeout.
@@ -124,6 +153,7 @@ final class AppLiveness {
     /// cancel for its touches waits for it), so a stuck app never holds the event port or memory.
     private func markNotResponding(_ app: AppRecord, reason: String) {
         app.isResponding = false
+        app.notRespondingSince = clock.now
         counters.notRespondingTransitions &+= 1
         log.logger.warning("\(app.bundleID) (pid \(app.pid)) is not responding: \(reason)")
         giveUp(on: app, reason: .notResponding)

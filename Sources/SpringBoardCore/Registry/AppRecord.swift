@@ -22,6 +22,9 @@ package final class AppRecord {
     var isDead = false
     /// False while the app is not responding (ack timeout passed, or its heartbeats stopped).
     package var isResponding = true
+    /// When it last became not responding (monotonic ns; meaningful while `isResponding` is false): the watchdog's
+    /// clock.
+    var notRespondingSince: UInt64 = 0
     var heartbeatInterval: UInt64 = 0
     /// Last time anything came from the app (register, ack, heartbeat), monotonic ns.
     var lastHeardFrom: UInt64 = 0
@@ -134,6 +137,9 @@ package enum AppState: String, Sendable, CaseIterable {
     case notResponding
     /// Its connection is gone (disconnect seen and a mandatory send failed), or it said goodbye.
     case dead
+
+    /// Not a state of any record: the `state` of the one row that holds the counters of forgotten records.
+    static let evicted = "evicted"
 }
 
 /// Per-app counters, owned by the run-loop thread like `SpringBoardCounters`, and counted only here: the

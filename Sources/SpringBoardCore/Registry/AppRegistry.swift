@@ -5,8 +5,11 @@ package final class AppRegistry {
     /// nil: the home screen is showing.
     private(set) var foreground: AppRecord?
     private var lastSession: UInt64 = 0
-    /// The counters of records forgotten (`makeRoom`) since the counters were reset: still in the totals.
-    private var forgotten = AppCounters()
+    /// The counters of records forgotten (`makeRoom`) since the counters were reset: still in the totals, and
+    /// shown as one row, "(evicted N apps)", so the apps' rows keep adding up to the totals (control.md).
+    private(set) var forgotten = AppCounters()
+    /// Records forgotten since springboard started (a `reset` zeroes their counters, not this).
+    private(set) var evictedCount = 0
     let windowCapacity: Int
     let outboundCapacity: Int
     let minimumWindow: Int
@@ -32,6 +35,7 @@ package final class AppRegistry {
         guard record(bundleID: bundleID) == nil, apps.count >= capacity else { return true }
         guard let dead = apps.firstIndex(where: { $0.isDead && $0 !== foreground }) else { return false }
         forgotten.add(apps[dead].counters)
+        evictedCount += 1
         apps.remove(at: dead)
         return true
     }

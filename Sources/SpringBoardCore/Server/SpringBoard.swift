@@ -88,6 +88,7 @@ public final class SpringBoard {
             ? nil : try AppLauncher(configuration: configuration, runLoop: runLoop, counters: counters, log: log)
         // The back edges, as callbacks: a send that finds an app gone, and a launched app's exit.
         delivery.onVanished = { [unowned liveness] app, reason in liveness.appVanished(app, reason: reason) }
+        delivery.onEventPortPaused = { [unowned sources] paused in sources.eventPortPaused(paused) }
         launcher?.onExit = { [unowned liveness] bundleID, pid in
             if let app = registry.record(bundleID: bundleID), app.verifiedPid == pid || app.pid == UInt32(pid) {
                 liveness.appVanished(app, reason: "exited (pid \(pid))")

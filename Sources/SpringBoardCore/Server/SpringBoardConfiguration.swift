@@ -17,6 +17,10 @@ public struct SpringBoardConfiguration: Sendable {
     /// A source silent for longer than this while it has fingers down loses them (their gesture is cancelled).
     /// hid-source sends a keep-alive every 250 ms while it holds fingers without sending frames; 0 disables.
     public var sourceTimeoutMilliseconds: UInt32 = 2000
+    /// The watchdog (iOS's ends an app that stays unresponsive past its limit): an app not responding for this
+    /// long without a break is killed (SIGKILL to its kernel-verified pid), counted in `watchdogKills` and
+    /// logged. 0: no watchdog (the default: a stuck app stays, not responding, until it recovers or is killed).
+    public var watchdogMilliseconds: UInt64 = 0
     /// Heartbeats missed for this many of the app's own intervals make SpringBoard check the app.
     public var missedHeartbeats: UInt64 = 3
     /// Events in flight (sent, not acknowledged) per app before further events wait in its outbound queue.

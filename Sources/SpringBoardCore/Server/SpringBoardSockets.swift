@@ -1,4 +1,5 @@
 import AppChannel
+import ControlProtocol
 import ZeroMQ
 
 /// springboard's sockets, made, secured and bound in one place, and the locks that make their endpoints (and
@@ -64,7 +65,7 @@ final class SpringBoardSockets {
         // A peer that sends a larger frame is disconnected before it is buffered (a 256 MiB frame costs nothing).
         try events.setMaximumMessageSize(AppChannelWire.maxEventPortFrame)
         try apps.setMaximumMessageSize(AppChannelWire.maxAppToSpringBoardFrame)
-        try control.setMaximumMessageSize(AppChannelWire.maxControlRequest)
+        try control.setMaximumMessageSize(Int64(ControlRequestCodec.maximumRequestBytes))
         // Mandatory: a send to a vanished app fails with EHOSTUNREACH (and EAGAIN at the HWM) instead of
         // a silent drop, so every undelivered event is counted. No handover: a peer that sets a routing id
         // already in use is refused by libzmq, so no connection can take over another's.

@@ -69,6 +69,8 @@ final class SpringBoardCounters {
     var implicitAcks: UInt64 = 0
     /// Apps ended with `kill`.
     var appsKilled: UInt64 = 0
+    /// Apps the watchdog killed (`--watchdog`): not responding past its limit.
+    var watchdogKills: UInt64 = 0
     /// CURVE connections the ZAP handler admitted, and refused (key not authorized for that socket).
     var authAccepted: UInt64 = 0
     var authRefused: UInt64 = 0
@@ -126,6 +128,7 @@ final class SpringBoardCounters {
         sequenceRegressions = 0
         implicitAcks = 0
         appsKilled = 0
+        watchdogKills = 0
         authAccepted = 0
         authRefused = 0
         controlRefused = 0
@@ -156,7 +159,8 @@ final class SpringBoardCounters {
             "logLinesSuppressed": logLinesSuppressed, "monitorRecords": monitorRecords,
             "monitorRecordsDropped": monitorRecordsDropped,
             "sequenceRegressions": sequenceRegressions, "implicitAcks": implicitAcks,
-            "appsKilled": appsKilled, "authAccepted": authAccepted, "authRefused": authRefused, "controlRefused": controlRefused,
+            "appsKilled": appsKilled, "watchdogKills": watchdogKills, "authAccepted": authAccepted, "authRefused": authRefused,
+            "controlRefused": controlRefused,
             "launches": launches, "launchedExits": launchedExits,
             "endMarkers": endMarkers, "keepAlives": keepAlives,
             "sourceTimeouts": sourceTimeouts, "sourcesCancelled": sourcesCancelled,

@@ -110,4 +110,47 @@ final class EmbeddedCounterTests: XCTestCase {
         XCTAssertEqual(stats.apps[0].inFlight, 1)
         assertEveryCountAddsUp(stats)
     }
+
+    /// Issue 24, defect 6: 70 apps each register, take a tap (the down in flight, the up queued behind a window
+    /// of one) and say goodbye; the registry keeps 64 records, forgetting the oldest dead. The six forgotten
+    /// apps' counts stay in one last row, "(evicted 6 apps)", so the rows still add up to the totals.
+    func testTheCountsOfForgottenAppsStayInAnEvictedRow() throws {
+        let sb = try EmbeddedSpringBoard {
+            $0.ackWindow = 1
+            $0.minimumAckWindow = 1
+        }
+        for n in 0..<70 {
+            let bundleID = "com.example.app\(n)"
+            let app = try sb.registeredApp(bundleID)
+            try sb.foreground(bundleID)
+            try sb.down(1, 10, 10)
+            try sb.up(1, 10, 10)
+            sb.runUntilIdle()
+            _ = try app.receive()
+            try app.goodbye()
+            sb.runUntilIdle()
+        }
+        let stats = try sb.stats()
+        XCTAssertEqual(stats.apps.count, 65, "64 records and the evicted row")
+        XCTAssertEqual(stats.apps.first?.bundleID, "com.example.app6")
+        let evicted = try XCTUnwrap(stats.apps.last)
+        XCTAssertEqual(evicted.bundleID, "(evicted 6 apps)")
+        XCTAssertEqual(evicted.state, "evicted")
+        XCTAssertEqual(
+            [evicted.routed, evicted.sent, evicted.samplesSent, evicted.lostInFlight, evicted.registrations],
+            [12, 6, 6, 6, 6])
+        XCTAssertEqual(evicted.drops, ["appDead": 6])
+        XCTAssertEqual([evicted.inFlight, evicted.queued, evicted.window], [0, 0, 0])
+        XCTAssertEqual(stats.hops["routedToApp"], 140)
+        XCTAssertEqual(stats.drops, ["appDead": 70])
+        assertEveryCountAddsUp(stats)
+
+        let apps = try XCTUnwrap(sb.request(.apps).apps)
+        XCTAssertEqual(apps.count, 65)
+        XCTAssertEqual(
+            apps.last,
+            AppInfo(
+                bundleID: "(evicted 6 apps)", displayName: "(evicted 6 apps)", pid: 0, state: "evicted", session: 0,
+                homePage: -1, homeSlot: -1))
+    }
 }

@@ -106,6 +106,52 @@ final class EmbeddedIdentityTests: XCTestCase {
         XCTAssertEqual(stats.apps.map(\.registrationsRefused), [0, 0], "refusals of a claim no live app owns: no app's")
     }
 
+    /// Issue 24, defect 5: an impostor claiming a live app that must present a launch secret is refused by the
+    /// secret check, before it ever meets the owner check; each such claim is still the live app's own
+    /// `registrationsRefused` (control.md: the claims other connections made on it while it was live). Once
+    /// the app is gone a refused claim is no app's.
+    func testARefusedClaimOnALiveLaunchedAppIsCountedOnThatAppsRow() throws {
+        let secret = [UInt8](repeating: 0xA5, count: RegisterMessage.secretSize)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("secrets-\(UUID().uuidString)")
+        try "\(maps) \(secret.map { String(format: "%02x", $0) }.joined())\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let secrets = try LaunchSecrets(contentsOf: file.path)
+        let sb = try EmbeddedSpringBoard { $0.launchSecrets = secrets }
+        let owner = try sb.connectApp(maps)
+        sb.runUntilIdle()
+        _ = try owner.receive()
+        try owner.register(secret: secret)
+        sb.runUntilIdle()
+        guard case .registered = try owner.receive().first else { return XCTFail("the owner did not register") }
+        _ = try sb.registeredApp("com.example.mail")
+
+        let impostor = try sb.connectApp(maps)
+        sb.runUntilIdle()
+        _ = try impostor.receive()
+        let refusal = AppChannelMessage.error(
+            ChannelErrorMessage(code: .launchSecretMismatch, text: "\(maps) must present the secret its launcher handed it"))
+        for claim in 1...3 {
+            try impostor.register(pid: 666, secret: claim == 2 ? [UInt8](repeating: 1, count: RegisterMessage.secretSize) : nil)
+            sb.runUntilIdle()
+            XCTAssertEqual(try impostor.receive(), [refusal], "claim \(claim)")
+        }
+        var stats = try sb.stats()
+        XCTAssertEqual(stats.hops["registrationsRefused"], 3)
+        XCTAssertEqual(stats.apps.map(\.bundleID), [maps, "com.example.mail"])
+        XCTAssertEqual(stats.apps.map(\.registrationsRefused), [3, 0], "every claim on the live Maps is Maps' own")
+
+        // The owner leaves: a claim on a dead app is no app's.
+        try owner.goodbye()
+        sb.runUntilIdle()
+        try impostor.register(pid: 666)
+        sb.runUntilIdle()
+        XCTAssertEqual(try impostor.receive(), [refusal])
+        stats = try sb.stats()
+        XCTAssertEqual(stats.hops["registrationsRefused"], 4)
+        XCTAssertEqual(stats.apps.map(\.registrationsRefused), [3, 0])
+        assertEveryCountAddsUp(stats)
+    }
+
     func testEveryAppMessageIsValidatedOnceAndAnswered() throws {
         let sb = try EmbeddedSpringBoard()
         let app = try sb.registeredApp(maps)

@@ -1,6 +1,8 @@
 import ControlProtocol
 import Foundation
 import XCTest
+import AppChannel
+import ZeroMQ
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -60,5 +62,54 @@ final class ChannelLossTests: PipelineTestCase {
         mapsProcess.signal(SIGTERM)
         XCTAssertEqual(mapsProcess.wait(timeout: 5), 0)
         XCTAssertTrue(mapsProcess.stderr.contains("channel cancels 1, "), mapsProcess.stderr)
+    }
+
+    /// Issue 24, also noticed: a frame over the app's `ZMQ_MAXMSGSIZE` makes libzmq end the app's connection
+    /// with a protocol error, after which libzmq itself never reconnects. The app reconnects on the disconnect:
+    /// a fake springboard sees its connect probe again, and the app registers again when told `hello`.
+    func testAnAppReconnectsAfterLibzmqCutsItsChannelForAnOversizedFrame() throws {
+        let endpoint = "ipc://\(fixture.directory.path)/fake-apps"
+        let context = try ZMQContext(ioThreads: 1)
+        let router = try context.socket(.router)
+        defer { router.close() }
+        try router.setLinger(0)
+        try router.bind(endpoint)
+        let app = try fixture.launch(
+            "app-host", [PipelineFixture.scene("maps"), "--apps", endpoint, "--heartbeat-ms", "100", "--quiet", "--verbose"])
+
+        /// The next message from the app: [identity, body].
+        func next(timeout: TimeInterval = 5) throws -> [[UInt8]]? {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                if let identity = try router.receive(dontWait: true) {
+                    var frames = [identity]
+                    while let more = try router.receive(dontWait: true) { frames.append(more) }
+                    return frames
+                }
+                usleep(2_000)
+            }
+            return nil
+        }
+        let probe = try XCTUnwrap(try next(), "the app's connect probe")
+        XCTAssertEqual(probe.count, 2)
+        XCTAssertEqual(probe[1], [], "a probe is an empty message")
+
+        // One byte over the app's limit (the largest real frame is a coalesced event, 3.3 MB).
+        let oversized = [UInt8](repeating: 0, count: Int(AppChannelWire.maxSpringBoardToAppFrame) + 1)
+        XCTAssertTrue(try router.send(probe[0], more: true, dontWait: true))
+        XCTAssertTrue(try router.send(oversized, dontWait: true))
+
+        var again: [[UInt8]]?
+        while let message = try next() {
+            if message.count == 2, message[1].isEmpty {
+                again = message
+                break
+            }
+        }
+        XCTAssertNotNil(again, "the app connected again after the cut: \(app.stderr)")
+        XCTAssertTrue(app.isRunning)
+        app.signal(SIGTERM)
+        XCTAssertEqual(app.wait(timeout: 5), 0)
+        XCTAssertTrue(app.stderr.contains("reconnects 1, "), app.stderr)
     }
 }

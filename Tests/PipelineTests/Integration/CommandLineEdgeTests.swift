@@ -26,6 +26,55 @@ final class CommandLineEdgeTests: PipelineTestCase {
         XCTAssertFalse(nan.stderr.contains("gesture script"))
     }
 
+    /// Issue 24, defect 4: a tcp endpoint beyond loopback without CURVE is refused (exit 64, the reason and the
+    /// ways out said); `--insecure-tcp` starts it with a warning on stderr; loopback tcp starts quietly.
+    func testATCPEndpointBeyondLoopbackNeedsCURVEOrInsecureTCP() throws {
+        for (flag, endpoint) in [("--events", "tcp://0.0.0.0:*"), ("--control", "tcp://[::]:*"), ("--apps", "tcp://eth0:7102")] {
+            let refused = try fixture.runTool("springboard", fixture.runtimeArguments + [flag, endpoint])
+            XCTAssertEqual(refused.status, 64, refused.stderr)
+            XCTAssertTrue(
+                refused.stderr.hasPrefix(
+                    "Error: \(flag) \(endpoint) would listen beyond this host without CURVE: anyone who reaches the port "
+                        + "could send frames, register as an app and use the control socket (`kill` included). Give "
+                        + "--curve-key and --authorized-keys (protocols/app-channel.md, \"CURVE over tcp\"), bind to "
+                        + "loopback (tcp://127.0.0.1:PORT), or pass --insecure-tcp to accept the risk.\n"), refused.stderr)
+        }
+
+        try fixture.startSpringBoard(extra: ["--events", "tcp://0.0.0.0:*", "--insecure-tcp"])
+        let open = try XCTUnwrap(fixture.springboard)
+        XCTAssertTrue(
+            open.stderr.hasPrefix("springboard: WARNING: --insecure-tcp: --events tcp://0.0.0.0:* would listen beyond"),
+            open.stderr)
+        open.signal(SIGTERM)
+        XCTAssertEqual(open.wait(timeout: 5), 0)
+
+        try fixture.startSpringBoard(extra: ["--events", "tcp://127.0.0.1:*"])
+        XCTAssertFalse(try XCTUnwrap(fixture.springboard).stderr.contains("WARNING"))
+    }
+
+    /// Issue 24, also noticed: a request over the control socket's 64 KiB is not sent (libzmq would cut the
+    /// connection and sbctl would wait for a reply that cannot come, then say "no reply ... is it running?"):
+    /// sbctl says what is wrong and exits 64; springboard, which never saw it, still answers.
+    func testARequestOver64KiBIsRefusedByTheClientWithAClearError() throws {
+        try fixture.startSpringBoard()
+        let before = try XCTUnwrap(try fixture.stats().hops["controlRequests"])
+        let padding = String(repeating: "x", count: 64 * 1024)
+        let body = #"{"command":"status","padding":"\#(padding)"}"#
+        let tooLarge = try fixture.sbctl("send", body)
+        XCTAssertEqual(tooLarge.status, 64, tooLarge.stderr)
+        XCTAssertEqual(
+            tooLarge.stderr,
+            "sbctl: the request is \(body.utf8.count) bytes; springboard's control socket takes at most 65536 (libzmq "
+                + "would drop the connection): not sent\n")
+        let reply = try JSONDecoder().decode(ControlReply.self, from: Data(tooLarge.stdout.utf8))
+        XCTAssertEqual(reply.error?.code, .requestTooLarge)
+        XCTAssertEqual(reply.command, "status")
+        // Just under the limit goes through (unknown fields are ignored).
+        let fits = #"{"command":"status","padding":"\#(String(repeating: "x", count: 65_000))"}"#
+        XCTAssertEqual(try fixture.sbctl("send", fits).status, 0)
+        XCTAssertEqual(try fixture.stats().hops["controlRequests"], before + 2, "the one that fits, then `stats`")
+    }
+
     func testSbctlJSONWithoutSpringBoardPrintsANoReplyObject() throws {
         let result = try fixture.sbctl("status", "--json", "--timeout", "200")
         XCTAssertEqual(result.status, 69)

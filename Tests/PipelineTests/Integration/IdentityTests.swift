@@ -154,7 +154,8 @@ final class IdentityTests: PipelineTestCase {
             bundleID: "com.example.fake64", displayName: "Fake 64", pid: UInt32(getpid()), heartbeatIntervalMilliseconds: 60_000)
         guard case .registered = try peers[64].send(retry.encoded()) else { return XCTFail("not registered after room was made") }
         let apps = try XCTUnwrap(fixture.request(.apps).apps)
-        XCTAssertEqual(apps.count, 64)
+        XCTAssertEqual(apps.count, 65, "64 records, then the row of the forgotten one's counts")
+        XCTAssertEqual(apps.last?.bundleID, "(evicted 1 app)")
         XCTAssertNil(apps.first { $0.bundleID == "com.example.fake0" })
         let stats = try fixture.stats()
         XCTAssertEqual(stats.hops["registrations"], 65)

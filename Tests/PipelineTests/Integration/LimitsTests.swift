@@ -95,4 +95,28 @@ final class LimitsTests: PipelineTestCase {
         XCTAssertEqual(app.lostInFlight, 2, "the first tap, sent before it hung, never acknowledged")
         assertEveryCountAddsUp(stats)
     }
+
+    /// Issue 24, also noticed: the opt-in watchdog (`--watchdog SECONDS`, iOS's watchdog) kills an app that stays
+    /// not responding past its limit: SIGKILL to its kernel-verified pid, counted and logged, the app dead.
+    func testTheWatchdogKillsAnAppThatStaysNotResponding() throws {
+        try fixture.startSpringBoard(ackTimeoutMilliseconds: 300, extra: ["--watchdog", "0.5"])
+        let mapsProcess = try fixture.startApp("maps", bundleID: maps, extra: ["--hang-on-sigusr1"])
+        XCTAssertEqual(try fixture.request(.foreground(bundleID: maps)).ok, true)
+        mapsProcess.signal(SIGUSR1)
+        eventually("the app's main thread to block") { mapsProcess.stderr.contains("SIGUSR1: main thread blocked") }
+        let source = try TestTouchSource(fixture: fixture)
+        try source.tap(200, 125)
+        try source.flush()
+        eventually("Maps to be not responding") { fixture.appInfo(maps)?.state == "notResponding" }
+        XCTAssertNotNil(mapsProcess.wait(timeout: 5), "the watchdog ends it")
+        XCTAssertEqual(mapsProcess.process.terminationReason, .uncaughtSignal)
+        XCTAssertEqual(mapsProcess.process.terminationStatus, SIGKILL)
+        eventually("Maps to be dead") { fixture.appInfo(maps)?.state == "dead" }
+        let stats = try fixture.stats()
+        XCTAssertEqual(stats.hops["watchdogKills"], 1)
+        XCTAssertEqual(stats.hops["appsKilled"], 0, "sbctl kill's counter is not the watchdog's")
+        assertEveryCountAddsUp(stats)
+        let log = try XCTUnwrap(fixture.springboard).stderr + (try XCTUnwrap(fixture.springboard)).stdout
+        XCTAssertTrue(log.contains("watchdog: \(maps) (pid \(mapsProcess.pid)) did not respond for "), log)
+    }
 }
