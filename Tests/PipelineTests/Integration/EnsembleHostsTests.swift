@@ -165,7 +165,7 @@ final class EnsembleHostsTests: PipelineTestCase {
         ]
         for (yaml, message) in cases {
             let result = try check(yaml)
-            XCTAssertEqual(result.status, 1, yaml)
+            XCTAssertEqual(result.status, 65, yaml)  // input refused (docs/usage.md, "Exit statuses")
             XCTAssertTrue(result.stderr.contains(message), "\(yaml)\nexpected: \(message)\nfound: \(result.stderr)")
             XCTAssertEqual(result.stdout, "", yaml)
         }
