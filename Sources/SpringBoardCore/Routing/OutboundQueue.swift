@@ -5,6 +5,11 @@ import HIDEvent
 /// the older ones travel with it as samples), so a slow app receives fewer, fuller events and nothing is
 /// lost. The slots' byte buffers are kept across uses: after warm-up queuing copies bytes but allocates
 /// nothing. This is the slow path; an app that keeps up never sees its events copied.
+///
+/// What an idle slot keeps is bounded (`keptBytesPerBuffer`), and a ring grown past `capacity` shrinks back
+/// when it empties: without that every slot kept the largest history that ever passed through it (up to
+/// `coalesceLimit` samples, ~256 KB), and springboard's heap crept up for as long as it ran (issue 24's soak:
+/// these buffers were 2.2 of the 3.4 MB still held at the end, and still growing).
 package struct OutboundQueue: Sendable {
     struct Entry: Sendable {
         /// The HID message to send (the newest sample).
@@ -35,6 +40,9 @@ package struct OutboundQueue: Sendable {
 
     private var ring: [Entry]
     private var head = 0
+    /// The most capacity an idle slot's buffer keeps for reuse: a frame or a history of a few samples (a
+    /// one-finger move is 256 bytes). A larger buffer is released when its entry leaves the queue.
+    package static let keptBytesPerBuffer = 2048
     package private(set) var count = 0
     /// Routed frames held by the queued entries (coalesced samples included).
     package private(set) var samples: UInt64 = 0
@@ -107,10 +115,37 @@ package struct OutboundQueue: Sendable {
             synthesized: ring[head].synthesized, isMoveOnly: ring[head].isMoveOnly,
             historyCount: ring[head].historyCount)
         samples -= ring[head].samples
+        Self.trim(&ring[head])
         head = (head + 1) % ring.count
         count -= 1
+        if count == 0 { shrinkIfGrown() }
         return flags
     }
+
+    /// An idle slot keeps its buffers for reuse only up to `keptBytesPerBuffer` each.
+    private static func trim(_ buffer: inout [UInt8]) {
+        if buffer.capacity > keptBytesPerBuffer { buffer = [] }
+    }
+
+    private static func trim(_ entry: inout Entry) {
+        Self.trim(&entry.bytes)
+        Self.trim(&entry.history)
+    }
+
+    /// An empty ring that grew past `capacity` goes back to `capacity` slots (the extra ones and their buffers
+    /// are released).
+    private mutating func shrinkIfGrown() {
+        guard count == 0, ring.count > capacity else { return }
+        ring.removeLast(ring.count - capacity)
+        head = 0
+    }
+
+    /// Bytes the ring's buffers hold (queued entries' and idle slots' capacity): at most `slots × 2 ×
+    /// keptBytesPerBuffer` when the queue is empty.
+    package var retainedBytes: Int { ring.reduce(0) { $0 + $1.bytes.capacity + $1.history.capacity } }
+
+    /// Slots in the ring (`capacity`, more while the queue is past its bound).
+    package var slots: Int { ring.count }
 
     /// Puts an entry taken by `popFirst` back in front (its send would have blocked).
     package mutating func pushFront(swappingFrom buffer: inout [UInt8], history: inout [UInt8], flags: Flags) {
@@ -129,9 +164,11 @@ package struct OutboundQueue: Sendable {
     @discardableResult
     package mutating func removeAll() -> UInt64 {
         let dropped = samples
+        for i in 0..<count { Self.trim(&ring[(head + i) % ring.count]) }
         head = 0
         count = 0
         samples = 0
+        shrinkIfGrown()
         return dropped
     }
 }

@@ -112,6 +112,41 @@ final class RoutingQueueTests: XCTestCase {
         XCTAssertEqual(queue.samples, 3)
     }
 
+    /// Issue 24's soak: springboard's heap crept up because every slot kept the largest history that ever passed
+    /// through it. After 200 rounds of a queue past its bound with long coalesced histories, the empty ring
+    /// is back to `capacity` slots and keeps at most `keptBytesPerBuffer` per buffer.
+    func testAnEmptyQueueKeepsABoundedAmountOfMemoryHoweverLongTheHistoriesWere() {
+        var queue = OutboundQueue(capacity: 8)
+        var buffer: [UInt8] = [], history: [UInt8] = []
+        var sequence: UInt64 = 0
+        for round in 0..<200 {
+            // 12 entries (past the bound of 8: the ring grows), each a move with 1 + round % 40 samples.
+            for _ in 0..<12 {
+                sequence += 1
+                frame(sequence, .changed, x: Float(sequence)).withUnsafeBytes {
+                    queue.push($0, synthesized: false, isMoveOnly: true)
+                }
+                for _ in 0..<(round % 40) {
+                    sequence += 1
+                    XCTAssertTrue(coalesce(&queue, frame(sequence, .changed, x: Float(sequence)), limit: 1024))
+                }
+                // The next entry must not coalesce into this one: a down of another sender starts it.
+                sequence += 1
+                frame(sequence, .began, x: 1, sender: 9).withUnsafeBytes {
+                    queue.push($0, synthesized: false, isMoveOnly: false)
+                }
+            }
+            XCTAssertEqual(queue.slots, 32, "24 entries: the ring doubled twice")
+            if round % 2 == 0 {
+                while queue.popFirst(swappingInto: &buffer, history: &history) != nil {}
+            } else {
+                XCTAssertEqual(queue.removeAll(), UInt64(12 * (2 + round % 40)))
+            }
+            XCTAssertEqual(queue.slots, 8, "an empty ring goes back to its capacity")
+            XCTAssertLessThanOrEqual(queue.retainedBytes, 8 * 2 * OutboundQueue.keptBytesPerBuffer)
+        }
+    }
+
     func testRemoveAllReportsTheFramesItHeld() {
         var queue = OutboundQueue(capacity: 4)
         frame(1, .changed, x: 1).withUnsafeBytes { queue.push($0, synthesized: false, isMoveOnly: true) }
