@@ -57,7 +57,7 @@ extension AppHost {
         case .locate(let locate):
             let result = viewLocator?(locate.viewID) ?? .notFound(reason: "the app has no scene to look in")
             sendOrLog(LocationMessage(request: locate.request, result: result).encoded(), what: "location")
-        case .register, .ack, .acks, .heartbeat, .goodbye, .location:
+        case .register, .ack, .acks, .heartbeat, .goodbye, .location, .frames:
             logger.info("unexpected \(message) from springboard")
         }
     }
