@@ -98,6 +98,11 @@ public final class FrameClock {
         application.display = self
     }
 
+    /// The frame being dispatched (from its vsync to its commit): its number and the newest delivery token it
+    /// dispatched.
+    public var currentFrameNumber: UInt64? { current?.number }
+    public var currentLastDelivery: UInt64? { current?.deliveries.max() }
+
     /// Removes the display: events are dispatched as they arrive again (what is held is dispatched on this pass).
     public func detach() {
         timer?.invalidate()
