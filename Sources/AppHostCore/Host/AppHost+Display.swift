@@ -52,6 +52,9 @@ extension AppHost {
         text.contains("message type 14") || text.hasPrefix("frames:")
     }
 
+    /// The session springboard gave (0 before `registered`).
+    package var sessionForTests: UInt64 { session }
+
     /// The exit summary's display part (empty without a display).
     var displaySummary: String {
         guard let display = application.display else { return "" }
