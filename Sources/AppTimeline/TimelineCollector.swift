@@ -16,6 +16,8 @@ public final class TimelineCollector: RunLoopTracer {
         case acked(deliveries: [UInt64], time: UInt64)
         case runLoop(RunLoopTraceRecord)
         case trace(Trace.Line)
+        /// The app's display (FrameClock): a vsync tick, a frame's commit or its present.
+        case display(what: String, frame: UInt64, time: UInt64)
     }
 
     private(set) var entries: [Entry] = []
@@ -43,6 +45,11 @@ public final class TimelineCollector: RunLoopTracer {
             .received(
                 sequence: message.envelope.sequence, delivery: delivery, stamps: message.envelope.timestamps,
                 name: Self.name(of: message.payload)))
+    }
+
+    /// Marks the display's vsync ticks, commits and presents on the app's track (`FrameClock.onMark`).
+    public func display(_ what: String, frame: UInt64, at time: UInt64) {
+        entries.append(.display(what: what, frame: frame, time: time))
     }
 
     package func acked(_ deliveries: [UInt64], at time: UInt64) {

@@ -14,7 +14,7 @@ import UIKitModel
 /// records keep their real clock times in `args.timeNs`).
 public enum TimelineExport {
     static let sourcePID = 1, appPID = 2, springBoardPID = 3
-    static let hidTID = 1, runLoopTID = 1, uikitTID = 2, ackTID = 3, routerTID = 1
+    static let hidTID = 1, runLoopTID = 1, uikitTID = 2, ackTID = 3, routerTID = 1, displayTID = 4
 
     public static func json(_ collector: TimelineCollector) -> Data {
         let encoder = JSONEncoder()
@@ -61,8 +61,21 @@ public enum TimelineExport {
             }
         }
 
+        var displayNamed = false
         for entry in collector.entries {
             switch entry {
+            case .display(let what, let frame, let time):
+                if !displayNamed {
+                    displayNamed = true
+                    out.append(
+                        TraceEvent(
+                            name: "thread_name", ph: "M", ts: 0, pid: appPID, tid: displayTID,
+                            args: ["name": "display: vsync ticks, commits, presents"]))
+                }
+                out.append(
+                    TraceEvent(
+                        name: "\(what) frame \(frame)", cat: "display", ph: "i", ts: clock.next(time), pid: appPID,
+                        tid: displayTID, s: "t", args: ["frame": "\(frame)", "timeNs": "\(time)"]))
             case .hid(let sequence, let time, let name):
                 let ts = clock.next(time)
                 out.append(

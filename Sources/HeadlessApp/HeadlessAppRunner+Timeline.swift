@@ -10,6 +10,9 @@ extension HeadlessAppRunner {
         onPost = { [unowned collector] sequence, time, payload in
             collector.posted(sequence: sequence, time: time, payload: payload)
         }
+        application.display?.onMark = { [unowned collector] what, frame, time in
+            collector.display(what, frame: frame, at: time)
+        }
     }
 
     /// Prints the loop's callouts into the explained trace (see `RunLoopTraceLines`), keeping a timeline's

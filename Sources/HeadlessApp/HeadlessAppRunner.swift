@@ -15,7 +15,7 @@ public final class HeadlessAppRunner {
     package let clock: ManualClock
     package let scene: SceneApp
     private let port: InProcessPort<HIDMessage>
-    private var nextSequence: UInt64 = 1
+    private(set) var nextSequence: UInt64 = 1
     /// Told about every HID message as it is posted (sequence, hardware time, payload): the timeline.
     var onPost: ((UInt64, UInt64, HIDPayload) -> Void)?
 
@@ -57,6 +57,7 @@ public final class HeadlessAppRunner {
     package func feed(_ payload: HIDPayload, at time: UInt64) {
         // In the app's current mode (UITrackingRunLoopMode while a scroll view is dragged), as GSEventRunModal.
         application.advanceMainLoop(to: time)
+        application.display?.keepsFrames = true
         let envelope = HIDEnvelope(
             kind: payload.kind, sequence: nextSequence, senderID: Self.senderID,
             timestamps: HIDHopTimestamps(hardware: time))

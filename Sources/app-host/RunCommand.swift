@@ -26,6 +26,7 @@ struct RunCommand: ParsableCommand {
     var input: String
 
     @OptionGroup(title: "Recordings") var recording: RecordingOptions
+    @OptionGroup(title: "Display") var display: DisplayOptions
 
     @Flag(name: .long, help: "Print one JSON trace record per line (protocols/trace-record.md), explained.")
     var json = false
@@ -63,6 +64,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let runner = try SceneFile.runner(scene)
+        display.apply(to: runner.application)
         let input = try loadInput()
         let output = try TraceOutput(json: json, explain: explain, only: only, times: times)
         for warning in runner.scene.warnings { printWarning(warning.located(in: scene)) }
@@ -92,6 +94,10 @@ struct RunCommand: ParsableCommand {
         switch input {
         case .script(let script): runner.run(script, settle: settle)
         case .recording(let frames): runner.run(frames, settle: settle)
+        }
+        // With a display: frames, samples and touch-to-present on the manual clock (stderr under --json).
+        for line in runner.displayReport() ?? [] {
+            if json { FileHandle.standardError.write(Data((line + "\n").utf8)) } else { print(line) }
         }
         if let timeline, let collector {
             do {

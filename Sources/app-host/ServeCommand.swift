@@ -54,6 +54,8 @@ struct ServeCommand: ParsableCommand {
                 + "shows depends on how fast the app kept up. With this flag it does not."))
     var noCoalescing = false
 
+    @OptionGroup(title: "Display") var display: DisplayOptions
+
     @Flag(name: .long, help: "Log channel activity on stderr.")
     var verbose = false
 
@@ -83,6 +85,9 @@ struct ServeCommand: ParsableCommand {
         configuration.timelineFile = timeline
         configuration.verbose = verbose
         configuration.coalescesQueuedMoves = !noCoalescing
+        configuration.refreshHz = display.refreshRate
+        configuration.renderDelayFrames = display.renderDelayFrames
+        configuration.immediateDispatch = display.immediateDispatch
         configuration.hangOnSIGUSR1 = hangOnSigusr1
         configuration.curve = try curve.client()
         configuration.launchSecret = try LaunchSecret.takeFromEnvironment()

@@ -10,6 +10,7 @@ struct EnsembleFile {
         ("runtime_dir", .path), ("ack_timeout_ms", .positiveInteger), ("heartbeat_ms", .positiveInteger),
         ("app_quiet", .boolean), ("ack_window", .positiveInteger), ("min_ack_window", .positiveInteger),
         ("outbound_capacity", .positiveInteger), ("coalesce_limit", .positiveInteger), ("overload", .overload),
+        ("refresh_rate", .positiveInteger),
     ]
 
     /// Values by key; an absent or empty key is absent.

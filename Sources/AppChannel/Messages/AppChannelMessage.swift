@@ -19,6 +19,8 @@ public enum AppChannelMessage: Equatable, Sendable {
     case locate(LocateMessage)
     /// app -> SpringBoard: the answer to `locate`.
     case location(LocationMessage)
+    /// app -> SpringBoard: a frame that reflects events is on screen.
+    case frames(FramesMessage)
 
     /// The header validated once (`AppChannelFrame`), the body by its type's decoder.
     public static func decode(_ bytes: UnsafeRawBufferPointer) throws(AppChannelError) -> AppChannelMessage {
@@ -45,6 +47,7 @@ public enum AppChannelMessage: Equatable, Sendable {
         case .ping(let m): return m.encoded()
         case .locate(let m): return m.encoded()
         case .location(let m): return m.encoded()
+        case .frames(let m): return m.encoded()
         case .hello: return AppChannelHeader.array(size: 8) { AppChannelHeader(type: .hello).encode(into: $0) }
         case .goodbye: return AppChannelHeader.array(size: 8) { AppChannelHeader(type: .goodbye).encode(into: $0) }
         }
@@ -111,6 +114,7 @@ public struct AppChannelFrame {
         case .ping: return .ping(try PingMessage.decode(self))
         case .locate: return .locate(try LocateMessage.decode(self))
         case .location: return .location(try LocationMessage.decode(self))
+        case .frames: return .frames(try FramesMessage.decode(self))
         case .hello, .goodbye:
             try expect(size: AppChannelWire.headerSize, name: "\(type)")
             return type == .hello ? .hello : .goodbye

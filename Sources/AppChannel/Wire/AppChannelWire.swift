@@ -42,6 +42,7 @@ public enum AppMessageType: UInt8, Sendable, CaseIterable {
     case goodbye = 8
     case acks = 11
     case location = 13
+    case frames = 14
     // SpringBoard -> app
     case registered = 2
     case event = 3

@@ -33,6 +33,9 @@ extension AppHost {
             session = registered.session
             visibility = registered.visibility
             expectedSequence = 1
+            lastShownSequence = 0
+            frameLastSequence.removeAll()
+            framesStopped = false
             pending.removeAll(keepingCapacity: true)
             unsentAcks.removeAll()  // the old session's sequences mean nothing to the new one
             // A new session: nothing the old one had down will end (a restarted springboard never saw it).
@@ -49,6 +52,12 @@ extension AppHost {
             case .notRegistered:
                 logger.info("springboard refused a message: \(error.code): \(error.text)")
                 register()
+            case .malformed where Self.refusesFrames(error.text):
+                framesRefused &+= 1
+                if !framesStopped {
+                    framesStopped = true
+                    logger.warning("springboard does not read `frames` (\(error.text)): no more sent this session")
+                }
             case .malformed, .unexpectedAck:
                 logger.info("springboard refused a message: \(error.code): \(error.text)")
             }
@@ -57,7 +66,7 @@ extension AppHost {
         case .locate(let locate):
             let result = viewLocator?(locate.viewID) ?? .notFound(reason: "the app has no scene to look in")
             sendOrLog(LocationMessage(request: locate.request, result: result).encoded(), what: "location")
-        case .register, .ack, .acks, .heartbeat, .goodbye, .location:
+        case .register, .ack, .acks, .heartbeat, .goodbye, .location, .frames:
             logger.info("unexpected \(message) from springboard")
         }
     }
@@ -68,7 +77,8 @@ extension AppHost {
         if event.deliverySequence != expectedSequence { sequenceGaps &+= 1 }
         expectedSequence = event.deliverySequence &+ 1
         eventsReceived &+= 1
-        ackSource.signal()
+        // With a display the event waits for the next frame: its ack is sent after that frame dispatched it.
+        if application.display == nil { ackSource.signal() }
         var message: HIDMessage
         var coalesced: [HIDMessage] = []
         do {

@@ -32,16 +32,23 @@ extension AppHost {
     func sendAcks() {
         let time = runLoop.clock.now
         application.eventDispatcher.takeDispatched(into: &dispatchReport)
-        timeline?.acked(pending.map(\.sequence), at: time)
+        // With a display, only what a frame dispatched is acknowledged: events read since wait for their frame.
+        var limit = pending.count
+        if application.display != nil {
+            let lastToken = dispatchReport.last?.delivery ?? 0
+            limit = pending.firstIndex { $0.handled && $0.token > lastToken } ?? pending.count
+        }
+        guard limit > 0 else { return flushAcks() }
+        timeline?.acked(pending[..<limit].map(\.sequence), at: time)
         // Both lists are in token order and the report holds only tokens of events UIKit got, so one walk
         // matches them; a report entry with no pending event (a session reset) is passed over.
         var report = 0
         var index = 0
-        while index < pending.count {
+        while index < limit {
             let first = pending[index].sequence
             AcksMessage.begin(&ackScratch, firstSequence: first)
             var count = 0
-            while index < pending.count, pending[index].sequence == first &+ UInt64(count), count < AcksMessage.maxCount {
+            while index < limit, pending[index].sequence == first &+ UInt64(count), count < AcksMessage.maxCount {
                 let entry = pending[index]
                 while report < dispatchReport.count, dispatchReport[report].delivery < entry.token { report += 1 }
                 AcksMessage.append(ackEntry(for: entry, report: report, now: time), to: &ackScratch)
@@ -50,7 +57,7 @@ extension AppHost {
             }
             queueAck(ackScratch)
         }
-        pending.removeAll(keepingCapacity: true)
+        if limit == pending.count { pending.removeAll(keepingCapacity: true) } else { pending.removeFirst(limit) }
         flushAcks()
     }
 

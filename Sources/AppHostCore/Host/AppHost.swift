@@ -73,6 +73,14 @@ public final class AppHost {
     var unsentAcks: [[UInt8]] = []
     var ackScratch: [UInt8] = []
     var ackSource: RunLoopSource0!
+    /// The display's `frames` messages (AppHost+Display.swift): the last delivery sequence a presented frame
+    /// showed, the last sequence each committed frame shows (by frame number), what was sent and refused.
+    var lastShownSequence: UInt64 = 0
+    var frameLastSequence: [UInt64: UInt64] = [:]
+    package internal(set) var framesSent: UInt64 = 0
+    package internal(set) var framesRefused: UInt64 = 0
+    /// An older springboard refused a `frames`: none are sent for the rest of the session.
+    var framesStopped = false
     /// Retries unsent acks while the channel pushes back (only then in the run loop).
     var ackRetryTimer: RunLoopTimer?
     private var heartbeatTimer: RunLoopTimer!
@@ -158,6 +166,7 @@ public final class AppHost {
                 drainChannelMonitor()
             }, mode: .common)
         application.eventDispatcher.coalescesQueuedMoves = configuration.coalescesQueuedMoves
+        installDisplay()
         ackSource = RunLoopSource0(order: Order.acknowledge, name: "acknowledge") { [unowned self] in sendAcks() }
         runLoop.add(ackSource, mode: .common)
         let interval = UInt64(configuration.heartbeatIntervalMilliseconds) * 1_000_000
@@ -205,7 +214,7 @@ public final class AppHost {
             + "(\(samplesOutOfOrder) out of order), ack messages \(ackMessagesSent) (\(ackSendsDeferred) deferred, "
             + "\(unsentAcks.count) unsent), delivery gaps \(sequenceGaps), channel cancels \(channelCancels), reconnects \(channelReconnects), "
             + "touches kept from their views \(application.eventDispatcher.touchesNotDeliveredToViews), "
-            + "coalesced in the app \(application.eventDispatcher.framesCoalescedInQueue)\n"
+            + "coalesced in the app \(application.eventDispatcher.framesCoalescedInQueue)" + displaySummary + "\n"
         try? FileHandle.standardError.write(contentsOf: Data(summary.utf8))
         channelMonitor.close()
         socket.close()
@@ -269,6 +278,11 @@ public struct AppHostConfiguration: Sendable {
     /// UIKit coalesces moves that queued up behind each other into one event (the default, as on iOS). Off:
     /// every frame is its own event, so a trace does not depend on how fast the app kept up.
     public var coalescesQueuedMoves = true
+    /// The app's display (`--refresh-rate`, `--render-delay-frames`, `--immediate-dispatch`; over the scene's
+    /// `display:` key): see `UIApplication.configureDisplay`.
+    public var refreshHz: UInt32?
+    public var renderDelayFrames: UInt64?
+    public var immediateDispatch = false
     /// The app channel's high-water mark (nil: `AppChannelWire.socketHighWaterMark`) and kernel buffer sizes (nil:
     /// the OS's defaults). Small values let a test fill the channel.
     package var channelHighWaterMark: Int?

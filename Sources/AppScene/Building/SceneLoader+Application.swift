@@ -2,7 +2,8 @@ import Foundation
 import UIKitModel
 
 extension SceneLoader {
-    static let rootKeys: Set<String> = ["app", "windows", "firstResponder", "onLoad"]
+    static let rootKeys: Set<String> = ["app", "windows", "firstResponder", "onLoad", "display"]
+    static let displayKeys: Set<String> = ["refreshRate", "renderDelayFrames"]
     static let appKeys: Set<String> = [
         "bundleID", "displayName", "delegate", "class", "log", "touches", "motion", "presses", "next",
     ]
@@ -81,7 +82,25 @@ extension SceneLoader {
             throw value.error("\(responder.traceClassName) cannot become first responder")
         }
         if let steps = try root.sequence("onLoad") { try runLoadSteps(steps, context: context) }
+        if let display = try root.mapping("display") { try buildDisplay(display, application: application) }
         warnAboutSilence(root, context: context)
+    }
+}
+
+extension SceneLoader {
+    /// `display: {refreshRate: 120, renderDelayFrames: 1}`: the app gets a display, and its events are delivered
+    /// once per frame (FrameClock; docs/event-delivery.md, "The display").
+    func buildDisplay(_ node: SceneMapping, application: UIApplication) throws {
+        try node.checkKeys(Self.displayKeys)
+        let rate = try node.int("refreshRate") ?? 60
+        guard (1...1000).contains(rate) else {
+            throw node["refreshRate"]!.error("refreshRate must be 1...1000 Hz, found \(rate)")
+        }
+        let delay = try node.int("renderDelayFrames") ?? 1
+        guard (0...10).contains(delay) else {
+            throw node["renderDelayFrames"]!.error("renderDelayFrames must be 0...10, found \(delay)")
+        }
+        _ = FrameClock(application: application, refreshHz: UInt32(rate), renderDelayFrames: UInt64(delay))
     }
 }
 

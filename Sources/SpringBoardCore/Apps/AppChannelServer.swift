@@ -130,6 +130,10 @@ final class AppChannelServer {
                 onLocation?(location, app)
             case .acks:
                 break  // read through its view above
+            case .frames:
+                // Not read yet by this springboard: answered as an unknown type was (issue 25's springboard side
+                // reads it); the app counts the refusal and stops sending them for the session.
+                replyError(.malformed, "frames: not read by this springboard")
             case .registered, .eventHeader, .state, .error, .hello, .ping, .locate:
                 replyError(.malformed, "\(decoded) is a SpringBoard -> app message")
             }

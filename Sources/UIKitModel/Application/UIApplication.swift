@@ -17,6 +17,9 @@ public class UIApplication: UIResponder {
     public private(set) var eventDispatcher: UIEventDispatcher!
     /// The source1 side: raw HID messages in → the dispatcher's source0 signalled.
     public private(set) var eventFetcher: UIEventFetcher!
+    /// The app's display, when it has one (`FrameClock.init` attaches it): events are then delivered once per
+    /// frame. nil: each event is dispatched as soon as the fetcher reads it (immediate dispatch).
+    public internal(set) var display: FrameClock?
 
     /// The app's windows in the order they were added (UIWindowScene's `windows`); see `windowsFrontToBack`.
     public internal(set) var windows: [UIWindow] = []
@@ -330,6 +333,25 @@ extension UIApplication {
             let result = run(currentRunLoopMode)
             guard result == .stopped, runLoopModes.switchPending else { return result }
         }
+    }
+}
+
+// MARK: - Display
+
+extension UIApplication {
+    /// A host's display options over the scene's `display:` key: `immediate` removes any display (every event
+    /// dispatched when read); a `refreshHz` or `renderDelayFrames` gives the app a display with those values
+    /// (the scene's for the one not given; 60 Hz and 1 frame by default).
+    public func configureDisplay(refreshHz: UInt32?, renderDelayFrames: UInt64?, immediate: Bool) {
+        if immediate {
+            display?.detach()
+            return
+        }
+        guard refreshHz != nil || renderDelayFrames != nil else { return }
+        let rate = refreshHz ?? display?.refreshHz ?? 60
+        let delay = renderDelayFrames ?? display?.renderDelayFrames ?? 1
+        display?.detach()
+        _ = FrameClock(application: self, refreshHz: rate, renderDelayFrames: delay)
     }
 }
 

@@ -16,6 +16,9 @@ public class UIEvent {
     /// For the frame being delivered: the older frames coalesced into it, oldest first (empty: none).
     var coalescedFrames: [HIDMessage] = []
 
+    /// For the frame being delivered: where each moving touch is predicted to be one frame ahead (by transducer);
+    /// replaced at the next event, as UIKit discards predictions.
+    var predictions: [UInt32: TouchPredictor.Sample] = [:]
     /// Began / ended / cancelled for motion events.
     var motionPhase: MotionPhase = .began
 
@@ -69,6 +72,20 @@ public class UIEvent {
                 phase: touch.phase, location: touch.screenLocation,
                 previous: touch.previousScreenLocation, timestamp: touch.timestamp))
         return samples
+    }
+
+    /// UIKit's `predictedTouches(for:)`: where `touch` is predicted to be next (`TouchPredictor`, one frame ahead),
+    /// as touch objects; valid for this event only, the next event replaces them
+    /// (developer.apple.com/documentation/uikit/uievent/predictedtouches(for:)). Empty when there is no prediction
+    /// (a touch that has not moved twice, or that ended); nil when `touch` is not part of this event.
+    package func predictedTouches(for touch: UITouch) -> [UITouch]? {
+        guard type == .touches, touchesInOrder.contains(where: { $0 === touch }) else { return nil }
+        guard let p = predictions[touch.transducerIndex] else { return [] }
+        return [
+            touch.snapshot(
+                phase: .moved, location: CGPoint(x: CGFloat(p.x), y: CGFloat(p.y)), previous: touch.screenLocation,
+                timestamp: TimeInterval(p.time) / 1e9)
+        ]
     }
 
     /// The windows whose touches changed in the current frame, in touch order, each once.

@@ -47,6 +47,18 @@ public final class UIEventDispatcher {
     /// Received digitizer frames coalesced into a later event of the same pass (see `handleEventQueue`).
     public internal(set) var framesCoalescedInQueue: UInt64 = 0
 
+    /// While a frame dispatches (FrameClock): what it reflects, for touch-to-present and the `frames` message.
+    var recordsFrame = false
+    var frameInputs: [FrameClock.Input] = []
+    var frameDeliveries: [UInt64] = []
+    /// Held events wait for the next frame.
+    var hasPending: Bool { !pending.isEmpty }
+    var pendingCount: Int { pending.count }
+    /// Samples delivered as the touch of an event, and samples delivered only in `coalescedTouches(for:)` (the
+    /// app's accounting: direct + coalesced = read).
+    public internal(set) var samplesDelivered: UInt64 = 0
+    public internal(set) var samplesCoalesced: UInt64 = 0
+
     /// Touches hit-tested to a view that UIKit's multiple- or exclusive-touch rule kept from it (their
     /// recognizers still saw them).
     public internal(set) var touchesNotDeliveredToViews: UInt64 = 0
@@ -56,6 +68,9 @@ public final class UIEventDispatcher {
     var touchesByTransducer: [UInt32: UITouch] = [:]
     var tapCounter = TapCountTracker()
     var touchSequenceCounter: UInt64 = 0
+
+    /// One predictor per finger down (by transducer), fed with every sample, coalesced ones included.
+    var predictors: [UInt32: TouchPredictor] = [:]
 
     var pressesEvent: UIPressesEvent?
     var pressesByType: [UIPress.PressType: UIPress] = [:]
@@ -95,6 +110,9 @@ public final class UIEventDispatcher {
                     index += 1
                 }
                 framesCoalescedInQueue &+= UInt64(index - first)
+                if recordsFrame { noteFrame(converting[first...index]) }
+                samplesDelivered &+= 1
+                samplesCoalesced &+= UInt64(converting[index].coalesced.count)  // the folded ones' moved in here
                 let reports = converting[first...index].contains { $0.delivery != nil }
                 let started = reports ? application.runLoop.clock.now : 0
                 dispatch(converting[index].message, coalesced: converting[index].coalesced)
@@ -103,6 +121,33 @@ public final class UIEventDispatcher {
             }
             converting.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// The frame being dispatched reflects these messages and every sample they carry.
+    private func noteFrame(_ messages: ArraySlice<Received>) {
+        for received in messages {
+            if let delivery = received.delivery { frameDeliveries.append(delivery) }
+        }
+        // The earlier messages of a fold travel in the last one's samples.
+        let last = messages[messages.endIndex - 1]
+        for sample in last.coalesced { frameInputs.append(Self.input(sample)) }
+        frameInputs.append(Self.input(last.message))
+    }
+
+    /// A message's hardware time and kind: a down if a finger lands in it, an up if one lifts or is cancelled.
+    static func input(_ message: HIDMessage) -> FrameClock.Input {
+        var kind = FrameClock.Kind.other
+        if case .digitizer(let frame) = message.payload {
+            kind = .move
+            for finger in frame.children where finger.depth > 0 {
+                if finger.phase.contains(.cancelled) || finger.phase.contains(.ended) || finger.eventMask.contains(.cancel) {
+                    kind = .up
+                } else if finger.phase.contains(.began), kind == .move {
+                    kind = .down
+                }
+            }
+        }
+        return FrameClock.Input(hardware: message.envelope.timestamps.hardware, kind: kind)
     }
 
     /// Records the messages one event stood for: all but the last were coalesced into it.
@@ -167,6 +212,7 @@ extension UIEventDispatcher {
         for touch in event.touchesInOrder { touch.phase = .stationary }
         // The samples are kept as they came; touches are made from them only if someone asks.
         event.coalescedFrames = coalesced
+        event.predictions.removeAll(keepingCapacity: true)  // predictions last one event
         var changed = false
 
         for finger in frame.children where finger.depth > 0 {
@@ -188,6 +234,7 @@ extension UIEventDispatcher {
                 continue
             case .moved:
                 move(touch, to: location, timestamp: timestamp)
+                predict(touch, at: location, hardwareTime: hardwareTime, coalesced: coalesced, in: event)
             case .ended:
                 move(touch, to: location, timestamp: timestamp)
                 touch.phase = .ended
@@ -220,6 +267,9 @@ extension UIEventDispatcher {
             sequenceNumber: touchSequenceCounter)
         touch.majorRadius = CGFloat(finger.majorRadius)
         touchesByTransducer[finger.transducerIndex] = touch
+        var predictor = TouchPredictor()
+        predictor.add(.init(time: hardwareTime, x: Double(location.x), y: Double(location.y)))
+        predictors[finger.transducerIndex] = predictor
         event.touchesInOrder.append(touch)
         let header = openTouchHeader(touch: touch.sequenceNumber, phase: .began, at: location, hardwareTime: hardwareTime)
         explainHitTestPass(for: touch.sequenceNumber, phase: .began, stayingWith: nil)
@@ -231,6 +281,26 @@ extension UIEventDispatcher {
         }
         let reason = touch.view == nil ? "nothing was hit" : touch.viewRefusal.map { "not delivered: \($0)" }
         header?.close(result: touch.view?.traceClassName ?? "no view", reason: reason)
+    }
+
+    /// Feeds the finger's predictor this event's samples (the coalesced ones, then the touch) and keeps its
+    /// prediction one frame ahead (the display's period; 1/60 s without a display) for `predictedTouches(for:)`.
+    private func predict(
+        _ touch: UITouch, at location: CGPoint, hardwareTime: UInt64, coalesced: [HIDMessage], in event: UIEvent
+    ) {
+        let index = touch.transducerIndex
+        for message in coalesced {
+            guard case .digitizer(let frame) = message.payload else { continue }
+            for finger in frame.children
+            where finger.depth > 0 && finger.transducerIndex == index && finger.phase.contains(.changed) {
+                predictors[index, default: TouchPredictor()].add(
+                    .init(time: message.envelope.timestamps.hardware, x: Double(finger.x), y: Double(finger.y)))
+            }
+        }
+        // In place: a copy out and back would copy the predictor's samples on every move.
+        predictors[index, default: TouchPredictor()].add(.init(time: hardwareTime, x: Double(location.x), y: Double(location.y)))
+        let horizon = application.display?.period ?? 16_666_666
+        if let p = predictors[index]?.predict(horizon: horizon) { event.predictions[index] = p }
     }
 
     private func move(_ touch: UITouch, to location: CGPoint, timestamp: TimeInterval) {
@@ -246,6 +316,7 @@ extension UIEventDispatcher {
         guard event.touchesInOrder.contains(where: { $0.phase.isFinal }) else { return }
         for touch in event.touchesInOrder where touch.phase.isFinal {
             touchesByTransducer[touch.transducerIndex] = nil
+            predictors[touch.transducerIndex] = nil
         }
         event.touchesInOrder.removeAll { $0.phase.isFinal }
         if event.touchesInOrder.isEmpty { touchesEvent = nil }

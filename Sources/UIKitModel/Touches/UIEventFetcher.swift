@@ -24,7 +24,13 @@ public final class UIEventFetcher {
             message.envelope.timestamps.appReceived = clock.now
         }
         dispatcher.enqueue(message, coalesced: coalesced, delivery: delivery)
-        dispatcher.source.signal()
+        // With a display the event waits for the next vsync (FrameClock: UIKit delivers touches at the start of a
+        // frame); without one the dispatcher's source0 takes it on this pass.
+        if let display = dispatcher.application.display {
+            display.eventHeld()
+        } else {
+            dispatcher.source.signal()
+        }
     }
 
     /// Makes the source1 for an app port and adds it to the application's run loop in the common modes.

@@ -22,6 +22,7 @@ final class EnsembleFileTests: PipelineTestCase {
             ENSEMBLE_outbound_capacity=''
             ENSEMBLE_coalesce_limit=''
             ENSEMBLE_overload=''
+            ENSEMBLE_refresh_rate=''
             ENSEMBLE_scenes=('deploy/apps/maps/maps.yaml' 'deploy/apps/settings/settings.yaml')
 
             """)

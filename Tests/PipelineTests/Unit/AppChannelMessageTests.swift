@@ -17,6 +17,67 @@ final class AppChannelMessageTests: XCTestCase {
         XCTAssertEqual(try AppChannelMessage.decode(bytes), .ack(ack))
     }
 
+    func testFramesExactBytesAndEveryFieldChecked() {
+        let frames = FramesMessage(
+            frame: 3, vsync: 100, committed: 150, presented: 200, firstSequence: 9, count: 2, missed: 0, refreshHz: 120)
+        let bytes = frames.encoded()
+        XCTAssertEqual(bytes.count, 64)
+        XCTAssertEqual(Array(bytes[0..<8]), [0x54, 0x50, 0x41, 0x43, 2, 14, 0, 0])  // "TPAC", v2, type 14
+        XCTAssertEqual(bytes[8], 3)
+        XCTAssertEqual(bytes[16], 100)
+        XCTAssertEqual(bytes[24], 150)
+        XCTAssertEqual(bytes[32], 200)
+        XCTAssertEqual(bytes[40], 9)
+        XCTAssertEqual(bytes[48], 2)
+        XCTAssertEqual(bytes[56], 120)
+        XCTAssertEqual(try AppChannelMessage.decode(bytes), .frames(frames))
+        func error(_ mutate: (inout [UInt8]) -> Void) -> AppChannelError? {
+            var copy = bytes
+            mutate(&copy)
+            do { _ = try AppChannelMessage.decode(copy); return nil } catch { return error }
+        }
+        XCTAssertEqual(error { $0.removeLast() }, .truncated(message: "frames", needed: 64, found: 63))
+        XCTAssertEqual(
+            error { $0.append(0) },
+            .invalidField(message: "frames", field: "length", offset: 0, expected: "64 bytes", found: "65 bytes"))
+        XCTAssertEqual(
+            error { $0[8] = 0 }, .invalidField(message: "frames", field: "frame", offset: 8, expected: ">= 1", found: "0"))
+        XCTAssertEqual(
+            error { $0[24] = 99 },
+            .invalidField(message: "frames", field: "committed", offset: 24, expected: ">= vsync 100", found: "99"))
+        XCTAssertEqual(
+            error { $0[32] = 149 },
+            .invalidField(message: "frames", field: "presented", offset: 32, expected: ">= committed 150", found: "149"))
+        XCTAssertEqual(
+            error { $0[40] = 0 },
+            .invalidField(message: "frames", field: "firstSequence", offset: 40, expected: ">= 1", found: "0"))
+        XCTAssertEqual(
+            error { $0[48] = 0 }, .invalidField(message: "frames", field: "count", offset: 48, expected: "1...4096", found: "0"))
+        XCTAssertEqual(
+            error {
+                $0[49] = 0x10; $0[48] = 1
+            },
+            .invalidField(message: "frames", field: "count", offset: 48, expected: "1...4096", found: "4097"))
+        XCTAssertNil(
+            error {
+                $0[49] = 0x10; $0[48] = 0
+            })  // 4096
+        XCTAssertEqual(
+            error { $0[56] = 0 },
+            .invalidField(message: "frames", field: "refreshHz", offset: 56, expected: "1...1000", found: "0"))
+        XCTAssertEqual(
+            error {
+                $0[56] = 0xe9; $0[57] = 3
+            },
+            .invalidField(message: "frames", field: "refreshHz", offset: 56, expected: "1...1000", found: "1001"))
+        XCTAssertEqual(
+            error { $0[60] = 1 }, .invalidField(message: "frames", field: "reserved", offset: 60, expected: "0", found: "1"))
+        XCTAssertNil(
+            error {
+                $0[52] = 0xff; $0[55] = 0xff
+            })  // missed: any value
+    }
+
     func testAcksRejectBadCountsLengthsAndFlags() {
         func error(_ mutate: (inout [UInt8]) -> Void) -> AppChannelError? {
             var bytes = AcksMessage(

@@ -88,4 +88,22 @@ final class ProtocolExampleTests: XCTestCase {
                 0010: 02 00 00 00 00 00 00 00
                 """))
     }
+
+    /// `frames` (type 14): frame 7 started at the vsync at 16,666,667 ns, committed at 17,000,000 ns, on screen at
+    /// the vsync at 33,333,334 ns, the first to show delivery sequences 5...8, 1 frame missed, a 60 Hz display.
+    func testFrames() throws {
+        let expected = bytes(
+            """
+            0000: 54 50 41 43 02 0e 00 00 07 00 00 00 00 00 00 00
+            0010: 2b 50 fe 00 00 00 00 00 40 66 03 01 00 00 00 00
+            0020: 56 a0 fc 01 00 00 00 00 05 00 00 00 00 00 00 00
+            0030: 04 00 00 00 01 00 00 00 3c 00 00 00 00 00 00 00
+            """)
+        let message = FramesMessage(
+            frame: 7, vsync: 16_666_667, committed: 17_000_000, presented: 33_333_334, firstSequence: 5, count: 4,
+            missed: 1, refreshHz: 60)
+        XCTAssertEqual(message.encoded(), expected)
+        XCTAssertEqual(try AppChannelMessage.decode(expected), .frames(message))
+        XCTAssertEqual(message.lastSequence, 8)
+    }
 }
