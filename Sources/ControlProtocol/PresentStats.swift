@@ -4,7 +4,8 @@
 /// `StatsInfo.present`, per app in `AppStats.present`. They add up:
 /// `eventsTracked = eventsPresented + eventsOverwritten + eventsAbandoned + awaiting`.
 public struct PresentStats: Codable, Equatable, Sendable {
-    /// `frames` messages taken, and the frames they say were missed.
+    /// Frames presented (`frames` messages; several messages of one `frame` count once), and the frames they say
+    /// were missed.
     public var framesPresented: UInt64
     public var framesMissed: UInt64
     /// Acknowledged events kept for the frame that presents them.

@@ -27,8 +27,13 @@ extension AppChannelServer {
     /// is counted (`sequencesUnknown`) and said in a (rate-limited) line, never an error to the app: its frame
     /// still counts.
     func present(_ message: FramesMessage, from app: AppRecord) {
-        app.counters.present.framesPresented &+= 1
-        app.counters.present.framesMissed &+= UInt64(message.missed)
+        // A frame showing more than 4096 sequences comes as several messages with the same `frame`
+        // (protocols/app-channel.md): it is one frame presented, and its `missed` is said once.
+        if message.frame != app.lastPresentedFrame {
+            app.counters.present.framesPresented &+= 1
+            app.counters.present.framesMissed &+= UInt64(message.missed)
+            app.lastPresentedFrame = message.frame
+        }
         app.refreshHz = message.refreshHz
         let frameIndex = trace.isRecording ? trace.frame(message, of: app) : nil
         var unknown: UInt64 = 0

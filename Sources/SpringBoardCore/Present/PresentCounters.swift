@@ -6,7 +6,7 @@ import Histogram
 /// `eventsTracked = eventsPresented + eventsOverwritten + eventsAbandoned + awaiting` (protocols/control.md),
 /// where `awaiting` is the app's `PresentRing` now.
 package struct PresentCounters: Sendable {
-    /// `frames` messages taken: frames the app presented.
+    /// Frames the app presented (`frames` messages, those of one frame split over several counted once).
     package var framesPresented: UInt64 = 0
     /// The sum of their `missed`: vsyncs at which the app had a frame due and did not present one in time.
     package var framesMissed: UInt64 = 0

@@ -47,6 +47,8 @@ package final class AppRecord {
     /// It sent a `frames` this session: its ring's overwrites are worth a log line (an app that presents
     /// nothing overwrites all of them).
     var presentsFrames: Bool { refreshHz != nil }
+    /// The `frame` of its last `frames` this session (0: none).
+    var lastPresentedFrame: UInt64 = 0
     /// Its place in the ensemble trace being recorded (`EnsembleTraceRecorder`): valid while `traceGeneration` is
     /// the recording's.
     var traceGeneration: UInt64 = 0
@@ -137,6 +139,7 @@ package final class AppRecord {
     private func endPresents() {
         counters.present.eventsAbandoned &+= UInt64(presents.removeAll())
         refreshHz = nil
+        lastPresentedFrame = 0
     }
 
     /// Byte comparison with a routing-identity frame (no String is built per message).

@@ -148,6 +148,23 @@ final class EmbeddedPresentTests: XCTestCase {
         XCTAssertTrue(present.addsUp)
     }
 
+    /// A frame showing more sequences than one message holds comes as several `frames` with the same `frame`: one
+    /// frame presented, its `missed` counted once, every sequence presented.
+    func testSeveralMessagesOfOneFrameAreOneFramePresented() throws {
+        let (sb, app) = try springBoard()
+        try sb.down(1, 10, 10)
+        try sb.move(1, 11, 10)
+        sb.runUntilIdle()
+        _ = try app.receiveEvents()
+        let t = sb.clock.now
+        try app.ackAll(received: t, started: t, finished: t)
+        try app.present(frame: 9, vsync: t, committed: t, presented: t + 16 * ms, sequences: 1...1, missed: 3)
+        try app.present(frame: 9, vsync: t, committed: t, presented: t + 16 * ms, sequences: 2...2, missed: 3)
+        sb.runUntilIdle()
+        let present = try self.present(try sb.stats())
+        XCTAssertEqual([present.framesPresented, present.framesMissed, present.eventsPresented], [1, 3, 2])
+    }
+
     /// A `frames` from a connection that registered no app is refused `notRegistered`, like its acks.
     func testFramesFromAnUnregisteredConnectionAreRefused() throws {
         let sb = try EmbeddedSpringBoard()
