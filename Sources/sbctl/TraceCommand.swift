@@ -28,7 +28,7 @@ struct TraceCommand: ParsableCommand {
     @Option(name: .long, help: "Seconds to record (default 5; Ctrl-C stops early).")
     var duration: Double = 5
 
-    @Option(name: .long, help: "At most this many events, and as many frames, are kept (1...1000000; default 100000).")
+    @Option(name: .long, help: "At most this many events, and as many frames, are kept (1...250000; default 100000).")
     var limit: Int?
 
     @Flag(name: .long, help: "Only start a recording.")

@@ -4,7 +4,7 @@ import ControlProtocol
 /// The live timeline of the whole ensemble (`sbctl trace`; protocols/control.md, "trace"), recorded where every
 /// stamp meets: at an ack springboard has the event's source, springboard and app stamps, and at a `frames` the
 /// app's vsync, commit and present. Off, it costs one test per acknowledged event; on, one append into storage
-/// reserved at `start` (bounded: past `limit` records are counted, not kept), so the ack path does not allocate.
+/// reserved at `start` (for the default limit; bounded: past `limit` records are counted, not kept), so the ack path does not allocate.
 final class EnsembleTraceRecorder {
     /// A ring entry recorded in no trace.
     static let none = UInt32.max
@@ -31,7 +31,8 @@ final class EnsembleTraceRecorder {
         apps = []
         events = []
         frames = []
-        events.reserveCapacity(self.limit)
+        // 112 bytes an event: the default limit's 11 MB are reserved now; a larger limit grows past it.
+        events.reserveCapacity(Swift.min(self.limit, EnsembleTrace.defaultLimit))
         frames.reserveCapacity(Swift.min(self.limit, 65_536))
         eventsDropped = 0
         framesDropped = 0
