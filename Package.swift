@@ -152,7 +152,11 @@ let package = Package(
         .testTarget(name: "RunLoopZeroMQTests", dependencies: ["RunLoopKit", "RunLoopZeroMQ", "ZeroMQ", "TestSupport"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(name: "ControlTextTests", dependencies: ["ControlText", "ControlProtocol"]),
-        .testTarget(name: "LoadGenerationTests", dependencies: ["LoadGeneration", "HIDEvent"]),
+        .testTarget(
+            name: "LoadGenerationTests",
+            dependencies: [
+                "LoadGeneration", "HIDEvent", "ControlProtocol", .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]),
         .testTarget(
             name: "UIKitModelTests",
             dependencies: [

@@ -24,6 +24,9 @@ public enum ControlCommand: Equatable, Sendable {
     /// Where the foreground app's view with this id is (its centre, in screen points), asked of the app itself
     /// over the app channel (`hid-source tap @id`).
     case view(id: String)
+    /// One live timeline of the ensemble, recorded by springboard: `start` (keeping at most `limit` events and as
+    /// many frames), `stop` (the reply carries the recording), `status`.
+    case trace(action: TraceAction, limit: Int? = nil)
 
     public var name: String {
         switch self {
@@ -38,11 +41,13 @@ public enum ControlCommand: Equatable, Sendable {
         case .cancelSource: return "cancelSource"
         case .kill: return "kill"
         case .view: return "view"
+        case .trace: return "trace"
         }
     }
 
     static let names = [
         "apps", "foreground", "home", "status", "stats", "source", "overload", "sources", "cancelSource", "kill", "view",
+        "trace",
     ]
 }
 
@@ -76,6 +81,9 @@ public enum ControlRequestCodec {
             request.histograms = histograms ? true : nil
         case .overload(let mode): request.mode = mode?.rawValue
         case .view(let id): request.id = id
+        case .trace(let action, let limit):
+            request.action = action.rawValue
+            request.limit = limit
         case .apps, .home, .status, .sources: break
         }
         let encoder = JSONEncoder()
@@ -132,6 +140,19 @@ public enum ControlRequestCodec {
                 throw ControlError(.malformedRequest, "field \"id\" must be a non-empty string", command: name)
             }
             return .view(id: id)
+        case "trace":
+            guard let text = request.action else {
+                throw ControlError(.missingField, "command \"trace\" needs field \"action\"", command: name)
+            }
+            guard let action = TraceAction(rawValue: text) else {
+                let known = TraceAction.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ControlError(.malformedRequest, "field \"action\" must be one of: \(known)", command: name)
+            }
+            if let limit = request.limit, !(1...EnsembleTrace.maximumLimit).contains(limit) {
+                throw ControlError(
+                    .malformedRequest, "field \"limit\" must be 1...\(EnsembleTrace.maximumLimit)", command: name)
+            }
+            return .trace(action: action, limit: request.limit)
         default:
             throw ControlError(
                 .unknownCommand, "unknown command \"\(name)\" (known: \(ControlCommand.names.joined(separator: ", ")))")
@@ -173,6 +194,8 @@ struct ControlRequest: Codable, Equatable {
     var histograms: Bool?
     var mode: String?
     var id: String?
+    var action: String?
+    var limit: Int?
 
     init(command: String) { self.command = command }
 
@@ -180,9 +203,10 @@ struct ControlRequest: Codable, Equatable {
     static let fieldTypes = [
         "command": "a string", "bundleID": "a non-empty string", "senderID": "an unsigned integer",
         "reset": "a boolean", "histograms": "a boolean", "mode": "a string", "id": "a non-empty string",
+        "action": "a string", "limit": "an integer",
     ]
 
-    private enum CodingKeys: String, CodingKey { case command, bundleID, senderID, reset, histograms, mode, id }
+    private enum CodingKeys: String, CodingKey { case command, bundleID, senderID, reset, histograms, mode, id, action, limit }
 
     /// Each field decoded on its own, so a wrong type names its field (Foundation reports some, such as a
     /// negative number for an unsigned field, only as "not valid JSON").
@@ -200,5 +224,7 @@ struct ControlRequest: Codable, Equatable {
         histograms = try field(.histograms, Bool.self)
         mode = try field(.mode, String.self)
         id = try field(.id, String.self)
+        action = try field(.action, String.self)
+        limit = try field(.limit, Int.self)
     }
 }

@@ -20,12 +20,15 @@ public struct ControlReply: Codable, Equatable, Sendable {
     public var overload: OverloadMode?
     /// After `view`: where the view is.
     public var view: ViewInfo?
+    /// After `trace`: the recording (its records after `stop`).
+    public var trace: EnsembleTrace?
 
     public init(
         ok: Bool, command: String, error: ControlError? = nil, apps: [AppInfo]? = nil, status: StatusInfo? = nil,
         stats: StatsInfo? = nil, source: SourceInfo? = nil, sources: [SourceInfo]? = nil, foreground: String? = nil,
-        overload: OverloadMode? = nil, view: ViewInfo? = nil
+        overload: OverloadMode? = nil, view: ViewInfo? = nil, trace: EnsembleTrace? = nil
     ) {
+        self.trace = trace
         self.ok = ok
         self.command = command
         self.error = error

@@ -19,13 +19,17 @@ public struct StatsInfo: Codable, Equatable, Sendable {
     /// Malformed event-port frames by the validation rule they broke, and by peer (`pid N` over ipc).
     public var malformedByReason: [String: UInt64]?
     public var malformedByPeer: [String: UInt64]?
+    /// The display's figures, all apps together: frames, touch-to-present by kind (nil from a springboard
+    /// older than `frames`).
+    public var present: PresentStats?
 
     public init(
         hops: [String: UInt64], drops: [String: UInt64], apps: [AppStats], notResponding: [String],
         latency: [String: LatencySummary], overloadMode: String, intervalNanoseconds: UInt64,
         histograms: [String: Histogram<UInt64>]? = nil, malformedByReason: [String: UInt64]? = nil,
-        malformedByPeer: [String: UInt64]? = nil
+        malformedByPeer: [String: UInt64]? = nil, present: PresentStats? = nil
     ) {
+        self.present = present
         self.hops = hops
         self.drops = drops
         self.latency = latency
@@ -77,14 +81,17 @@ public struct AppStats: Codable, Equatable, Sendable {
     /// Per hop: `springBoardQueue`, `springBoardToApp`, `appQueue`, `dispatch`, `ackBack`, `ack` (the round
     /// trip), `endToEnd` (hardware stamp → `sendEvent` returned).
     public var latency: [String: LatencySummary]
+    /// The app's display figures (nil from a springboard older than `frames`).
+    public var present: PresentStats?
 
     public init(
         bundleID: String, state: String, routed: UInt64, sent: UInt64, samplesSent: UInt64,
         coalescedSamples: UInt64, acked: UInt64, handled: UInt64, cancelsSent: UInt64, giveUps: UInt64,
         heartbeats: UInt64, registrations: UInt64, inFlight: Int, window: Int, queued: Int, queuedSamples: UInt64,
         drops: [String: UInt64], latency: [String: LatencySummary], registrationsRefused: UInt64 = 0, lostInFlight: UInt64 = 0,
-        coalescedInApp: UInt64 = 0
+        coalescedInApp: UInt64 = 0, present: PresentStats? = nil
     ) {
+        self.present = present
         self.coalescedInApp = coalescedInApp
         self.bundleID = bundleID
         self.state = state

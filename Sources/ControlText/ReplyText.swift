@@ -1,5 +1,6 @@
 import CommandLineSupport
 import ControlProtocol
+import Foundation
 
 /// Human-readable renderings of control replies, as `TextTable`s (sbctl's output).
 public enum ReplyText {
@@ -74,8 +75,47 @@ public enum ReplyText {
             for hop in Self.hops { if let summary = app.latency[hop] { latency.append(row("\(app.bundleID) \(hop)", summary)) } }
         }
         lines.append(TextTable.render(latency))
+        lines += present(stats)
         lines.append("not responding: " + (stats.notResponding.isEmpty ? "none" : stats.notResponding.joined(separator: ", ")))
         return lines.joined(separator: "\n")
+    }
+
+    /// The display's figures (`present`): a summary line, then touch-to-present by kind, all apps and (with more than
+    /// one) per app; "n/a" when no app sent `frames` (an app without a display, or an older one).
+    public static func present(_ stats: StatsInfo) -> [String] {
+        guard let all = stats.present else { return ["touch-to-present: n/a (springboard does not read `frames`)"] }
+        guard all.framesPresented > 0 else {
+            let samples = all.samplesPerMove.map { String(format: "%.2f", $0) } ?? "n/a"
+            return ["display: no app sent `frames` (touch-to-present n/a); samples per move \(samples)"]
+        }
+        var lines = ["display: " + presentSummary(all), "touch-to-present (µs):"]
+        var rows = [["KIND", "COUNT", "P50", "P90", "P99", "P99.9", "MAX", "MEAN"]]
+        for kind in PresentStats.kinds { if let summary = all.touchToPresent[kind] { rows.append(row(kind, summary)) } }
+        let presenting = stats.apps.filter { ($0.present?.framesPresented ?? 0) > 0 }
+        for app in stats.apps where stats.apps.count > 1 {
+            guard let present = app.present else { continue }
+            guard present.framesPresented > 0 else {
+                if !presenting.isEmpty { rows.append(["  \(app.bundleID)", "n/a", "", "", "", "", "", ""]) }
+                continue
+            }
+            for kind in PresentStats.kinds {
+                if let summary = present.touchToPresent[kind] { rows.append(row("\(app.bundleID) \(kind)", summary)) }
+            }
+        }
+        lines.append(TextTable.render(rows))
+        return lines
+    }
+
+    /// One line of `present`'s counters: frames, events, samples per move.
+    public static func presentSummary(_ p: PresentStats) -> String {
+        var text = "frames presented \(p.framesPresented), missed \(p.framesMissed)"
+        if let hz = p.refreshHz { text += " at \(hz) Hz" }
+        text += "; events presented \(p.eventsPresented) of \(p.eventsTracked) tracked (awaiting \(p.awaiting)"
+        text += ", overwritten \(p.eventsOverwritten), abandoned \(p.eventsAbandoned))"
+        if p.sequencesUnknown > 0 { text += "; unknown sequences \(p.sequencesUnknown)" }
+        if p.framesMalformed > 0 { text += "; malformed frames \(p.framesMalformed)" }
+        text += "; samples per move " + (p.samplesPerMove.map { String(format: "%.2f", $0) } ?? "n/a")
+        return text
     }
 
     /// `name=count` pairs in name order ("" when there are none).

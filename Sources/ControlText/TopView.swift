@@ -51,7 +51,7 @@ public enum TopView {
         let hops = stats.hops, oldHops = previous?.stats?.hops
         func hopRate(_ name: String) -> String { rate(hops[name] ?? 0, oldHops?[name]) }
 
-        let head = [
+        var head = [
             "sbctl top — springboard pid \(status.pid) on \(endpoint), up \(TextTable.oneDecimal(Double(status.uptimeMilliseconds) / 1000)) s, "
                 + "policy \(stats.overloadMode)",
             "foreground: \(status.foreground ?? "home screen (page \(status.homePage + 1) of \(status.homePageCount))")"
@@ -60,11 +60,29 @@ public enum TopView {
                 + "to home \(hopRate("routedToHome")) · events acked \(hopRate("acks")) · dropped \(hopRate("eventPortDropped"))",
             "",
         ]
+        // The display (`frames`): a line while any app presents, and touch-to-present by kind among the hops.
+        if let present = stats.present, present.framesPresented > 0 {
+            let old = previous?.stats?.present
+            head.insert(
+                "display: frames/s \(rate(present.framesPresented, old?.framesPresented)) · missed "
+                    + "\(present.framesMissed) (\(rate(present.framesMissed, old?.framesMissed))/s) · samples/move "
+                    + (present.samplesPerMove.map { TextTable.oneDecimal($0) } ?? "-") + " · awaiting \(present.awaiting)"
+                    + (present.sequencesUnknown + present.framesMalformed > 0
+                        ? " · unknown \(present.sequencesUnknown), malformed \(present.framesMalformed)" : ""),
+                at: head.count - 1)
+        }
         var latency = [["LATENCY (us)", "COUNT", "P50", "P90", "P99", "P99.9", "MAX"]]
         for hop in ReplyText.hops {
             guard let s = stats.latency[hop] else { continue }
             latency.append(
                 [hop, "\(s.count)"]
+                    + [s.p50Microseconds, s.p90Microseconds, s.p99Microseconds, s.p999Microseconds, s.maxMicroseconds]
+                    .map(TextTable.oneDecimal))
+        }
+        for kind in PresentStats.kinds {
+            guard let s = stats.present?.touchToPresent[kind] else { continue }
+            latency.append(
+                ["present \(kind)", "\(s.count)"]
                     + [s.p50Microseconds, s.p90Microseconds, s.p99Microseconds, s.p999Microseconds, s.maxMicroseconds]
                     .map(TextTable.oneDecimal))
         }

@@ -83,6 +83,21 @@ struct LoadReport: Codable {
     /// run when that was most of it (nil in reports made before they were recorded, and when nothing did).
     var heldBackSeconds: Double?
     var limit: String?
+    /// The app's display over the run (its `frames`; nil: springboard does not read them). Touch-to-present is
+    /// in `touchToPresent`, by kind (`down`, `move`, `up`; empty: the app sent no `frames`, "n/a").
+    var display: Display?
+    var touchToPresent: [String: HopLatency] = [:]
+
+    struct Display: Codable {
+        var framesPresented: UInt64
+        var framesMissed: UInt64
+        var refreshHz: UInt32?
+        var eventsTracked: UInt64
+        var eventsPresented: UInt64
+        /// Acknowledged and never presented: overwritten in springboard's ring, abandoned, or still awaiting.
+        var eventsUnpresented: UInt64
+        var samplesPerMove: Double?
+    }
 
     struct Throughput: Codable {
         /// Over the send interval.
@@ -149,10 +164,26 @@ extension LoadReport {
             sendEventsPerSecond: perSecond(dispatched - min(dispatched, coalescedInApp)))
         self.throughput = throughput
         var latency: [String: HopLatency] = ["sourceSend": HopLatency(nanoseconds: sent.sourceSend)]
+        var touchToPresent: [String: HopLatency] = [:]
+        let presentNames = Dictionary(uniqueKeysWithValues: PresentStats.kinds.map { (PresentStats.histogramName($0), $0) })
         for (hop, histogram) in stats.histograms ?? [:] where histogram.totalCount > 0 {
+            if let kind = presentNames[hop] {
+                // All apps' histograms: the run's app is the one that took its frames.
+                touchToPresent[kind] = HopLatency(
+                    nanoseconds: histogram, exactMeanMicroseconds: stats.present?.touchToPresent[kind]?.meanMicroseconds)
+                continue
+            }
             latency[hop] = HopLatency(nanoseconds: histogram, exactMeanMicroseconds: stats.latency[hop]?.meanMicroseconds)
         }
         self.latency = latency
+        self.touchToPresent = touchToPresent
+        display = target?.present.map {
+            Display(
+                framesPresented: $0.framesPresented, framesMissed: $0.framesMissed, refreshHz: $0.refreshHz,
+                eventsTracked: $0.eventsTracked, eventsPresented: $0.eventsPresented,
+                eventsUnpresented: $0.eventsTracked - min($0.eventsTracked, $0.eventsPresented),
+                samplesPerMove: $0.samplesPerMove)
+        }
         cpu = CPUCost(frames: delivered, nanoseconds: outcome.cpuNanoseconds, expected: ["source", "springboard", "app"])
         heldBackSeconds = Double(sent.heldBackNanoseconds) / 1e9
         limit = Self.limit(
@@ -300,6 +331,7 @@ extension LoadReport {
             ])
         }
         lines.append(TextTable.render(rows, rightAlignedFrom: 1))
+        lines += displayLines
         if let cpu { lines.append(cpu.line(order: ["source", "springboard", "app"])) }
         if let limit { lines.append("limit: " + limit) }
         if let baseline {
@@ -312,6 +344,34 @@ extension LoadReport {
         }
         for warning in warnings { lines.append("warning: \(warning)") }
         return lines.joined(separator: "\n")
+    }
+
+    /// The display's lines: frames, samples per move, and touch-to-present by kind ("n/a" when the app sent no
+    /// `frames`: an app without a display, or an older one).
+    var displayLines: [String] {
+        guard let display else { return ["display: n/a (springboard does not read `frames`)"] }
+        let samples = display.samplesPerMove.map { format($0, 2) } ?? "n/a"
+        guard display.framesPresented > 0 else {
+            return ["display: the app sent no `frames` (touch-to-present n/a); samples per delivered move \(samples)"]
+        }
+        var lines = [
+            "display: \(display.framesPresented) frames presented" + (display.refreshHz.map { " at \($0) Hz" } ?? "")
+                + ", \(display.framesMissed) missed; \(display.eventsPresented) of \(display.eventsTracked) events presented; "
+                + "\(samples) samples per delivered move"
+        ]
+        var rows = [["touch-to-present (µs)", "count", "p50", "p90", "p99", "p99.9", "max"]]
+        for kind in PresentStats.kinds {
+            guard let l = touchToPresent[kind] else {
+                rows.append(["  " + kind, "0", "n/a", "n/a", "n/a", "n/a", "n/a"])
+                continue
+            }
+            rows.append([
+                "  " + kind, "\(l.count)", format(l.p50, 1), format(l.p90, 1), format(l.p99, 1), format(l.p999, 1),
+                format(l.max, 1),
+            ])
+        }
+        lines.append(TextTable.render(rows, rightAlignedFrom: 1))
+        return lines
     }
 
     private func ratio(_ value: Double?) -> String { value.map { "\(format($0, 2))×" } ?? "n/a" }

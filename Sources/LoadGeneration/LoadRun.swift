@@ -77,6 +77,7 @@ package enum LoadRun {
         }
         let drainedAt = try waitForDrain(control, app: app, timeoutMilliseconds: settings.drainTimeoutMilliseconds)
         let cpuNanoseconds = cpu.elapsed()
+        if drainedAt != nil { try waitForPresents(control, app: app) }
         let stats = try control.stats(histograms: true)
 
         let report = LoadReport(
@@ -149,6 +150,19 @@ package enum LoadRun {
     private static func putBack(_ restore: ControlCommand, _ control: LoadControl) {
         do { _ = try control.request(restore) } catch {
             FileHandle.standardError.write(Data("hid-source: could not put back what was in front (\(restore)): \(error)\n".utf8))
+        }
+    }
+
+    /// An app with a display presents its last events a few frames after acknowledging them: waits (at most half
+    /// a second) until none awaits its frame, so the report's touch-to-present holds the run's last events too.
+    /// An app that sends no `frames` is not waited for.
+    private static func waitForPresents(_ control: LoadControl, app: String) throws {
+        let deadline = MonotonicClock.now + 500_000_000
+        while MonotonicClock.now < deadline {
+            guard let present = try control.stats().apps.first(where: { $0.bundleID == app })?.present,
+                present.framesPresented > 0, present.awaiting > 0
+            else { return }
+            MonotonicClock.sleep(until: MonotonicClock.now + 2_000_000)
         }
     }
 

@@ -96,6 +96,7 @@ struct SummaryTable {
             for run in group { lines.append(Self.markdownRow(row(run))) }
             if group.count > 1 { lines.append(Self.markdownRow(medianRow(group))) }
         }
+        lines += presentTable
         lines += [
             "",
             "- **offered/s, delivered frames/s, events/s** are counted over the send interval (t0 → the last frame taken by "
@@ -119,6 +120,45 @@ struct SummaryTable {
                 + "figures may come from different runs).",
         ]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The runs that measure the display (named `present-…`, or whose app presented frames): a second table of
+    /// touch-to-present by kind (`hid-source load`'s `touchToPresent`, µs), frames and samples per move; "n/a"
+    /// where the app sent no `frames` (an app without a display, or one older than them).
+    var presentTable: [String] {
+        let measured = runs.filter {
+            !$0.isRelay && ($0.name.hasPrefix("present-") || ($0.number("display", "framesPresented") ?? 0) > 0)
+        }
+        guard !measured.isEmpty else { return [] }
+        let header = [
+            "run", "rate/s", "fingers", "frames presented", "frames missed", "samples/move", "down p50 µs", "down p99 µs",
+            "move p50 µs", "move p90 µs", "move p99 µs", "move p99.9 µs", "move max µs", "up p50 µs", "up p99 µs",
+        ]
+        var lines = [
+            "", "Touch to present (the HID hardware stamp → the vsync that put the first frame showing the event on screen):",
+            "", "| " + header.joined(separator: " | ") + " |", "|" + header.map { _ in "---" }.joined(separator: "|") + "|",
+        ]
+        for run in measured {
+            let presents = (run.number("display", "framesPresented") ?? 0) > 0
+            func figure(_ path: String..., format: String = "%.1f") -> String {
+                guard presents else { return "n/a" }
+                return run.number(path: path).map { String(format: format, $0) } ?? "-"
+            }
+            let rate = run.number("rate").map { $0 > 0 ? String(format: "%.0f", $0) : "max" } ?? "?"
+            lines.append(
+                "| "
+                    + [
+                        run.name, rate, run.number("fingers").map { String(format: "%.0f", $0) } ?? "?",
+                        figure("display", "framesPresented", format: "%.0f"), figure("display", "framesMissed", format: "%.0f"),
+                        run.number("display", "samplesPerMove").map { String(format: "%.2f", $0) } ?? "n/a",
+                        figure("touchToPresent", "down", "p50"), figure("touchToPresent", "down", "p99"),
+                        figure("touchToPresent", "move", "p50"), figure("touchToPresent", "move", "p90"),
+                        figure("touchToPresent", "move", "p99"), figure("touchToPresent", "move", "p999"),
+                        figure("touchToPresent", "move", "max"), figure("touchToPresent", "up", "p50"),
+                        figure("touchToPresent", "up", "p99"),
+                    ].joined(separator: " | ") + " |")
+        }
+        return lines
     }
 
     /// One table cell: text, or a number kept as a number (so a median row is computed from the figures,

@@ -259,6 +259,38 @@ public final class FakeApp {
         return Array(unacknowledged[before...])
     }
 
+    /// One cumulative ack for every event read and not yet acknowledged, as an app with a clock sends it: each read
+    /// at `received`, dispatched from `started` to `finished` (ns); `coalesced` says which the app's UIKit coalesced
+    /// into a later one of the pass.
+    public func ackAll(
+        received: UInt64, started: UInt64, finished: UInt64, coalesced: (Event) -> Bool = { _ in false }
+    ) throws {
+        guard let first = unacknowledged.first else { return }
+        var bytes: [UInt8] = []
+        AcksMessage.begin(&bytes, firstSequence: first.deliverySequence)
+        for event in unacknowledged {
+            AcksMessage.append(
+                AcksMessage.Entry(
+                    appReceived: received, dispatchStarted: started, dispatchFinished: finished, handled: true,
+                    coalescedInApp: coalesced(event)), to: &bytes)
+        }
+        unacknowledged.removeAll()
+        try send(bytes)
+    }
+
+    /// A `frames` message (protocols/app-channel.md): frame `frame` started at `vsync`, committed, presented, and
+    /// is the first to show delivery sequences `sequences`.
+    public func present(
+        frame: UInt64, vsync: UInt64, committed: UInt64, presented: UInt64, sequences: ClosedRange<UInt64>,
+        missed: UInt32 = 0, refreshHz: UInt32 = 60
+    ) throws {
+        try send(
+            FramesMessage(
+                frame: frame, vsync: vsync, committed: committed, presented: presented, firstSequence: sequences.lowerBound,
+                count: UInt32(sequences.count), missed: missed, refreshHz: refreshHz
+            ).encoded())
+    }
+
     /// One cumulative ack for every event read and not yet acknowledged (handled, stamped 0: no app clock).
     public func ackAll() throws {
         guard let first = unacknowledged.first else { return }

@@ -19,7 +19,9 @@ final class AppChannelServer {
     /// Messages read per callout.
     private let batch: Int
     /// Every peer shares springboard's clock: hops between processes are timed.
-    private let sharedClock: Bool
+    let sharedClock: Bool
+    /// The ensemble's live timeline (`sbctl trace`), fed by acks and `frames`.
+    let trace: EnsembleTraceRecorder
     let configuration: SpringBoardConfiguration
     let registry: AppRegistry
     let delivery: AppDelivery
@@ -40,6 +42,7 @@ final class AppChannelServer {
         self.socket = socket
         self.batch = configuration.eventBatch
         self.sharedClock = configuration.sharedClock
+        self.trace = EnsembleTraceRecorder(sharedClock: configuration.sharedClock)
         self.configuration = configuration
         self.registry = registry
         self.delivery = delivery
@@ -104,6 +107,13 @@ final class AppChannelServer {
                 settle(app, first: acks.firstSequence, last: acks.lastSequence, time: time) { acks.entry($0) }
                 return
             }
+            if frame.type == .frames {
+                // Decoded here, so a malformed one is counted on its app (`framesMalformed`) before it is refused.
+                let decoded: AppChannelMessage
+                do { decoded = try frame.message() } catch { return refuseFrames(error, from: app) }
+                guard case .frames(let message) = decoded, let app = registered(app, "frames") else { return }
+                return present(message, from: app)
+            }
             let decoded = try frame.message()
             switch decoded {
             case .register(let message):
@@ -128,12 +138,8 @@ final class AppChannelServer {
             case .location(let location):
                 guard let app = registered(app, "location") else { return }
                 onLocation?(location, app)
-            case .acks:
-                break  // read through its view above
-            case .frames:
-                // Not read yet by this springboard: answered as an unknown type was (issue 25's springboard side
-                // reads it); the app counts the refusal and stops sending them for the session.
-                replyError(.malformed, "frames: not read by this springboard")
+            case .acks, .frames:
+                break  // read above
             case .registered, .eventHeader, .state, .error, .hello, .ping, .locate:
                 replyError(.malformed, "\(decoded) is a SpringBoard -> app message")
             }
@@ -162,11 +168,17 @@ final class AppChannelServer {
             app.counters.acked &+= 1
             guard sent.sequence >= first else {  // settled without stamps (their ack message was lost)
                 counters.implicitAcks &+= 1
+                track(sent, of: app, stamps: nil, ackedAt: time)
                 return
             }
             let stamps = entry(Int(sent.sequence - first))
+            track(sent, of: app, stamps: stamps, ackedAt: time)
             if stamps.handled { app.counters.handled &+= 1 }
             if stamps.coalescedInApp { app.counters.coalescedInApp &+= 1 }
+            if sent.kind == .move {
+                app.counters.present.moveSamples &+= UInt64(sent.samples)
+                if !stamps.coalescedInApp { app.counters.present.movesDispatched &+= 1 }
+            }
             // Per app only: the all-apps figures are the apps' histograms added up when `stats` asks (half the
             // recording work on the ack path).
             app.counters.latency.record(.springBoardQueue, from: sent.routerReceived, to: sent.sentAt)

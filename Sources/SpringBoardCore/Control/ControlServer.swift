@@ -1,5 +1,6 @@
 import ControlProtocol
 import Foundation
+import Histogram
 import Logging
 import RunLoopKit
 import ZeroMQ
@@ -22,6 +23,8 @@ final class ControlServer {
     private let startedAt: UInt64
     /// `view` requests waiting for the foreground app's answer.
     let views: ViewRequests
+    /// The ensemble trace (`trace`), the app channel's (set by springboard).
+    var trace: EnsembleTraceRecorder?
 
     init(
         socket: ZMQSocket, configuration: SpringBoardConfiguration, registry: AppRegistry, router: GestureRouter,
@@ -157,6 +160,19 @@ final class ControlServer {
                 return .failure(command.name, ControlError(.appUnavailable, "`view` is answered on the control socket only"))
             }
             return views.ask(whereIs: id, envelope: envelope)
+        case .trace(let action, let limit):
+            guard let trace else { return .failure(command.name, ControlError(.appUnavailable, "no app channel to trace")) }
+            switch action {
+            case .start:
+                log.logger.info("trace: recording (at most \(limit ?? EnsembleTrace.defaultLimit) events and frames)")
+                return ControlReply(ok: true, command: command.name, trace: trace.start(limit: limit, at: clock.now))
+            case .stop:
+                let recording = trace.stop(at: clock.now)
+                log.logger.info("trace: stopped (\(recording.events.count) events, \(recording.frames.count) frames)")
+                return ControlReply(ok: true, command: command.name, trace: recording)
+            case .status:
+                return ControlReply(ok: true, command: command.name, trace: trace.status())
+            }
         case .cancelSource(let senderID):
             guard sources.cancel(senderID) else {
                 return .failure(
@@ -249,20 +265,27 @@ final class ControlServer {
                     queuedSamples: app.outbound.samples,
                     drops: c.drops.byName, latency: c.latency.summaries(AppCounters.hops),
                     registrationsRefused: c.registrationsRefused, lostInFlight: c.lostInFlight,
-                    coalescedInApp: c.coalescedInApp))
+                    coalescedInApp: c.coalescedInApp,
+                    present: c.present.info(awaiting: app.presents.awaiting, refreshHz: app.refreshHz)))
         }
         if let evicted = evictedStats() { apps.append(evicted) }
         var latency = counters.latency
         for app in registry.apps { latency.add(app.counters.latency) }
         let totals = registry.totals
+        var allHistograms: [String: Histogram<UInt64>]?
+        if histograms {
+            allHistograms = latency.byName()
+            allHistograms?.merge(totals.present.touchToPresent.byName()) { a, _ in a }
+        }
         return StatsInfo(
             hops: counters.byName(apps: totals, logLinesSuppressed: log.suppressed),
             drops: counters.drops(apps: totals).byName, apps: apps,
             notResponding: registry.apps.filter { registry.state(of: $0) == .notResponding }.map(\.bundleID),
             latency: latency.summaries(), overloadMode: delivery.overload.rawValue,
             intervalNanoseconds: clock.now &- counters.since,
-            histograms: histograms ? latency.byName() : nil, malformedByReason: counters.malformedByReason,
-            malformedByPeer: counters.malformedByPeer)
+            histograms: allHistograms, malformedByReason: counters.malformedByReason,
+            malformedByPeer: counters.malformedByPeer,
+            present: totals.present.info(awaiting: registry.apps.reduce(0) { $0 + $1.presents.awaiting }, refreshHz: nil))
     }
 
     /// The row name of the records the registry forgot (at most 64 are kept; the oldest dead go first).
@@ -280,7 +303,7 @@ final class ControlServer {
             coalescedSamples: c.coalescedSamples, acked: c.acked, handled: c.handled, cancelsSent: c.cancelsSent,
             giveUps: c.giveUps, heartbeats: c.heartbeats, registrations: c.registrations, inFlight: 0, window: 0, queued: 0,
             queuedSamples: 0, drops: c.drops.byName, latency: [:], registrationsRefused: c.registrationsRefused,
-            lostInFlight: c.lostInFlight, coalescedInApp: c.coalescedInApp)
+            lostInFlight: c.lostInFlight, coalescedInApp: c.coalescedInApp, present: c.present.info(awaiting: 0, refreshHz: nil))
     }
 
     /// `stats` with `reset`: every counter and histogram starts again from zero (queues and windows are

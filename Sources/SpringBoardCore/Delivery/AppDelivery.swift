@@ -157,6 +157,7 @@ final class AppDelivery {
         if historyCount > 0 { flags.insert(.coalesced) }
         let time = clock.now
         var entry = AckWindow.Entry(sequence: sequence, sentAt: time)
+        entry.samples = UInt32(truncatingIfNeeded: 1 + historyCount)
         do {
             // Only the first frame can hit the high-water mark; the rest of the message then always goes.
             guard try socket.send(app.identity, more: true, dontWait: true) else { return .wouldBlock }
@@ -224,9 +225,12 @@ final class AppDelivery {
             counters.outgoingStreamErrors &+= 1
             log.logger.error("stream to \(app.bundleID) would be inconsistent: \(error)")
         }
+        var phases: HIDDigitizerPhase = []
         for finger in view.fingers {
             app.sentTouches.apply(TouchSample(index: finger.transducerIndex, phase: finger.phase, x: finger.x, y: finger.y))
+            phases.formUnion(finger.phase)
         }
+        entry.kind = DeliveredKind(digitizerPhases: phases)
     }
 
     /// Moves queued events into the ack window while it has room and the socket takes them.

@@ -40,11 +40,25 @@ package final class AppRecord {
     /// Verifies the stream as sent (Android verifies what it publishes to each window too): a frame it
     /// rejects is a springboard bug, counted in `outgoingStreamErrors`.
     var sentStream = HIDStreamVerifier()
+    /// Acknowledged events waiting for the `frames` that presents them (touch-to-present).
+    package var presents: PresentRing
+    /// The refresh rate its last `frames` gave (nil: it sent none this session).
+    package var refreshHz: UInt32?
+    /// It sent a `frames` this session: its ring's overwrites are worth a log line (an app that presents
+    /// nothing overwrites all of them).
+    var presentsFrames: Bool { refreshHz != nil }
+    /// The `frame` of its last `frames` this session (0: none).
+    var lastPresentedFrame: UInt64 = 0
+    /// Its place in the ensemble trace being recorded (`EnsembleTraceRecorder`): valid while `traceGeneration` is
+    /// the recording's.
+    var traceGeneration: UInt64 = 0
+    var traceSlot = -1
 
     package init(
         bundleID: String, displayName: String? = nil, windowCapacity: Int, outboundCapacity: Int,
-        minimumWindow: Int = 32
+        minimumWindow: Int = 32, presentRing: Int = PresentRing.defaultCapacity
     ) {
+        self.presents = PresentRing(capacity: presentRing)
         self.bundleID = bundleID
         self.displayName = displayName ?? bundleID
         self.window = AckWindow(capacity: windowCapacity)
@@ -92,6 +106,7 @@ package final class AppRecord {
         sentTouches.removeAll()
         sentStream.reset()
         windowSizer.reset()
+        endPresents()
         counters.registrations &+= 1
     }
 
@@ -117,6 +132,14 @@ package final class AppRecord {
         outbound.removeAll()
         sentTouches.removeAll()
         sentStream.reset()
+        endPresents()
+    }
+
+    /// The session is over: events still waiting for a frame never get one (`eventsAbandoned`).
+    private func endPresents() {
+        counters.present.eventsAbandoned &+= UInt64(presents.removeAll())
+        refreshHz = nil
+        lastPresentedFrame = 0
     }
 
     /// Byte comparison with a routing-identity frame (no String is built per message).
@@ -172,6 +195,8 @@ package struct AppCounters: Sendable {
     package var drops = DropCounts()
     /// Every hop but `sourceToSpringBoard` (which is per source, not per app).
     var latency = HopLatencies()
+    /// Frames presented, touch-to-present, samples per move (`frames`; protocols/control.md, "present").
+    package var present = PresentCounters()
 
     init() {}
 
@@ -191,6 +216,7 @@ package struct AppCounters: Sendable {
         registrations &+= other.registrations
         registrationsRefused &+= other.registrationsRefused
         drops.add(other.drops)
+        present.add(other.present)
     }
 
     static let hops: [Hop] = Hop.allCases.filter { $0 != .sourceToSpringBoard }

@@ -13,8 +13,14 @@ package final class AppRegistry {
     let windowCapacity: Int
     let outboundCapacity: Int
     let minimumWindow: Int
+    /// Each app's `PresentRing` (events waiting for their frame).
+    let presentRing: Int
 
-    package init(windowCapacity: Int = 256, outboundCapacity: Int = 256, minimumWindow: Int = 32) {
+    package init(
+        windowCapacity: Int = 256, outboundCapacity: Int = 256, minimumWindow: Int = 32,
+        presentRing: Int = PresentRing.defaultCapacity
+    ) {
+        self.presentRing = presentRing
         self.windowCapacity = windowCapacity
         self.outboundCapacity = outboundCapacity
         self.minimumWindow = minimumWindow
@@ -49,7 +55,7 @@ package final class AppRegistry {
         if let app = record(bundleID: bundleID) { return app }
         let app = AppRecord(
             bundleID: bundleID, windowCapacity: windowCapacity, outboundCapacity: outboundCapacity,
-            minimumWindow: minimumWindow)
+            minimumWindow: minimumWindow, presentRing: presentRing)
         apps.append(app)
         return app
     }
@@ -91,6 +97,9 @@ package final class AppRegistry {
             let registrations = app.counters.registrations
             app.counters = AppCounters()
             app.counters.registrations = registrations
+            // Events still waiting for their frame are state, like the queues: tracked again from zero, so
+            // `eventsTracked = eventsPresented + eventsOverwritten + eventsAbandoned + awaiting` holds after a reset.
+            app.counters.present.eventsTracked = UInt64(app.presents.awaiting)
         }
     }
 

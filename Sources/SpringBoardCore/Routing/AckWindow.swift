@@ -9,6 +9,10 @@ package struct AckWindow: Sendable {
         /// ack can time every hop of this event.
         var hardware: UInt64 = 0
         var routerReceived: UInt64 = 0
+        /// Down, move, up, cancel or other, and the routed frames it carries (1 + its coalesced samples): kept for
+        /// the ack, which hands the event to the app's `PresentRing` (touch-to-present, samples per move).
+        var kind: DeliveredKind = .other
+        var samples: UInt32 = 1
 
         package init(sequence: UInt64, sentAt: UInt64, hardware: UInt64 = 0, routerReceived: UInt64 = 0) {
             self.sequence = sequence

@@ -61,7 +61,7 @@ public final class SpringBoard {
         let counters = SpringBoardCounters(since: clock.now)
         let registry = AppRegistry(
             windowCapacity: configuration.ackWindow, outboundCapacity: configuration.outboundCapacity,
-            minimumWindow: configuration.minimumAckWindow)
+            minimumWindow: configuration.minimumAckWindow, presentRing: configuration.presentRing)
         let delivery = AppDelivery(
             socket: sockets.apps, configuration: configuration, clock: clock, log: log, counters: counters)
         let router = GestureRouter(
@@ -97,6 +97,7 @@ public final class SpringBoard {
         router.launcher = launcher
         appChannel.onLocation = { [unowned control] location, app in control.views.answer(location, from: app) }
         appChannel.launcher = launcher
+        control.trace = appChannel.trace
         // The app channel, liveness and ZAP parts are held by their sources, as a CFRunLoopSource retains its info.
         eventPort.install(on: runLoop)
         appChannel.install(on: runLoop)

@@ -35,6 +35,9 @@ public struct SpringBoardConfiguration: Sendable {
     public var outboundCapacity = 256
     /// At most this many samples (the event's own frame included) travel in one coalesced event.
     public var coalesceLimit = 1024
+    /// Acknowledged events kept per app for the `frames` that presents them (touch-to-present; rounded up to a
+    /// power of two). An event still waiting when its slot is needed again is counted `eventsOverwritten`.
+    public var presentRing = PresentRing.defaultCapacity
     /// What to do when an app cannot take events as fast as they come.
     public var overload: OverloadMode = .shed
     /// Backpressure mode: frames queued for an app before springboard stops reading the event port (it reads

@@ -71,4 +71,41 @@ final class BenchSummaryTests: PipelineTestCase {
                 "| apps-2 | backpressure | max | 1 | 430000 | 430000 | 430000 | 43000 | 0 | 0 | 3.80 | 100.0 | 200.0 | 300.0 | 50.0 | 0.48× | 0.96× | 1.44× |",
             ])
     }
+
+    /// The `present-…` runs get a second table of touch-to-present by kind; a run whose app sent no `frames` says n/a.
+    func testPresentRunsGetTheTouchToPresentTable() throws {
+        let directory = fixture.directory.appendingPathComponent("bench-present")
+        let runs = directory.appendingPathComponent("runs")
+        try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
+        try write(pipeline(470_000, ratio: 0.52), "01-pipeline-saturation-shed.json", in: runs)
+        var presented = pipeline(120, ratio: 0)
+        presented["rate"] = 120
+        presented["display"] = ["framesPresented": 360, "framesMissed": 2, "samplesPerMove": 2.0]
+        presented["touchToPresent"] = [
+            "down": ["p50": 20_000.0, "p99": 21_000.0],
+            "move": ["p50": 24_000.0, "p90": 30_000.0, "p99": 33_000.0, "p999": 33_500.0, "max": 34_000.0],
+            "up": ["p50": 25_000.0, "p99": 26_000.0],
+        ]
+        try write(presented, "02-present-120hz-1finger.json", in: runs)
+        var old = pipeline(1000, ratio: 0)
+        old["rate"] = 1000
+        old["display"] = ["framesPresented": 0, "framesMissed": 0, "samplesPerMove": 1.0]
+        try write(old, "03-present-1khz.json", in: runs)
+
+        let child = try fixture.launch("hid-bench", ["summary", directory.path, "--title", "T"])
+        guard let status = child.wait(timeout: 30) else {
+            child.signal(SIGKILL)
+            return XCTFail("hid-bench summary did not finish")
+        }
+        XCTAssertEqual(status, 0, child.stderr)
+        let table = try String(contentsOf: directory.appendingPathComponent("report.md"), encoding: .utf8)
+        let rows = table.split(separator: "\n").map(String.init).drop { !$0.hasPrefix("Touch to present") }
+            .filter { $0.hasPrefix("| ") }
+        XCTAssertEqual(
+            Array(rows.dropFirst()),
+            [
+                "| present-120hz-1finger | 120 | 1 | 360 | 2 | 2.00 | 20000.0 | 21000.0 | 24000.0 | 30000.0 | 33000.0 | 33500.0 | 34000.0 | 25000.0 | 26000.0 |",
+                "| present-1khz | 1000 | 1 | n/a | n/a | 1.00 | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a |",
+            ])
+    }
 }

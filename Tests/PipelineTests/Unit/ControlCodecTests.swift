@@ -6,6 +6,7 @@ final class ControlCodecTests: XCTestCase {
         for command in [
             ControlCommand.apps, .home, .status, .stats(), .stats(reset: true, histograms: true), .overload(mode: nil),
             .overload(mode: .backpressure), .foreground(bundleID: "com.example.maps"), .source(senderID: 99),
+            .trace(action: .start, limit: 500), .trace(action: .stop), .trace(action: .status),
         ] {
             XCTAssertEqual(try ControlRequestCodec.decode(ControlRequestCodec.encode(command)), command)
         }
@@ -27,6 +28,10 @@ final class ControlCodecTests: XCTestCase {
         XCTAssertEqual(code(#"{"command": "foreground", "bundleID": ""}"#), .malformedRequest)
         XCTAssertEqual(code(#"{"command": "source", "senderID": -1}"#), .malformedRequest)
         XCTAssertEqual(code(#"{"command": "overload", "mode": "fast"}"#), .malformedRequest)
+        XCTAssertEqual(code(#"{"command": "trace"}"#), .missingField)
+        XCTAssertEqual(code(#"{"command": "trace", "action": "pause"}"#), .malformedRequest)
+        XCTAssertEqual(code(#"{"command": "trace", "action": "start", "limit": 0}"#), .malformedRequest)
+        XCTAssertEqual(code(#"{"command": "trace", "action": "start", "limit": 250001}"#), .malformedRequest)
     }
 
     func testWrongTypesNameTheField() {
