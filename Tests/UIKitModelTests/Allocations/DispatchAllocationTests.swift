@@ -54,13 +54,15 @@ final class DispatchAllocationTests: XCTestCase {
 
     func testOneFingerMovesOnTheBenchApp() throws {
         try skipUnlessHooked()
-        // Debug build, 89 a move (issue 27's target is zero).
-        XCTAssertEqual(try movesAllocations(fingers: 1, burst: 100), 8_900, "100 one-finger moves")
+        // Debug build, 84 a move (issue 27's target is zero): was 89 before the recognizers' delivery reused its
+        // sets and recipients; what is left is the event fetcher's and dispatcher's (UIEvent, UITouch sets, the
+        // delivery plan) and the run loop's.
+        XCTAssertEqual(try movesAllocations(fingers: 1, burst: 100), 8_400, "100 one-finger moves")
     }
 
     func testTenFingerMovesOnTheBenchApp() throws {
         try skipUnlessHooked()
-        // Debug build, 650 a move.
-        XCTAssertEqual(try movesAllocations(fingers: 10, burst: 100), 65_000, "100 ten-finger moves")
+        // Debug build, 636 a move: was 650 before the recognizers' delivery reused its storage.
+        XCTAssertEqual(try movesAllocations(fingers: 10, burst: 100), 63_600, "100 ten-finger moves")
     }
 }
