@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // TouchPipeline: the iOS touch-event pipeline as real processes (hid-source -> springboard -> app-host).
 // One module per pipeline stage; the C library comes in through a system-library target.
 import PackageDescription
@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        // Benchmarks/ (issue 27): allocation counts through its malloc interposer (tools version 6.1 for traits).
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [
         // libzmq through pkg-config; apt provides it as libzmq3-dev.
@@ -137,8 +139,16 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // The hot path per move event (issue 27): `swift package benchmark` (ordo-one/benchmark).
+        .executableTarget(
+            name: "HotPathBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"), "HeadlessApp", "HIDEvent", "SpringBoardTesting",
+            ], path: "Benchmarks/HotPathBenchmarks", plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
         // Shared test helpers: paths to shared/, process launching, trace comparison, a thread that runs a loop.
         .target(name: "TestSupport", dependencies: ["HIDEvent", "TouchRecording"], path: "Tests/TestSupport"),
+        // The allocation-count tests' malloc hook (issue 27): counts one thread's allocations between two calls.
+        .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
         // springboard built in-process for tests (swift-nio's EmbeddedEventLoop style): the real router on a manual
         // clock with inproc sockets, fake apps and a recording home screen. No XCTest: helpers throw, tests assert.
         .target(
@@ -161,14 +171,15 @@ let package = Package(
             name: "UIKitModelTests",
             dependencies: [
                 "UIKitModel", "AppScene", "GestureScript", "HIDEvent", "RunLoopKit", "TestSupport", "TouchRecording",
-                "AppInspection", "AppTimeline", "HeadlessApp",
+                "AppInspection", "AppTimeline", "HeadlessApp", "CAllocationCounter",
             ]),
         .testTarget(
             name: "PipelineTests",
             dependencies: [
                 "AppChannel", "ControlProtocol", "SpringBoardCore", "SpringBoardHome", "AppHostCore", "GestureScript", "HIDEvent",
                 "RunLoopKit", "UIKitModel", "ZeroMQ", "TestSupport", "TouchRecording", "CommandLineSupport", "EventPort",
-                "HeadlessApp", "SpringBoardTesting", .product(name: "Histogram", package: "hdrhistogram-swift"),
+                "HeadlessApp", "SpringBoardTesting", "CAllocationCounter",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]),
     ]
 )

@@ -157,9 +157,12 @@ struct GestureTimeline {
             func fail(_ expected: String, _ found: String) -> GestureScriptError {
                 GestureScriptError(line: entry.line, column: entry.column, expected: expected, found: found)
             }
-            let name =
+            // Worked out only for an error: a script of thousands of steps checks every action, and turning each
+            // time into text was half of `app-host run`'s instructions per frame (issue 27's profile).
+            var name: String {
                 action.finger >= Self.firstGeneratedFinger ? "generated finger \(action.finger)" : "finger \(action.finger)"
-            let when = "at \(Self.seconds(action.time)) s"
+            }
+            var when: String { "at \(Self.seconds(action.time)) s" }
             switch action.kind {
             case .down:
                 if down.contains(action.finger) { throw fail("\(name) to be up before going down", "it is already down \(when)") }

@@ -12,7 +12,10 @@ package final class RunLoopObserver: RunLoopItem {
     let callout: (RunLoopActivity) -> Void
     package private(set) var isValid = true
     var isFiring = false
-    weak var runLoop: EventRunLoop?
+    /// Not retained and not weak, as CF's (a source's `_runLoops` bag and a timer's `_runLoop` do not retain
+    /// the loop): a weak reference gave the loop a side table, so every retain and release of it on the event
+    /// path took the runtime's slow path. Removal and the loop's deinit clear it, so it never dangles.
+    unowned(unsafe) var runLoop: EventRunLoop?
     var sortKey: Int { order }
 
     package init(

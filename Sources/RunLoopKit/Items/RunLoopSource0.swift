@@ -15,7 +15,10 @@ public final class RunLoopSource0: RunLoopItem {
     private let perform: () -> Void
     /// The only state other threads touch (CF's source lock guards the same).
     let signalState = SignalState()
-    weak var runLoop: EventRunLoop?
+    /// Not retained and not weak, as CF's (a source's `_runLoops` bag and a timer's `_runLoop` do not retain
+    /// the loop): a weak reference gave the loop a side table, so every retain and release of it on the event
+    /// path took the runtime's slow path. Removal and the loop's deinit clear it, so it never dangles.
+    unowned(unsafe) var runLoop: EventRunLoop?
     var sortKey: Int { order }
 
     public init(order: Int = 0, name: String? = nil, perform: @escaping () -> Void) {

@@ -113,13 +113,13 @@ extension EventRunLoop {
         let count = pollSources.count
         guard count > 0 else { return nil }
         var start = 0
-        if let last = lastServedSource1, let index = pollSources.firstIndex(where: { $0 === last }) {
+        if let last = lastServedSource1, let index = pollSources.firstIndex(where: { ObjectIdentifier($0) == last }) {
             start = index + 1
         }
         for step in 0..<count {
             let index = (start + step) % count
             if pollReady[index] {
-                lastServedSource1 = pollSources[index]
+                lastServedSource1 = ObjectIdentifier(pollSources[index])
                 return pollSources[index]
             }
         }

@@ -65,13 +65,26 @@ public final class EventRunLoop {
     /// The ports of `pollSources`, then the wake-up port; `pollReady` holds the waiter's answer for each.
     var pollPorts: [RunLoopPort] = []
     var pollReady: [Bool] = []
-    weak var lastServedSource1: RunLoopSource1?
+    /// The source1 served last (fairness: the next ready one after it goes first). Its identity only: a weak
+    /// reference gave every source1 a side table, so each retain and release of one took the slow path.
+    var lastServedSource1: ObjectIdentifier?
     var source0Scratch: [[(source: RunLoopSource0, stamp: UInt64)]] = []
     var timerScratch: [[RunLoopTimer]] = []
 
     public init(clock: RunLoopClock = MonotonicClock()) {
         self.clock = clock
         self.manualClock = clock as? ManualClock
+    }
+
+    /// Items hold their loop unretained and not weak (see `RunLoopSource0.runLoop`): a loop going away tells
+    /// every item still in one of its modes, so none is left pointing at it.
+    deinit {
+        for items in [commonItems] + Array(modes.values) {
+            for item in items.sources0 where item.runLoop === self { item.runLoop = nil }
+            for item in items.sources1 where item.runLoop === self { item.runLoop = nil }
+            for item in items.timers where item.runLoop === self { item.runLoop = nil }
+            for item in items.observers where item.runLoop === self { item.runLoop = nil }
+        }
     }
 
     /// `handle.wakeUp()`.

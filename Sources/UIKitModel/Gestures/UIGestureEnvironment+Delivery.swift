@@ -36,7 +36,14 @@ extension UIGestureEnvironment {
     }
 
     func deliverToRecognizers(_ touches: [UITouch], event: UIEvent) {
-        var recipients: [UIGestureRecognizer] = []
+        // The scratch storage is taken out (a nested delivery finds an empty one and builds its own) and put
+        // back emptied with its capacity: a steady stream of moves allocates no array per frame.
+        var recipients = deliveryScratch.recipients
+        deliveryScratch.recipients = []
+        defer {
+            recipients.removeAll(keepingCapacity: true)
+            deliveryScratch.recipients = recipients
+        }
         for touch in touches {
             guard let record = record(for: touch) else { continue }
             for recognizer in record.recognizers where !recipients.contains(where: { $0 === recognizer }) {
@@ -50,9 +57,26 @@ extension UIGestureEnvironment {
         for recognizer in recipients { deliver(touches, event: event, to: recognizer) }
     }
 
-    /// One call per phase, as UIKit's `_updateGestureWithEvent`: began, moved, ended, cancelled.
+    /// One call per phase, as UIKit's `_updateGestureWithEvent`: began, moved, ended, cancelled. The sets are
+    /// UIKit's signature (`touchesMoved(_ touches: Set<UITouch>, with:)`); their storage is reused from call to
+    /// call (a recognizer that keeps one keeps its own copy: the next `removeAll` copies on write).
     private func deliver(_ touches: [UITouch], event: UIEvent, to recognizer: UIGestureRecognizer) {
-        var began = Set<UITouch>(), moved = Set<UITouch>(), ended = Set<UITouch>(), cancelled = Set<UITouch>()
+        var began = deliveryScratch.began, moved = deliveryScratch.moved
+        var ended = deliveryScratch.ended, cancelled = deliveryScratch.cancelled
+        deliveryScratch.began = []
+        deliveryScratch.moved = []
+        deliveryScratch.ended = []
+        deliveryScratch.cancelled = []
+        defer {
+            began.removeAll(keepingCapacity: true)
+            moved.removeAll(keepingCapacity: true)
+            ended.removeAll(keepingCapacity: true)
+            cancelled.removeAll(keepingCapacity: true)
+            deliveryScratch.began = began
+            deliveryScratch.moved = moved
+            deliveryScratch.ended = ended
+            deliveryScratch.cancelled = cancelled
+        }
         for touch in touches {
             guard let record = record(for: touch), record.recognizers.contains(where: { $0 === recognizer }) else { continue }
             switch touch.phase {

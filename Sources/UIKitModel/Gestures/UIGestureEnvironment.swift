@@ -25,6 +25,10 @@ final class UIGestureEnvironment: TouchInterceptor {
     var pass = GestureEnvironmentPass.idle
     /// Counts interceptor passes; stamps withheld frames.
     var frame: UInt64 = 0
+    /// Storage reused from frame to frame by delivery (the recipients, and the touches of each phase handed
+    /// to a recognizer), so a steady move allocates nothing: taken out while in use (a recognizer's callback
+    /// may deliver again) and put back emptied, capacity kept.
+    var deliveryScratch = GestureDeliveryScratch()
 
     init(application: UIApplication) {
         self.application = application
@@ -374,4 +378,13 @@ extension UIGestureEnvironment {
     func contentHasTouch(_ touch: UITouch) -> Bool {
         touch.viewIsTracking && !isTakenFromView(touch)
     }
+}
+
+/// What `deliverToRecognizers` and `deliver(_:event:to:)` build every frame, kept between frames.
+struct GestureDeliveryScratch {
+    var recipients: [UIGestureRecognizer] = []
+    var began = Set<UITouch>()
+    var moved = Set<UITouch>()
+    var ended = Set<UITouch>()
+    var cancelled = Set<UITouch>()
 }

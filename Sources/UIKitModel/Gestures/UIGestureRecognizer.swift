@@ -54,7 +54,9 @@ open class UIGestureRecognizer: Traceable {
 
     /// The view this recognizer is attached to (`UIView.addGestureRecognizer(_:)`).
     /// Not retained (the view retains its recognizers) and not weak, so retaining the view stays on the fast
-    /// path; `removeGestureRecognizer` and the view's deinit clear it.
+    /// path; `removeGestureRecognizer` and the view's deinit clear it. Apple: "The view the gesture recognizer is
+    /// attached to" (developer.apple.com/documentation/uikit/uigesturerecognizer/view), readonly, owned by the
+    /// view's `gestureRecognizers` array.
     package internal(set) unowned(unsafe) var view: UIView?
 
     // MARK: State
@@ -372,7 +374,10 @@ extension UIGestureRecognizer {
 
     /// The tracked touches whose positions a lift reports: the lifting fingers count where they left the
     /// glass; cancelled ones do not.
-    var touchesReportingLift: [UITouch] { trackedTouches.filter { $0.phase != .cancelled } }
+    var touchesReportingLift: [UITouch] {
+        // The tracked array itself (shared, not copied) when every touch counts: no allocation per frame.
+        trackedTouches.contains { $0.phase == .cancelled } ? trackedTouches.filter { $0.phase != .cancelled } : trackedTouches
+    }
 
     /// Window locations of the first two of `touches`; nil with fewer than two.
     static func firstTwoLocations(of touches: [UITouch]) -> (CGPoint, CGPoint)? {
@@ -462,7 +467,10 @@ extension UIGestureRecognizer {
     }
 
     /// Touches still on the screen (not ended or cancelled), in the order they came down.
-    var touchesOnScreen: [UITouch] { trackedTouches.filter { !$0.phase.isFinal } }
+    var touchesOnScreen: [UITouch] {
+        // The tracked array itself (shared, not copied) while no finger has lifted: a move allocates nothing.
+        trackedTouches.contains { $0.phase.isFinal } ? trackedTouches.filter { !$0.phase.isFinal } : trackedTouches
+    }
 }
 
 // MARK: - Timers

@@ -26,6 +26,9 @@ open class UIView: UIResponder {
     /// Not retained, as UIKit's (assign): the superview retains its subviews, and its deinit clears their
     /// back pointer, so it never dangles. Not weak either: a weak reference makes every retain and release of
     /// the superview take the runtime's slow path, and hit-testing and delivery retain views all the time.
+    /// Apple declares it readonly with no ownership (developer.apple.com/documentation/uikit/uiview/superview;
+    /// UIView.h: `@property(nullable, nonatomic, readonly) UIView *superview`): the subview list owns, the
+    /// back pointer does not.
     package internal(set) unowned(unsafe) var superview: UIView?
     public internal(set) var subviews: [UIView] = []
     /// Set when this view is a view controller's root view (UIKit's private `_viewDelegate`, not retained; the

@@ -1,0 +1,68 @@
+import CAllocationCounter
+import HeadlessApp
+import HIDEvent
+import TestSupport
+import XCTest
+
+/// Heap allocations of the app's dispatch path, counted exactly (issue 27), as swift-nio's allocation-counter
+/// tests count theirs: malloc hooked in-process (Tests/CAllocationCounter), a warm-up that grows every buffer
+/// to its steady size, then a fixed burst counted on this thread only. The bench app (deploy/apps/bench: 50
+/// views, a pan and a tap) is dragged; each move goes source1 → source0 → event queue → `sendEvent` →
+/// recognizers and views, as in app-host (the headless runner's port stands in for the app channel's socket).
+/// A change in the count is a change in the hot path: the assertion says by how much, and the figure is to
+/// be updated only with the reason.
+final class DispatchAllocationTests: XCTestCase {
+    /// Allocations for `burst` moves of `fingers` fingers after a down and `warmUp` moves.
+    private func movesAllocations(fingers: UInt32, burst: Int, warmUp: Int = 40) throws -> Int64 {
+        let runner = try HeadlessAppRunner(
+            sceneURL: SharedPaths.packageRoot.appendingPathComponent("deploy/apps/bench/bench.yaml"))
+        runner.application.trace.retainsLines = false
+        func frame(_ change: HIDFingerChange, step: Int) -> HIDPayload {
+            .digitizer(
+                HIDDigitizerFrame(
+                    fingers: (1...fingers).map { finger in
+                        HIDDigitizerEvent(
+                            finger: finger, change, x: 40 + Float(finger) * 30, y: 200 + Float(step), identity: finger,
+                            tipPressure: change.contains(.up) ? 0 : 1)
+                    }))
+        }
+        // Built before counting: the frames are the test's, not the app's.
+        let moves = (1...(warmUp + burst)).map { frame(.move, step: $0) }
+        var time: UInt64 = 1_000_000_000
+        runner.feed(frame(.down, step: 0), at: time)
+        for move in moves[..<warmUp] {
+            time += 8_000_000
+            runner.feed(move, at: time)
+        }
+        tp_allocation_counting_begin()
+        for move in moves[warmUp...] {
+            time += 8_000_000
+            runner.feed(move, at: time)
+        }
+        let allocations = tp_allocation_counting_end()
+        runner.feed(frame(.up, step: warmUp + burst + 1), at: time + 8_000_000)
+        return allocations
+    }
+
+    private func skipUnlessHooked() throws {
+        tp_allocation_counting_begin()
+        let probe = malloc(16)
+        let counted = tp_allocation_counting_end()
+        free(probe)
+        try XCTSkipUnless(counted == 1, "malloc is not hooked on this platform (glibc only)")
+    }
+
+    func testOneFingerMovesOnTheBenchApp() throws {
+        try skipUnlessHooked()
+        // Debug build, 84 a move (issue 27's target is zero): was 89 before the recognizers' delivery reused its
+        // sets and recipients; what is left is the event fetcher's and dispatcher's (UIEvent, UITouch sets, the
+        // delivery plan) and the run loop's.
+        XCTAssertEqual(try movesAllocations(fingers: 1, burst: 100), 8_400, "100 one-finger moves")
+    }
+
+    func testTenFingerMovesOnTheBenchApp() throws {
+        try skipUnlessHooked()
+        // Debug build, 636 a move: was 650 before the recognizers' delivery reused its storage.
+        XCTAssertEqual(try movesAllocations(fingers: 10, burst: 100), 63_600, "100 ten-finger moves")
+    }
+}
