@@ -9,9 +9,13 @@ import Yams
 public struct SceneLoader {
     private(set) var viewKinds: [String: SceneViewKind] = [:]
     private(set) var extensions: [SceneExtension] = []
+    /// Swift classes of yours that `class:` may name (`SceneClassRegistry.shared` unless given another).
+    public var classes: SceneClassRegistry
 
-    /// A loader that knows UIKitModel's built-in kinds (`view`, `imageView`).
-    public init() {
+    /// A loader that knows UIKitModel's built-in kinds (`view`, `imageView`, the controls, scroll, table and
+    /// collection views) and the classes registered in `classes`.
+    public init(classes: SceneClassRegistry = .shared) {
+        self.classes = classes
         register(PlainViewKind())
         register(ImageViewKind())
         register(GestureRecognizersSceneExtension())
@@ -41,7 +45,7 @@ public struct SceneLoader {
         } catch let error as YamlError {
             throw SceneError(path: "", message: "YAML syntax error: \(error)")
         }
-        let context = SceneBuildContext(application: application)
+        let context = SceneBuildContext(application: application, classes: classes)
         try buildApplication(from: SceneValue(node: root, path: "").mapping(), context: context)
         return SceneApp(application: application, responders: context.responders, warnings: context.warnings)
     }
@@ -66,7 +70,7 @@ public final class SceneApp {
     /// Dead declarations and a scene that logs nothing (see `SceneWarning`), in the order found.
     public let warnings: [SceneWarning]
 
-    init(application: UIApplication, responders: [String: UIResponder], warnings: [SceneWarning] = []) {
+    package init(application: UIApplication, responders: [String: UIResponder], warnings: [SceneWarning] = []) {
         self.application = application
         self.responders = responders
         self.warnings = warnings
@@ -76,13 +80,15 @@ public final class SceneApp {
     package var displayName: String { application.displayName }
 
     public func responder(_ id: String) -> UIResponder? { responders[id] }
-    package func view(_ id: String) -> UIView? { responders[id] as? UIView }
-    package func viewController(_ id: String) -> UIViewController? { responders[id] as? UIViewController }
+    /// The view the scene file declared with `id`.
+    public func view(_ id: String) -> UIView? { responders[id] as? UIView }
+    /// The view controller the scene file declared with `id`.
+    public func viewController(_ id: String) -> UIViewController? { responders[id] as? UIViewController }
 }
 
 extension SceneApp {
     /// The recognizer a scene file declared with `id` (searched in every window's view tree).
-    package func gestureRecognizer(_ id: String) -> UIGestureRecognizer? {
+    public func gestureRecognizer(_ id: String) -> UIGestureRecognizer? {
         for window in application.windows {
             if let found = Self.recognizer(named: id, in: window) { return found }
         }
@@ -113,6 +119,16 @@ protocol SceneViewKind {
 }
 
 /// `kind: view` — a `UIView`.
+/// A view of a class registered in `SceneClassRegistry`: its factory makes it; it reads no keys of its own.
+struct RegisteredViewKind: SceneViewKind {
+    var name: String
+    var make: () -> UIView
+    var uikitClassName: String { name }
+    var keys: Set<String> { [] }
+
+    func makeView(from node: SceneMapping, context: SceneBuildContext) throws -> UIView { make() }
+}
+
 struct PlainViewKind: SceneViewKind {
     init() {}
     var name: String { "view" }

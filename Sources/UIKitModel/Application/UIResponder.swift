@@ -27,7 +27,9 @@ open class UIResponder: Traceable {
         traceClassNameOverride ?? String(describing: type(of: self))
     }
 
-    package var traceRecorder: Trace.Recorder? { hostApplication?.trace }
+    /// The trace of the application this responder belongs to (nil when detached): a subclass of yours writes
+    /// its own lines with `traceRecorder?.record("...")`.
+    public var traceRecorder: Trace.Recorder? { hostApplication?.trace }
 
     /// The application this responder belongs to (through its window), or nil when detached.
     var hostApplication: UIApplication? { nil }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// UIKit's `UIButton`: highlighted while a touch is down inside it; its primary action is touchUpInside.
-public class UIButton: UIControl {
+open class UIButton: UIControl {
     var title: String?
 
     public convenience init(frame: CGRect = .zero, title: String?) {

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// UIKit: a control consumes its touches (it does not call the responder chain's `touches*`), tracks one
 /// touch at a time, and judges inside/outside against its bounds grown by `touchInsideTolerance`.
-public class UIControl: UIView {
+open class UIControl: UIView {
     /// How far beyond its bounds a touch still counts as inside (for drag enter/exit and up inside/outside).
     /// UIKit (observed): a finger dragged off a button keeps it highlighted, and lifting still sends
     /// touchUpInside, until it is about 70 points outside the bounds; this model uses exactly 70.

@@ -32,7 +32,8 @@ open class UIGestureRecognizer: Traceable {
 
     // MARK: Configuration
 
-    package weak var delegate: UIGestureRecognizerDelegate?
+    /// UIKit's `delegate`: asked whether to receive a touch, begin, recognize together with others (weak, as in UIKit).
+    public weak var delegate: UIGestureRecognizerDelegate?
     /// A delegate the recognizer keeps alive (a scene file's scripted delegate has no controller to own
     /// it); setting it also sets `delegate`, which stays weak as in UIKit.
     public var ownedDelegate: UIGestureRecognizerDelegate? {
@@ -55,7 +56,7 @@ open class UIGestureRecognizer: Traceable {
     /// The view this recognizer is attached to (`UIView.addGestureRecognizer(_:)`).
     /// Not retained (the view retains its recognizers) and not weak, so retaining the view stays on the fast
     /// path; `removeGestureRecognizer` and the view's deinit clear it.
-    package internal(set) unowned(unsafe) var view: UIView?
+    public internal(set) unowned(unsafe) var view: UIView?
 
     // MARK: State
 
@@ -265,7 +266,7 @@ extension UIGestureRecognizer {
     }
 
     /// `addTarget(self, action: #selector(handleTap))` in Swift terms: a method reference on a weak target.
-    func addTarget<Target: AnyObject>(
+    public func addTarget<Target: AnyObject>(
         _ target: Target, action: @escaping (Target) -> (UIGestureRecognizer) -> Void, name: String = "action"
     ) {
         actions.append(.method(target, name, action))

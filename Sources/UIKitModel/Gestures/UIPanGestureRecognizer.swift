@@ -10,7 +10,7 @@ import Foundation
 /// translation never jumps by half the fingers' spread. `velocity(in:)` is points per second of the run-loop
 /// clock over the last `GestureConstants.velocityWindow` of samples; a lift that moves nothing right after the last
 /// move keeps the flick's velocity (GestureMotionHistory).
-public class UIPanGestureRecognizer: UIGestureRecognizer {
+open class UIPanGestureRecognizer: UIGestureRecognizer {
     public var minimumNumberOfTouches = 1
     public var maximumNumberOfTouches = Int.max
 

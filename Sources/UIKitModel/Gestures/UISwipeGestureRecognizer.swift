@@ -5,7 +5,7 @@ import RunLoopKit
 /// `GestureConstants.swipeMinimumDistance` (50 points) in one of the permitted `direction`s, within
 /// `swipeMaximumDuration` (0.5 s, a run-loop timer) of touching down, no more than `swipeMaximumAngle`
 /// (30°) off that direction's axis. It recognizes during the movement, as UIKit's does, not at the lift.
-public class UISwipeGestureRecognizer: UIGestureRecognizer {
+open class UISwipeGestureRecognizer: UIGestureRecognizer {
     /// UIKit default `.right`.
     public var direction: Direction = .right
     public var numberOfTouchesRequired = 1

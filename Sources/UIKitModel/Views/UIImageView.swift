@@ -2,7 +2,7 @@ import Foundation
 
 /// UIKit's `UIImageView`. UIKit: `isUserInteractionEnabled` is false by default, so an image view and all of
 /// its subviews are invisible to hit-testing until it is turned on.
-public class UIImageView: UIView {
+open class UIImageView: UIView {
     /// The image's name (this model draws nothing).
     var imageName: String?
 

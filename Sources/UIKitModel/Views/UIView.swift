@@ -131,7 +131,7 @@ open class UIView: UIResponder {
 
 extension UIView {
     /// The window this view is in, if any (a window is its own window).
-    package var window: UIWindow? {
+    public var window: UIWindow? {
         var view: UIView? = self
         while let v = view {
             if let window = v as? UIWindow { return window }

@@ -2,7 +2,7 @@ import Foundation
 
 /// UIKit's `UIWindow`: the root of a view hierarchy, a responder whose next is the application, and the object
 /// whose `sendEvent(_:)` hands touches to gesture recognizers and views.
-public class UIWindow: UIView {
+open class UIWindow: UIView {
     /// Higher levels are in front; hit-testing asks the frontmost window first.
     public var windowLevel: Level = .normal {
         didSet { application?.windowOrderDidChange() }
