@@ -1,6 +1,9 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // TouchPipeline: the iOS touch-event pipeline as real processes (hid-source -> springboard -> app-host).
 // One module per pipeline stage; the C library comes in through a system-library target.
+// Tools version 6.2: SwiftPM refuses a versioned (`.package(url:from:)`) dependency whose targets use
+// unsafeFlags when that dependency's manifest is below 6.2, and allows it from 6.2 on (swift-package-manager
+// pull request 8951); `.package(path:)` always allowed them.
 import PackageDescription
 
 // The hot path (frames through springboard and app-host) runs without the runtime's dynamic exclusivity
