@@ -63,14 +63,14 @@ open class UIScrollView: UIView {
 
     /// UIKit: asked before withheld (or, without `delaysContentTouches`, immediate) touches go to `view`, a
     /// view in the content; false keeps them from it. Default true.
-    func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool {
+    open func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool {
         recordCall("touchesShouldBegin:withEvent:inContentView:", group: .scrolling, touches: touches, result: "YES")
         return true
     }
 
     /// UIKit: asked when a drag is about to begin while `view` already tracks the touch; false keeps the touch
     /// with the view and the scroll view does not scroll. Default: true, except for controls.
-    func touchesShouldCancel(in view: UIView) -> Bool {
+    open func touchesShouldCancel(in view: UIView) -> Bool {
         let cancels = !(view is UIControl)
         recordCall(
             "touchesShouldCancelInContentView:", group: .scrolling, result: cancels ? "YES" : "NO",
