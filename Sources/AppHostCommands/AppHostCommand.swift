@@ -23,6 +23,7 @@ public struct AppHostCommand: ParsableCommand {
         ],
         defaultSubcommand: ServeCommand.self)
 
+    /// The command before parsing (ArgumentParser makes it; `main()` is the entry point).
     public init() {}
 
     /// Parses the process's arguments, runs the subcommand and exits with its status (ExitStatus's table).

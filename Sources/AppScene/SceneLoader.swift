@@ -50,6 +50,7 @@ public struct SceneLoader {
         return SceneApp(application: application, responders: context.responders, warnings: context.warnings)
     }
 
+    /// Builds the scene file at `url` as `load(yaml:into:)` does; a file that cannot be read is a `SceneError`.
     public func load(contentsOf url: URL, into application: UIApplication = UIApplication()) throws -> SceneApp {
         let text: String
         do {
@@ -64,6 +65,7 @@ public struct SceneLoader {
 /// An app built from a scene file: the application (windows, controllers, views wired up) and every object
 /// the file named, by id.
 public final class SceneApp {
+    /// The application the scene was built into, with its windows, controllers and views.
     public let application: UIApplication
     /// Every responder with an id: views, windows, view controllers, `application`, the delegate.
     public let responders: [String: UIResponder]
@@ -79,6 +81,7 @@ public final class SceneApp {
     package var bundleIdentifier: String { application.bundleIdentifier }
     package var displayName: String { application.displayName }
 
+    /// The responder the scene file declared with `id` (a view, window, controller, `application` or the delegate).
     public func responder(_ id: String) -> UIResponder? { responders[id] }
     /// The view the scene file declared with `id`.
     public func view(_ id: String) -> UIView? { responders[id] as? UIView }
@@ -176,6 +179,7 @@ public struct SceneError: Error, CustomStringConvertible, Equatable, Sendable {
         self.line = line
     }
 
+    /// `path: message`, with the line when known: what the command-line tools print.
     public var description: String {
         path.isEmpty ? message : "\(path): \(message)"
     }
@@ -186,9 +190,12 @@ public struct SceneError: Error, CustomStringConvertible, Equatable, Sendable {
 public struct SceneWarning: CustomStringConvertible, Equatable, Sendable {
     /// The YAML path, empty for the whole file.
     public var path: String
+    /// What is wrong or worth saying.
     public var message: String
+    /// The line in the scene file, when known.
     public var line: Int?
 
+    /// `path: message`.
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 
     /// `file:line: path: message`, as scene errors are located.

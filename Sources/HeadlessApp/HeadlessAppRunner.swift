@@ -21,6 +21,7 @@ public final class HeadlessAppRunner {
     /// Told about every HID message as it is posted (sequence, hardware time, payload): the timeline.
     var onPost: ((UInt64, UInt64, HIDPayload) -> Void)?
 
+    /// The application under the runner, on its manual clock.
     public var application: UIApplication { scene.application }
     var trace: [Trace.Line] { application.trace.lines }
 

@@ -156,7 +156,9 @@ public final class TouchTestApp {
 /// What went wrong setting up a `TouchTestApp` or its input: a scene without a window, a script or recording
 /// that does not parse.
 public struct TouchTestError: Error, CustomStringConvertible, Equatable {
+    /// What went wrong, in one line.
     public var description: String
 
+    /// An error that says `description`.
     public init(_ description: String) { self.description = description }
 }

@@ -21,8 +21,10 @@ open class UIResponder: Traceable {
     /// The actions this responder implements, by Objective-C name (target-action, below).
     var actionHandlers: [String: ActionHandler] = [:]
 
+    /// A responder with UIKit's defaults: logs nothing, forwards every event to `next`.
     public init() {}
 
+    /// The class name traces print: the scene's `class:`, else the Swift class name.
     open var traceClassName: String {
         traceClassNameOverride ?? String(describing: type(of: self))
     }
@@ -72,18 +74,22 @@ open class UIResponder: Traceable {
 
     // MARK: - Touches (UIResponder forwards each to `next`)
 
+    /// UIKit's `touchesBegan(_:with:)`: forwards to the next responder; override to handle touches.
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         if runsSuper(.touchesBegan, touches: touches) { next?.touchesBegan(touches, with: event) }
     }
 
+    /// UIKit's `touchesMoved(_:with:)`: forwards to the next responder.
     open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
         if runsSuper(.touchesMoved, touches: touches) { next?.touchesMoved(touches, with: event) }
     }
 
+    /// UIKit's `touchesEnded(_:with:)`: forwards to the next responder.
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         if runsSuper(.touchesEnded, touches: touches) { next?.touchesEnded(touches, with: event) }
     }
 
+    /// UIKit's `touchesCancelled(_:with:)`: forwards to the next responder.
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
         if runsSuper(.touchesCancelled, touches: touches) { next?.touchesCancelled(touches, with: event) }
     }
@@ -202,6 +208,7 @@ public struct ResponderOverrides: Equatable, Sendable {
         modes = Array(repeating: .inherit, count: ResponderMethod.allCases.count)
     }
 
+    /// The choice for `method`.
     public subscript(method: ResponderMethod) -> MethodOverride {
         get { modes[method.rawValue] }
         set { modes[method.rawValue] = newValue }
@@ -212,8 +219,11 @@ public struct ResponderOverrides: Equatable, Sendable {
         for method in methods { self[method] = mode }
     }
 
+    /// The four touch methods.
     public static let touchMethods: [ResponderMethod] = [.touchesBegan, .touchesMoved, .touchesEnded, .touchesCancelled]
+    /// The three motion methods.
     public static let motionMethods: [ResponderMethod] = [.motionBegan, .motionEnded, .motionCancelled]
+    /// The four press methods.
     public static let pressMethods: [ResponderMethod] = [.pressesBegan, .pressesChanged, .pressesEnded, .pressesCancelled]
 }
 

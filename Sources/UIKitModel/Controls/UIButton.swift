@@ -4,6 +4,7 @@ import Foundation
 open class UIButton: UIControl {
     var title: String?
 
+    /// A button titled `title` (its trace and renders show the title).
     public convenience init(frame: CGRect = .zero, title: String?) {
         self.init(frame: frame)
         self.title = title

@@ -24,8 +24,10 @@ open class UIGestureRecognizer: Traceable {
     /// A scene file's id for this recognizer (also handy when printing).
     public var name: String?
 
+    /// The class name traces print: the scene's `class:`, else the Swift class name.
     open var traceClassName: String { traceClassNameOverride ?? String(describing: type(of: self)) }
 
+    /// The trace of the application the recognizer's view belongs to (nil while detached).
     public var traceRecorder: Trace.Recorder? {
         view?.traceRecorder ?? environment?.application?.traceRecorder
     }
@@ -91,6 +93,7 @@ open class UIGestureRecognizer: Traceable {
 
     var actions: [GestureRecognizerAction] = []
 
+    /// A recognizer with no actions, enabled, with UIKit's defaults; attach it with `UIView.addGestureRecognizer(_:)`.
     public init() {}
 
     /// UIKit's `init(target:action:)`.
@@ -101,18 +104,23 @@ open class UIGestureRecognizer: Traceable {
 
     // MARK: The four touch methods (the window calls them before the view)
 
+    /// UIKit's `touchesBegan(_:with:)`: new touches of the recognizer's view (or its descendants), before the view
+    /// gets them. Does nothing here; subclasses track touches and set `state`.
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         recordCall(ResponderMethod.touchesBegan.selector, group: .touches, touches: touches)
     }
 
+    /// UIKit's `touchesMoved(_:with:)` (see `touchesBegan(_:with:)`).
     open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         recordCall(ResponderMethod.touchesMoved.selector, group: .touches, touches: touches)
     }
 
+    /// UIKit's `touchesEnded(_:with:)` (see `touchesBegan(_:with:)`).
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         recordCall(ResponderMethod.touchesEnded.selector, group: .touches, touches: touches)
     }
 
+    /// UIKit's `touchesCancelled(_:with:)` (see `touchesBegan(_:with:)`).
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         recordCall(
             ResponderMethod.touchesCancelled.selector, group: .touches, touches: touches,

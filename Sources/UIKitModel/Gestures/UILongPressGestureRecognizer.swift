@@ -11,6 +11,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     public var minimumPressDuration: TimeInterval = GestureConstants.longPressMinimumPressDuration
     /// UIKit default 10 points; once the press has begun there is no limit.
     public var allowableMovement: CGFloat = GestureConstants.longPressAllowableMovement
+    /// UIKit's `numberOfTouchesRequired` (1): fingers that must press.
     public var numberOfTouchesRequired = 1
     /// UIKit default 0: full taps required before the press.
     public var numberOfTapsRequired = 0

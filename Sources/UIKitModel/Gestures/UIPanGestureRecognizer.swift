@@ -11,7 +11,9 @@ import Foundation
 /// clock over the last `GestureConstants.velocityWindow` of samples; a lift that moves nothing right after the last
 /// move keeps the flick's velocity (GestureMotionHistory).
 open class UIPanGestureRecognizer: UIGestureRecognizer {
+    /// UIKit's `minimumNumberOfTouches` (1): fewer fingers do not begin a pan.
     public var minimumNumberOfTouches = 1
+    /// UIKit's `maximumNumberOfTouches` (no limit): more fingers do not begin a pan.
     public var maximumNumberOfTouches = Int.max
 
     /// Where the translation is measured from, and where the fingers' centroid has moved to since (window

@@ -21,6 +21,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
             _ = history.record(newValue, at: environment?.now ?? 0)
         }
     }
+    /// UIKit's `velocity`: scale per second, at the last change.
     public private(set) var velocity: CGFloat = 0
 
     private var currentScale: CGFloat = 1

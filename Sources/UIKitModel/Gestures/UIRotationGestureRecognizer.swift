@@ -17,6 +17,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
             velocity = 0
         }
     }
+    /// UIKit's `velocity`: radians per second, at the last change.
     public private(set) var velocity: CGFloat = 0
 
     /// Total turn since the second finger came down.

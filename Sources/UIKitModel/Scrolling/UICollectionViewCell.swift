@@ -16,6 +16,7 @@ open class UICollectionViewCell: UIView {
     /// UIKit: set by the collection view while the item is selected.
     public internal(set) var isSelected = false
 
+    /// A cell whose trace and renders show `title`.
     public convenience init(title: String?) {
         self.init(frame: .zero)
         self.title = title

@@ -11,6 +11,7 @@ open class UIScrollView: UIView {
     /// UIKit's private `UIScrollViewDelayedTouchesBeganGestureRecognizer`: withholds content touches for 0.15 s.
     let delayedTouchesRecognizer = UIScrollViewDelayedTouchesBeganGestureRecognizer()
 
+    /// UIKit's `delegate`: told when the content scrolls and when dragging begins and ends (weak).
     public weak var delegate: UIScrollViewDelegate?
 
     /// The size of the content; the offset ranges over `0 ... contentSize - bounds.size` on each axis.
@@ -34,12 +35,14 @@ open class UIScrollView: UIView {
     /// UIKit default true: a drag may take touches the content has already begun to track.
     public var canCancelContentTouches = true
 
+    /// UIKit's `isScrollEnabled` (true): false makes the scroll view's pan fail, so the content keeps its touches.
     public var isScrollEnabled = true {
         didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
     }
 
     /// UIKit: scrolling along an axis needs content larger than the bounds, unless bouncing is forced.
     public var alwaysBounceVertical = false
+    /// UIKit's `alwaysBounceHorizontal` (false): true lets a horizontal drag scroll content no wider than the view.
     public var alwaysBounceHorizontal = false
 
     /// True from the moment a finger touches the scroll view until its touches are gone.

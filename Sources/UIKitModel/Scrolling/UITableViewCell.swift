@@ -8,6 +8,7 @@ open class UITableViewCell: UIView {
     var isHighlighted = false
     var isSelected = false
 
+    /// A cell whose trace and renders show `text` (its `textLabel`'s text on iOS).
     public convenience init(text: String?) {
         self.init(frame: .zero)
         self.text = text

@@ -3,9 +3,11 @@ import HIDEvent
 
 /// UIKit's `UITouch`: one finger from first contact until it lifts or is cancelled, updated in place.
 public final class UITouch: Hashable {
+    /// UIKit's `phase`: began, moved, stationary, ended or cancelled, as of the event being delivered.
     public internal(set) var phase: Phase
     /// Seconds, from the HID envelope's hardware timestamp of the frame that last changed this touch.
     public internal(set) var timestamp: TimeInterval
+    /// UIKit's `tapCount`: 2 for a finger that comes down again soon near where the last one lifted.
     public internal(set) var tapCount: Int
     /// The hit-tested view, fixed when the touch began (nil if no view was hit).
     public internal(set) var view: UIView?

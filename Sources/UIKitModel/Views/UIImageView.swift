@@ -11,6 +11,7 @@ open class UIImageView: UIView {
         isUserInteractionEnabled = false
     }
 
+    /// An image view showing the image named `imageName` (only its name: the model draws no pixels).
     public convenience init(imageName: String?, frame: CGRect = .zero) {
         self.init(frame: frame)
         self.imageName = imageName
