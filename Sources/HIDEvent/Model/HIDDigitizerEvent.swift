@@ -56,9 +56,13 @@ public struct HIDDigitizerPhase: OptionSet, Hashable, Sendable {
 
 /// IOHIDDigitizerTransducerType.
 public enum HIDTransducerType: UInt32, Sendable {
+    /// A stylus.
     case stylus = 0
+    /// A puck (a tablet's mouse-like device).
     case puck = 1
+    /// A finger: what a touchscreen reports.
     case finger = 2
+    /// A hand (a large contact, palm rejection).
     case hand = 3
 }
 
@@ -154,9 +158,13 @@ public struct HIDDigitizerFrame: Equatable, Sendable {
 
 /// A hardware button (the keyboard/consumer usage IOHIDFamily reports for it).
 public enum HIDButton: UInt32, Sendable, CaseIterable {
+    /// The home button.
     case home = 1
+    /// The lock (sleep/wake) button.
     case lock = 2
+    /// Volume up.
     case volumeUp = 3
+    /// Volume down.
     case volumeDown = 4
 }
 
@@ -171,9 +179,17 @@ public struct HIDButtonEvent: Equatable, Sendable {
 }
 
 /// The motion events the format carries (UIKit's `UIEvent.EventSubtype.motionShake`).
-public enum HIDMotion: UInt32, Sendable { case shake = 1 }
+public enum HIDMotion: UInt32, Sendable {
+    /// The device was shaken (UIKit's `motionShake`).
+    case shake = 1
+}
 /// Where a motion is (UIKit's `motionBegan` and `motionEnded`).
-public enum HIDMotionPhase: UInt32, Sendable { case began = 1, ended = 2 }
+public enum HIDMotionPhase: UInt32, Sendable {
+    /// The motion started (`motionBegan`).
+    case began = 1
+    /// The motion stopped (`motionEnded`).
+    case ended = 2
+}
 
 /// A motion (a shake) beginning or ending.
 public struct HIDMotionEvent: Equatable, Sendable {
@@ -186,8 +202,11 @@ public struct HIDMotionEvent: Equatable, Sendable {
 
 /// A decoded HID message.
 public enum HIDPayload: Equatable, Sendable {
+    /// A multi-touch frame.
     case digitizer(HIDDigitizerFrame)
+    /// A hardware button going down or up.
     case button(HIDButtonEvent)
+    /// A motion (a shake) beginning or ending.
     case motion(HIDMotionEvent)
 
     /// The payload's message kind, as the envelope carries it.

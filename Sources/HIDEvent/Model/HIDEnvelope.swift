@@ -50,9 +50,13 @@ public struct HIDEnvelope: Equatable, Sendable {
 
 /// A hop of the pipeline that stamps its monotonic time into the envelope (see `HIDHopTimestamps`).
 public enum HIDHop: Sendable, CaseIterable {
+    /// When the digitizer produced the event (the source's clock).
     case hardware
+    /// When springboard's run loop read it off its event port.
     case routerReceived
+    /// When springboard handed it to the app channel.
     case routerForwarded
+    /// When the app's run loop read it off its port.
     case appReceived
 
     /// Offset of this hop's u64 timestamp inside the envelope.

@@ -154,8 +154,12 @@ extension UIResponder {
 /// The event methods of `UIResponder` whose behaviour can be chosen per object without subclassing
 /// (scene files), each with the selector printed in traces.
 public enum ResponderMethod: Int, CaseIterable, Sendable {
+    /// The touch methods: `touchesBegan(_:with:)`, `touchesMoved(_:with:)`, `touchesEnded(_:with:)`,
+    /// `touchesCancelled(_:with:)`.
     case touchesBegan, touchesMoved, touchesEnded, touchesCancelled
+    /// The motion methods (a shake): `motionBegan`, `motionEnded`, `motionCancelled`.
     case motionBegan, motionEnded, motionCancelled
+    /// The press methods (hardware buttons): `pressesBegan`, `pressesChanged`, `pressesEnded`, `pressesCancelled`.
     case pressesBegan, pressesChanged, pressesEnded, pressesCancelled
 
     /// The `log:` group that prints this method.

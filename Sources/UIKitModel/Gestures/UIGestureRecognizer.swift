@@ -168,11 +168,17 @@ extension UIGestureRecognizer {
     /// Discrete recognizers go possible → recognized or possible → failed; continuous ones go
     /// possible → began → changed* → ended (or cancelled), or possible → failed (event-delivery.md §5).
     public enum State: Int, Sendable, CustomStringConvertible {
+        /// Not yet recognized: the recognizer is watching touches (the state it resets to).
         case possible = 0
+        /// A continuous gesture started; actions are sent.
         case began = 1
+        /// A continuous gesture changed; actions are sent.
         case changed = 2
+        /// A continuous gesture ended, or a discrete one was recognized (`recognized`); actions are sent.
         case ended = 3
+        /// A continuous gesture was cancelled (the system took its touches); actions are sent.
         case cancelled = 4
+        /// The touches are not this gesture; no actions.
         case failed = 5
 
         /// A discrete gesture's success is the continuous gesture's end (UIKit aliases the two).

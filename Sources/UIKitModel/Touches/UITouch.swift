@@ -84,6 +84,7 @@ public final class UITouch: Hashable {
 extension UITouch {
     /// UIKit's `UITouch.Phase`.
     public enum Phase: Int, Sendable, CaseIterable {
+        /// UIKit's phases: the finger landed, moved, stayed still while others changed, lifted, or was cancelled.
         case began, moved, stationary, ended, cancelled
 
         /// Ended or cancelled: the touch leaves its event after this frame.
