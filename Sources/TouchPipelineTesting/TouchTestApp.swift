@@ -88,14 +88,17 @@ public final class TouchTestApp {
         } catch {
             throw TouchTestError("gesture script: \(error)")
         }
-        return play(parsed)
+        return try play(parsed)
     }
 
-    /// Plays a parsed gesture script, its in-app steps (`sendActions`) included.
+    /// Plays a parsed gesture script, its in-app steps (`sendActions`) included; a step the app cannot run (an
+    /// id that is not a control) is an error before anything is played.
     @discardableResult
-    public func play(_ script: GestureScript) -> TouchTrace {
+    public func play(_ script: GestureScript) throws -> TouchTrace {
         let problems = runner.problems(in: script)
-        precondition(problems.isEmpty, "the script cannot run in this app: \(problems.joined(separator: "; "))")
+        guard problems.isEmpty else {
+            throw TouchTestError("the script cannot run in this app: \(problems.joined(separator: "; "))")
+        }
         // The script's times count from now: a second play follows the first instead of going back in time.
         let start = runner.clock.now
         return record { runner.run(script, offset: start) }

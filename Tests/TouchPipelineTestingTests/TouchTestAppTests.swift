@@ -125,6 +125,11 @@ final class TouchTestAppTests: XCTestCase {
 
     func testABadScriptIsAnErrorThatNamesTheLine() throws {
         let (app, _) = try app()
+        XCTAssertThrowsError(try app.play("at 0 sendActions button touchUpInside")) { error in
+            XCTAssertEqual(
+                "\(error)", "the script cannot run in this app: sendActions button: no control with that id in the scene")
+        }
+        XCTAssertEqual(app.trace.records, [], "nothing was played")
         XCTAssertThrowsError(try app.play("tap here")) { error in
             XCTAssertEqual(
                 "\(error)", "gesture script: line 1, column 1: expected 'at' and a time in seconds, found 'tap'")
