@@ -1,6 +1,9 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 // TouchPipeline: the iOS touch-event pipeline as real processes (hid-source -> springboard -> app-host).
 // One module per pipeline stage; the C library comes in through a system-library target.
+// Tools version 6.2: SwiftPM refuses a versioned (`.package(url:from:)`) dependency whose targets use
+// unsafeFlags when that dependency's manifest is below 6.2, and allows it from 6.2 on (swift-package-manager
+// pull request 8951); `.package(path:)` always allowed them.
 import PackageDescription
 
 // The hot path (frames through springboard and app-host) runs without the runtime's dynamic exclusivity
@@ -12,6 +15,29 @@ let package = Package(
     name: "TouchPipeline",
     platforms: [.macOS(.v14)],
     products: [
+        // The library a package of yours depends on (docs: Sources/UIKitModel/UIKitModel.docc). Each product is
+        // one module of the same name; none of them links libzmq except AppHostCommands, which is the live app.
+        // The UIKit model: responders, views, windows, touches, events, recognizers, controls, scroll, table and
+        // collection views, the application and its run loop.
+        .library(name: "UIKitModel", targets: ["UIKitModel"]),
+        // The CFRunLoop model the application runs on, with the manual clock tests use.
+        .library(name: "RunLoopKit", targets: ["RunLoopKit"]),
+        // The HID event format (protocols/hid-event.md), gesture scripts and touchscreen recordings.
+        .library(name: "HIDEvent", targets: ["HIDEvent"]),
+        .library(name: "GestureScript", targets: ["GestureScript"]),
+        .library(name: "TouchRecording", targets: ["TouchRecording"]),
+        // Scene files, with Swift classes of yours registered under scene class names.
+        .library(name: "AppScene", targets: ["AppScene"]),
+        // A scene's app run in-process on a manual clock; its timeline; looking at a scene without running it.
+        .library(name: "HeadlessApp", targets: ["HeadlessApp"]),
+        .library(name: "AppTimeline", targets: ["AppTimeline"]),
+        .library(name: "AppInspection", targets: ["AppInspection"]),
+        // For your tests: a window on a manual clock, your own subclasses, a gesture script or a recording played,
+        // the trace read back (the role HummingbirdTesting plays for Hummingbird).
+        .library(name: "TouchPipelineTesting", targets: ["TouchPipelineTesting"]),
+        // app-host's commands (serve, run, tree, explain, render, ...) for an executable of yours that registers
+        // its own classes and joins the ensemble.
+        .library(name: "AppHostCommands", targets: ["AppHostCommands"]),
         .executable(name: "hid-source", targets: ["hid-source"]),
         .executable(name: "springboard", targets: ["springboard"]),
         .executable(name: "app-host", targets: ["app-host"]),
@@ -26,6 +52,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         // Benchmarks/ (issue 27): allocation counts through its malloc interposer (tools version 6.1 for traits).
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+        // `swift package generate-documentation` (the library's DocC catalogs; CI runs it, warnings as errors).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // libzmq through pkg-config; apt provides it as libzmq3-dev.
@@ -117,12 +145,22 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
-        .executableTarget(
-            name: "app-host",
+        // app-host's commands as a library: the app-host executable is one line over it, and an executable of
+        // yours (Examples/) reuses it after registering its own classes.
+        .target(
+            name: "AppHostCommands",
             dependencies: [
                 "AppHostCore", "AppChannel", "AppScene", "CommandLineSupport", "GestureScript", "HIDEvent", "UIKitModel",
                 "TouchRecording", "AppInspection", "AppTimeline", "HeadlessApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        // Its own directory, so that the commands' old one (Sources/app-host) reads to git as moved whole.
+        .executableTarget(name: "app-host", dependencies: ["AppHostCommands"], path: "Sources/app-host-main"),
+        // The testing library: builds on the headless runner, for tests of packages that depend on this one.
+        .target(
+            name: "TouchPipelineTesting",
+            dependencies: [
+                "AppScene", "GestureScript", "HeadlessApp", "HIDEvent", "TouchRecording", "UIKitModel",
             ]),
         // sbctl's renderings of control replies (sbctl stats, sbctl top), a library so their layout is tested.
         .target(name: "ControlText", dependencies: ["CommandLineSupport", "ControlProtocol"]),
@@ -157,6 +195,9 @@ let package = Package(
                 "AppChannel", "ControlProtocol", "EventPort", "HIDEvent", "RunLoopKit", "SpringBoardCore", "ZeroMQ",
             ], path: "Tests/SpringBoardTesting"),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
+        .testTarget(
+            name: "TouchPipelineTestingTests",
+            dependencies: ["TouchPipelineTesting", "AppScene", "GestureScript", "UIKitModel"]),
         .testTarget(name: "HIDEventTests", dependencies: ["HIDEvent", "GestureScript", "TestSupport", "TouchRecording"]),
         .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "TestSupport"]),
         .testTarget(name: "RunLoopZeroMQTests", dependencies: ["RunLoopKit", "RunLoopZeroMQ", "ZeroMQ", "TestSupport"]),

@@ -7,7 +7,9 @@ import UIKitModel
 public struct HitTestExplanation {
     /// Every hitTest/pointInside call, in order, explained.
     public let calls: [Trace.Line]
+    /// The window the touch would go to, frontmost first; nil when no window takes it.
     public let window: UIWindow?
+    /// The view the hit-test pass chose; nil when the touch hits nothing.
     public let view: UIView?
 
     /// Hit-tests `point` (screen points) as UIKit does for a touch that begins there. Every view is made to
@@ -42,6 +44,7 @@ public struct HitTestExplanation {
         return result
     }
 
+    /// The explanation as text: each call of the pass with its answer and reason, then where the touch would go.
     public func describe(point: CGPoint, scene: SceneApp) -> String {
         var out = ["hit-test for \(Trace.Point(x: Double(point.x), y: Double(point.y)).description):"]
         out += calls.map { "  " + $0.explained }

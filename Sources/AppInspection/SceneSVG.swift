@@ -16,6 +16,7 @@ public enum SceneSVG {
     static let characterWidth: CGFloat = 6.2
     static let lineHeight: CGFloat = 12
 
+    /// The scene's windows and views as an SVG drawing, with `touch` marked when given.
     public static func render(_ scene: SceneApp, touch: CGPoint?) -> String {
         let application = scene.application
         let explanation = touch.map { HitTestExplanation(scene: scene, point: $0) }

@@ -5,6 +5,7 @@ import UIKitModel
 /// `app-host tree SCENE`: the scene's windows and views as a tree, each with its id, class, screen frame and
 /// what hit-testing and delivery depend on (hidden, alpha, interaction, log groups, recognizers, controls).
 public enum SceneTree {
+    /// The scene's view tree as indented text: classes, ids, frames, controllers, recognizers and what each logs.
     public static func describe(_ scene: SceneApp) -> String {
         var out: [String] = []
         for window in scene.application.windows {

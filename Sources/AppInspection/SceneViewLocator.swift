@@ -6,10 +6,13 @@ import UIKitModel
 /// its accessibility identifier: the centre of the view's frame on the screen, checked by hit-testing that
 /// a touch there really reaches the view (or one of its subviews).
 public enum SceneViewLocator {
+    /// Why a view cannot be tapped by id: no such view, or a touch at its centre would reach another view.
     public struct Failure: Error, CustomStringConvertible {
+        /// The reason, in one line.
         public var description: String
     }
 
+    /// The window point where a tap reaches the view with `id`: its frame's centre on the screen, checked by hit-testing.
     public static func tapPoint(of id: String, in scene: SceneApp) throws(Failure) -> CGPoint {
         guard let view = scene.view(id) else {
             let ids = scene.responders.filter { $0.value is UIView }.keys.sorted().joined(separator: ", ")

@@ -41,13 +41,23 @@ final class GestureRecognizersSceneExtension: SceneExtension {
         _ entry: SceneValue, context: SceneBuildContext
     ) throws -> (UIGestureRecognizer, ([String: UIGestureRecognizer]) throws -> Void) {
         let node = try entry.mapping()
-        let kindValue = try node.required("kind")
-        guard let kind = GestureRecognizerKind(rawValue: try kindValue.string()) else {
-            let known = GestureRecognizerKind.allCases.map(\.rawValue).joined(separator: ", ")
-            throw kindValue.mismatch("one of \(known)")
+        let kind: GestureRecognizerKind?
+        let recognizer: UIGestureRecognizer
+        if node["kind"] == nil, let registered = try Self.registered(node, context: context) {
+            // A Swift class of the user's (SceneClassRegistry): made by its factory, configured by the common keys.
+            kind = nil
+            try node.checkKeys(Self.commonKeys)
+            recognizer = registered
+        } else {
+            let kindValue = try node.required("kind")
+            guard let known = GestureRecognizerKind(rawValue: try kindValue.string()) else {
+                let known = GestureRecognizerKind.allCases.map(\.rawValue).joined(separator: ", ")
+                throw kindValue.mismatch("one of \(known)")
+            }
+            kind = known
+            try node.checkKeys(Self.commonKeys.union(known.keys))
+            recognizer = try known.make(from: node)
         }
-        try node.checkKeys(Self.commonKeys.union(kind.keys))
-        let recognizer = try kind.make(from: node)
 
         if let idValue = node["id"] {
             let id = try idValue.string()
@@ -85,18 +95,29 @@ final class GestureRecognizersSceneExtension: SceneExtension {
 }
 
 extension GestureRecognizersSceneExtension {
+    /// The recognizer a registered `class:` makes (`SceneClassRegistry`), nil when the name is not registered;
+    /// a name registered as something else is an error.
+    static func registered(_ node: SceneMapping, context: SceneBuildContext) throws -> UIGestureRecognizer? {
+        guard let value = node["class"], let factory = context.classes.factory(try value.string()) else { return nil }
+        guard case .recognizer(let make) = factory else {
+            throw value.error("class \(try value.string()) is registered as \(factory.what), not a gesture recognizer")
+        }
+        return make()
+    }
+
     /// `{log: "View Taped"}`; `state: true` appends the state (`Panned changed`); `values: true` appends the
     /// recognizer's measurements (translation, scale, rotation, location); `applyTransform: true` (pinch,
     /// rotation, pan) then applies them to the view's transform and resets them, and appends the new transform.
-    static func action(_ value: SceneValue, kind: GestureRecognizerKind) throws -> GestureRecognizerAction {
+    static func action(_ value: SceneValue, kind: GestureRecognizerKind?) throws -> GestureRecognizerAction {
         let node = try value.mapping()
         try node.checkKeys(actionKeys)
         let text = try node.required("log").string()
         let withState = try node.bool("state") ?? false
         let withValues = try node.bool("values") ?? false
         let applies = try node.bool("applyTransform") ?? false
-        if applies, ![.pinch, .rotation, .pan].contains(kind), let flag = node["applyTransform"] {
-            throw flag.error("applyTransform is for pinch, rotation and pan recognizers (this one is \(kind.rawValue))")
+        if applies, kind.map({ ![.pinch, .rotation, .pan].contains($0) }) ?? true, let flag = node["applyTransform"] {
+            let this = kind?.rawValue ?? "a registered class"
+            throw flag.error("applyTransform is for pinch, rotation and pan recognizers (this one is \(this))")
         }
         guard withState || withValues || applies else { return .log(text) }
         return .handler(text) { recognizer in

@@ -9,9 +9,13 @@ import Yams
 public struct SceneLoader {
     private(set) var viewKinds: [String: SceneViewKind] = [:]
     private(set) var extensions: [SceneExtension] = []
+    /// Swift classes of yours that `class:` may name (`SceneClassRegistry.shared` unless given another).
+    public var classes: SceneClassRegistry
 
-    /// A loader that knows UIKitModel's built-in kinds (`view`, `imageView`).
-    public init() {
+    /// A loader that knows UIKitModel's built-in kinds (`view`, `imageView`, the controls, scroll, table and
+    /// collection views) and the classes registered in `classes`.
+    public init(classes: SceneClassRegistry = .shared) {
+        self.classes = classes
         register(PlainViewKind())
         register(ImageViewKind())
         register(GestureRecognizersSceneExtension())
@@ -41,11 +45,12 @@ public struct SceneLoader {
         } catch let error as YamlError {
             throw SceneError(path: "", message: "YAML syntax error: \(error)")
         }
-        let context = SceneBuildContext(application: application)
+        let context = SceneBuildContext(application: application, classes: classes)
         try buildApplication(from: SceneValue(node: root, path: "").mapping(), context: context)
         return SceneApp(application: application, responders: context.responders, warnings: context.warnings)
     }
 
+    /// Builds the scene file at `url` as `load(yaml:into:)` does; a file that cannot be read is a `SceneError`.
     public func load(contentsOf url: URL, into application: UIApplication = UIApplication()) throws -> SceneApp {
         let text: String
         do {
@@ -60,13 +65,14 @@ public struct SceneLoader {
 /// An app built from a scene file: the application (windows, controllers, views wired up) and every object
 /// the file named, by id.
 public final class SceneApp {
+    /// The application the scene was built into, with its windows, controllers and views.
     public let application: UIApplication
     /// Every responder with an id: views, windows, view controllers, `application`, the delegate.
     public let responders: [String: UIResponder]
     /// Dead declarations and a scene that logs nothing (see `SceneWarning`), in the order found.
     public let warnings: [SceneWarning]
 
-    init(application: UIApplication, responders: [String: UIResponder], warnings: [SceneWarning] = []) {
+    package init(application: UIApplication, responders: [String: UIResponder], warnings: [SceneWarning] = []) {
         self.application = application
         self.responders = responders
         self.warnings = warnings
@@ -75,14 +81,17 @@ public final class SceneApp {
     package var bundleIdentifier: String { application.bundleIdentifier }
     package var displayName: String { application.displayName }
 
+    /// The responder the scene file declared with `id` (a view, window, controller, `application` or the delegate).
     public func responder(_ id: String) -> UIResponder? { responders[id] }
-    package func view(_ id: String) -> UIView? { responders[id] as? UIView }
-    package func viewController(_ id: String) -> UIViewController? { responders[id] as? UIViewController }
+    /// The view the scene file declared with `id`.
+    public func view(_ id: String) -> UIView? { responders[id] as? UIView }
+    /// The view controller the scene file declared with `id`.
+    public func viewController(_ id: String) -> UIViewController? { responders[id] as? UIViewController }
 }
 
 extension SceneApp {
     /// The recognizer a scene file declared with `id` (searched in every window's view tree).
-    package func gestureRecognizer(_ id: String) -> UIGestureRecognizer? {
+    public func gestureRecognizer(_ id: String) -> UIGestureRecognizer? {
         for window in application.windows {
             if let found = Self.recognizer(named: id, in: window) { return found }
         }
@@ -113,6 +122,16 @@ protocol SceneViewKind {
 }
 
 /// `kind: view` — a `UIView`.
+/// A view of a class registered in `SceneClassRegistry`: its factory makes it; it reads no keys of its own.
+struct RegisteredViewKind: SceneViewKind {
+    var name: String
+    var make: () -> UIView
+    var uikitClassName: String { name }
+    var keys: Set<String> { [] }
+
+    func makeView(from node: SceneMapping, context: SceneBuildContext) throws -> UIView { make() }
+}
+
 struct PlainViewKind: SceneViewKind {
     init() {}
     var name: String { "view" }
@@ -160,6 +179,7 @@ public struct SceneError: Error, CustomStringConvertible, Equatable, Sendable {
         self.line = line
     }
 
+    /// `path: message`, with the line when known: what the command-line tools print.
     public var description: String {
         path.isEmpty ? message : "\(path): \(message)"
     }
@@ -170,9 +190,12 @@ public struct SceneError: Error, CustomStringConvertible, Equatable, Sendable {
 public struct SceneWarning: CustomStringConvertible, Equatable, Sendable {
     /// The YAML path, empty for the whole file.
     public var path: String
+    /// What is wrong or worth saying.
     public var message: String
+    /// The line in the scene file, when known.
     public var line: Int?
 
+    /// `path: message`.
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 
     /// `file:line: path: message`, as scene errors are located.

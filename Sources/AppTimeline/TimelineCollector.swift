@@ -23,6 +23,7 @@ public final class TimelineCollector: RunLoopTracer {
     private(set) var entries: [Entry] = []
     let processName: String
 
+    /// A collector for one process, named `processName` in the timeline.
     public init(processName: String) {
         self.processName = processName
     }
@@ -31,6 +32,7 @@ public final class TimelineCollector: RunLoopTracer {
         entries.append(.runLoop(record))
     }
 
+    /// Adds one trace record to the timeline at its time.
     public func add(_ line: Trace.Line) {
         entries.append(.trace(line))
     }

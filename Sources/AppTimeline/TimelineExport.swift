@@ -16,6 +16,7 @@ public enum TimelineExport {
     static let sourcePID = 1, appPID = 2, springBoardPID = 3
     static let hidTID = 1, runLoopTID = 1, uikitTID = 2, ackTID = 3, routerTID = 1, displayTID = 4
 
+    /// The collected timeline as Chrome trace-event JSON (chrome://tracing, Perfetto).
     public static func json(_ collector: TimelineCollector) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

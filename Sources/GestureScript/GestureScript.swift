@@ -46,6 +46,7 @@ public struct GestureScript: Equatable, Sendable {
         _ = try GestureTimeline(entries)
     }
 
+    /// Parses a gesture script (protocols/gesture-script.md); a mistake is an error naming its line and column.
     public static func parse(_ text: String) throws(GestureScriptError) -> GestureScript {
         try GestureScript(entries: GestureScriptParser.parse(text))
     }
@@ -94,6 +95,7 @@ public struct GestureScriptError: Error, Equatable, Sendable, CustomStringConver
         self.found = found
     }
 
+    /// `line N, column M: message`.
     public var description: String {
         let place = line > 0 ? "line \(line), column \(column): " : ""
         return place + "expected \(expected), found \(found)"
@@ -104,7 +106,9 @@ public struct GestureScriptError: Error, Equatable, Sendable, CustomStringConver
 /// units, seconds and points, so that a built gesture and a parsed one without the option are the same.
 extension GestureScript {
     static let defaultTapDuration = Double(GestureCommand.defaultTapDuration) / 1e9
+    /// Points a `swipe` travels without `distance` (200).
     public static let defaultSwipeDistance = GestureCommand.defaultSwipeDistance
+    /// Seconds a `swipe` takes without `duration` or `speed` (0.15).
     public static let defaultSwipeDuration = Double(GestureCommand.defaultSwipeDuration) / 1e9
     static let defaultShakeDuration = Double(GestureCommand.defaultShakeDuration) / 1e9
 }
@@ -246,7 +250,9 @@ extension GestureScript {
 public struct GestureScriptWarning: Equatable, Sendable, CustomStringConvertible {
     /// Where it was written; 0 for the script as a whole or commands built in code.
     public var line: Int
+    /// What the script does that an app would not see as meant.
     public var message: String
 
+    /// `line N: message`.
     public var description: String { line > 0 ? "line \(line): \(message)" : message }
 }

@@ -1,14 +1,16 @@
 import GestureScript
+import HIDEvent
 import UIKitModel
 
 extension HeadlessAppRunner {
     /// Plays a gesture script: every scripted frame at its time (see `run(_:settle:)`), and its in-app steps
-    /// (`sendActions`) at theirs, after the frames of the same time.
+    /// (`sendActions`) at theirs, after the frames of the same time. The script's times count from `offset`
+    /// (a script played after another starts where the clock is, not back at 0).
     @discardableResult
-    public func run(_ script: GestureScript, settle: UInt64 = 1_000_000_000) -> [Trace.Line] {
-        let appSteps = script.appSteps  // computed from the entries: once
+    public func run(_ script: GestureScript, settle: UInt64 = 1_000_000_000, offset: UInt64 = 0) -> [Trace.Line] {
+        let appSteps = script.appSteps.map { (time: $0.time &+ offset, control: $0.control, events: $0.events) }
         var steps = appSteps[...]
-        let frames = script.frames()
+        let frames = script.frames().map { TimedHIDPayload(time: $0.time &+ offset, payload: $0.payload) }
         for input in frames {
             while let step = steps.first, step.time < input.time {
                 perform(step)

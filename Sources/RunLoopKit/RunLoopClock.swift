@@ -19,6 +19,7 @@ public protocol RunLoopClock: AnyObject, Sendable {
 /// Real time: `CLOCK_MONOTONIC` in nanoseconds (the clock `poll(2)`'s timeout also runs on). Every
 /// process of the pipeline stamps its hops with this clock, so it is read here and nowhere else.
 public final class MonotonicClock: RunLoopClock {
+    /// The system's monotonic clock.
     public init() {}
 
     /// The time now, for code that has no loop (hid-source, benchmarks, tests).
@@ -28,6 +29,7 @@ public final class MonotonicClock: RunLoopClock {
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
+    /// Nanoseconds of CLOCK_MONOTONIC.
     public var now: UInt64 { Self.now }
 }
 
@@ -57,10 +59,12 @@ extension MonotonicClock {
 public final class ManualClock: RunLoopClock {
     private let value: Mutex<UInt64>
 
+    /// A clock that reads `now` until it is advanced.
     public init(now: UInt64 = 0) {
         value = Mutex(now)
     }
 
+    /// The time it was last set to, in nanoseconds.
     public var now: UInt64 { value.withLock { $0 } }
 
     /// Moves the clock forward by `nanoseconds` (saturating at `UInt64.max`).

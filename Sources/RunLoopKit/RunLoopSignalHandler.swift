@@ -11,6 +11,8 @@ import Synchronization
 public final class RunLoopSignalHandler {
     private var sources: [DispatchSourceSignal] = []
 
+    /// Runs `action` on `runLoop` (a source0 named `name`, in the common modes) when one of `signals` arrives;
+    /// `onSignal`, when given, runs at once on Dispatch's signal queue.
     public init(
         signals: [Int32], on runLoop: EventRunLoop, name: String, onSignal: (@Sendable () -> Void)? = nil,
         action: @escaping () -> Void

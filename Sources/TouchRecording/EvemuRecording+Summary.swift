@@ -88,6 +88,7 @@ extension EvemuRecording {
 public struct RecordingSession: Codable, Equatable, Sendable {
     /// When the first finger came down, from the recording's first event.
     public var start: Double
+    /// Seconds from the first finger down to the glass being empty again.
     public var duration: Double
     /// Touch-downs in the session.
     public var contacts: Int
@@ -103,12 +104,18 @@ public struct RecordingSession: Codable, Equatable, Sendable {
     /// For a two-finger session: how far the line between the fingers turned, degrees, clockwise positive.
     public var rotation: Double?
 
+    /// Distances between two fingers, points.
     public struct Spread: Codable, Equatable, Sendable {
+        /// When the second finger came down.
         public var start: Double
+        /// At the last frame both were down.
         public var end: Double
+        /// The smallest while both were down.
         public var minimum: Double
+        /// The largest while both were down.
         public var maximum: Double
 
+        /// A spread of these four distances.
         public init(start: Double, end: Double, minimum: Double, maximum: Double) {
             self.start = start
             self.end = end
@@ -120,14 +127,20 @@ public struct RecordingSession: Codable, Equatable, Sendable {
 
 /// What `hid-source inspect` reports for a file.
 public struct RecordingSummary: Codable, Equatable, Sendable {
+    /// The recording's file name.
     public var file: String
+    /// Seconds from the first event to the last.
     public var duration: Double
+    /// Frames (`SYN_REPORT`s) that changed a contact.
     public var frames: Int
+    /// Touch-downs in the whole file.
     public var contacts: Int
+    /// `SYN_DROPPED` reports: places where the kernel lost events while recording.
     public var droppedReports: Int
     /// Median frame rate over the file's sessions, Hz.
     public var samplingRate: Double?
     /// The device rectangle on the screen, points: x, y, width, height.
     public var placement: [Double]
+    /// The touch sessions, in order.
     public var sessions: [RecordingSession]
 }

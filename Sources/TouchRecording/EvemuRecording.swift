@@ -11,18 +11,25 @@ public struct EvemuRecording: Sendable {
     /// What a contact does in a frame: down, move, up or stationary (a recording has no cancels).
     public typealias Change = HIDFingerChange
 
+    /// One finger in one frame, in device units.
     public struct Contact: Equatable, Sendable {
         /// A fresh id per contact, from 1 in order of touch-down (devices reuse tracking ids).
         public var id: UInt32
+        /// `ABS_MT_POSITION_X`, device units.
         public var x: Int
+        /// `ABS_MT_POSITION_Y`, device units.
         public var y: Int
         /// `ABS_MT_PRESSURE`, `ABS_MT_TOUCH_MAJOR`, `ABS_MT_TOUCH_MINOR` in device units, when the device
         /// reports them.
         public var pressure: Int?
+        /// The contact ellipse's major axis (`ABS_MT_TOUCH_MAJOR`), device units.
         public var touchMajor: Int?
+        /// The contact ellipse's minor axis (`ABS_MT_TOUCH_MINOR`), device units.
         public var touchMinor: Int?
+        /// What the contact does in this frame.
         public var change: Change
 
+        /// A contact with these values.
         public init(
             id: UInt32, x: Int, y: Int, pressure: Int? = nil, touchMajor: Int? = nil, touchMinor: Int? = nil,
             change: Change
@@ -37,11 +44,14 @@ public struct EvemuRecording: Sendable {
         }
     }
 
+    /// One `SYN_REPORT`: the contacts that are down or changed at that time.
     public struct Frame: Equatable, Sendable {
         /// Nanoseconds since the recording's first event (microsecond resolution, as evdev stamps).
         public var time: UInt64
+        /// The contacts down or changed in this frame, by id.
         public var contacts: [Contact]
 
+        /// A frame at `time` with `contacts`.
         public init(time: UInt64, contacts: [Contact]) {
             self.time = time
             self.contacts = contacts
@@ -52,6 +62,7 @@ public struct EvemuRecording: Sendable {
     public let name: String
     /// Absolute axes by evdev code, from the file's `A:` lines, its header comments, or a description file.
     public let axes: [Int: EvemuAxis]
+    /// The frames in time order, each with the contacts it changed.
     public let frames: [Frame]
     /// Nanoseconds from the first event to the last (a recording may end with fingers still down).
     public let duration: UInt64
@@ -60,8 +71,11 @@ public struct EvemuRecording: Sendable {
 
     /// `ABS_MT_POSITION_X` and `_Y`: present in every recording that parsed.
     public var xAxis: EvemuAxis { axes[EvemuCode.positionX]! }
+    /// `ABS_MT_POSITION_Y` (see `xAxis`).
     public var yAxis: EvemuAxis { axes[EvemuCode.positionY]! }
+    /// The x axis's range, device units.
     public var xRange: ClosedRange<Int> { xAxis.minimum...xAxis.maximum }
+    /// The y axis's range, device units.
     public var yRange: ClosedRange<Int> { yAxis.minimum...yAxis.maximum }
 
     /// The number of contacts (touch-downs) in the file.
@@ -78,10 +92,14 @@ public struct EvemuRecording: Sendable {
 
 /// A recording that cannot be read or played: which file, which line (0: the file as a whole), what is wrong.
 public struct EvemuRecordingError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The file's name.
     public var file: String
+    /// The line, from 1; 0 for the file as a whole.
     public var line: Int
+    /// What is wrong.
     public var message: String
 
+    /// An error about `line` of `file`.
     public init(file: String, line: Int, message: String) {
         self.file = file
         self.line = line
@@ -159,10 +177,14 @@ extension EvemuRecording {
 /// One absolute axis as evdev describes it (`struct input_absinfo`): its range and its resolution in units
 /// per millimetre (0 when the device does not say, which is most touchscreens).
 public struct EvemuAxis: Equatable, Sendable {
+    /// The axis's smallest value (`input_absinfo.minimum`).
     public var minimum: Int
+    /// The axis's largest value (`input_absinfo.maximum`).
     public var maximum: Int
+    /// Units per millimetre (`input_absinfo.resolution`); 0 when the device does not say.
     public var resolution: Int
 
+    /// An axis from `minimum` to `maximum`.
     public init(minimum: Int, maximum: Int, resolution: Int = 0) {
         self.minimum = minimum
         self.maximum = maximum

@@ -19,9 +19,11 @@ public struct EvemuWriter {
         var x: Int, y: Int, pressure: Int, major: Int, minor: Int
     }
 
+    /// The screen the frames' points are on: it becomes the written device's axis ranges.
     public let screen: CGSize
     /// Fingers cancelled (written as lifted) and button or motion events left out.
     public private(set) var cancelsWrittenAsLifts = 0
+    /// Button and motion events left out (evemu touchscreen recordings carry only touches).
     public private(set) var eventsLeftOut = 0
     /// Fingers that came down with every slot taken: left out, with their frames.
     public private(set) var fingersLeftOut = 0
@@ -30,6 +32,7 @@ public struct EvemuWriter {
     private var currentSlot = 0
     private var nextTrackingID = 1
 
+    /// A writer for frames on a screen of `screen` points.
     public init(screen: CGSize) { self.screen = screen }
 
     /// The header: evemu's banner, the device, its axes.

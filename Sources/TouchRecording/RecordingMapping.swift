@@ -4,6 +4,7 @@ import Foundation
 /// turned by `rotation` first, then placed in `target` (the whole screen unless given), stretched over it,
 /// fitted with its aspect kept, or at a physical scale of `pointsPerMillimetre`.
 public struct RecordingMapping: Equatable, Sendable {
+    /// How the device fills its target.
     public enum Fit: String, CaseIterable, Sendable {
         /// Each axis over the target's full width or height (the aspect may change).
         case stretch
@@ -11,9 +12,11 @@ public struct RecordingMapping: Equatable, Sendable {
         case aspect
     }
 
+    /// The screen's size in points.
     public var screen: CGSize
     /// Where the device goes; nil: the whole screen.
     public var target: CGRect?
+    /// How the device fills the target (ignored with `pointsPerMillimetre`).
     public var fit: Fit
     /// Clockwise quarter turns of the device before it is placed: 0, 90, 180 or 270 degrees.
     public var rotation: Int
@@ -23,6 +26,7 @@ public struct RecordingMapping: Equatable, Sendable {
     /// The device's active area in millimetres, for devices that report resolution 0 (most do).
     public var deviceMillimetres: CGSize?
 
+    /// A mapping onto `screen` (see the properties for the rest).
     public init(
         screen: CGSize, target: CGRect? = nil, fit: Fit = .stretch, rotation: Int = 0,
         pointsPerMillimetre: Double? = nil, deviceMillimetres: CGSize? = nil
@@ -108,5 +112,6 @@ public struct RecordingMapping: Equatable, Sendable {
 /// A mapping that cannot be applied (a bad rotation, an unknown physical size).
 public struct RecordingMappingError: Error, CustomStringConvertible, Equatable, Sendable {
     public var description: String
+    /// An error that says `description`.
     public init(_ description: String) { self.description = description }
 }

@@ -17,6 +17,8 @@ struct EnsembleFile {
     var values: [String: String] = [:]
     /// The `apps:` list's `scene:` paths, in order (the order of the home screen's icons).
     var scenes: [String] = []
+    /// Each app's `executable:` (an app-host of your own; empty: springboard's app-host), parallel to `scenes`.
+    var executables: [String] = []
     /// More than one host (`hosts:`, `springboard:`, `load:` and each app's `host:`), nil on one machine.
     var multiHost: MultiHost?
 
@@ -63,12 +65,18 @@ struct EnsembleFile {
             var appHosts: [String?] = []
             for (index, item) in list.enumerated() {
                 guard let app = item as? [String: Any?], let scene = app["scene"] as? String, !scene.isEmpty,
-                    Set(app.keys).isSubset(of: ["scene", "host"])
+                    Set(app.keys).isSubset(of: ["scene", "host", "executable"])
                 else {
                     throw Problem(
-                        description: "\(path): apps item \(index + 1) must be `- scene: FILE` (and, with hosts:, `host: NAME`)")
+                        description: "\(path): apps item \(index + 1) must be `- scene: FILE` (and, with hosts:, `host: NAME`; "
+                            + "`executable: PATH` for an app-host of your own)")
+                }
+                let executable = app["executable"].flatMap(MultiHost.present)
+                if let executable, !(executable is String) {
+                    throw Problem(description: "\(path): apps item \(index + 1): executable must be a path")
                 }
                 file.scenes.append(scene)
+                file.executables.append((executable as? String) ?? "")
                 appHosts.append(app["host"].flatMap(MultiHost.present).map { "\($0)" })
             }
             if appHosts.contains(where: { $0 != nil }), mapping["hosts"] == nil {
@@ -90,6 +98,10 @@ struct EnsembleFile {
     var shellAssignments: String {
         var lines = Self.keys.map { "ENSEMBLE_\($0.name)=\(Self.quoted(values[$0.name] ?? ""))" }
         lines.append("ENSEMBLE_scenes=(\(scenes.map(Self.quoted).joined(separator: " ")))")
+        // Only when some app has one: a file without `executable:` prints what it always did.
+        if executables.contains(where: { !$0.isEmpty }) {
+            lines.append("ENSEMBLE_executables=(\(executables.map(Self.quoted).joined(separator: " ")))")
+        }
         if let multiHost { lines += multiHost.shellAssignments }
         return lines.joined(separator: "\n")
     }

@@ -109,6 +109,13 @@ struct SpringBoardCommand: ParsableCommand {
     var appHost: String?
 
     @Option(
+        name: .long,
+        help:
+            "SCENE=EXECUTABLE: launch the app of `--launch SCENE` (or BUNDLE_ID=SCENE) with EXECUTABLE, an app-host of your own (repeatable)."
+    )
+    var launchExecutable: [String] = []
+
+    @Option(
         name: .long, parsing: .unconditionalSingleValue,
         help: "An argument for every launched app-host (repeatable), e.g. --app-argument --quiet.")
     var appArgument: [String] = []
@@ -225,8 +232,26 @@ struct SpringBoardCommand: ParsableCommand {
 }
 
 extension SpringBoardCommand {
-    /// `--launch` items: `BUNDLE_ID=SCENE`, or a scene file whose `app.bundleID` names the app.
+    /// `--launch` items: `BUNDLE_ID=SCENE`, or a scene file whose `app.bundleID` names the app; each with the
+    /// executable `--launch-executable SCENE=EXECUTABLE` gives its scene.
     func launches() throws -> [AppLaunch] {
+        var executables: [String: String] = [:]
+        for item in launchExecutable {
+            guard let equals = item.lastIndex(of: "="), equals != item.startIndex, item.index(after: equals) != item.endIndex
+            else { throw ValidationError("--launch-executable \(item): expected SCENE=EXECUTABLE") }
+            executables[String(item[..<equals])] = String(item[item.index(after: equals)...])
+        }
+        var launches = try plainLaunches()
+        for index in launches.indices {
+            launches[index].executable = executables.removeValue(forKey: launches[index].scene)
+        }
+        if let scene = executables.keys.sorted().first {
+            throw ValidationError("--launch-executable \(scene)=...: no --launch names that scene")
+        }
+        return launches
+    }
+
+    private func plainLaunches() throws -> [AppLaunch] {
         try launch.map { item in
             if let explicit = AppLaunch(argument: item), !FileManager.default.fileExists(atPath: item) { return explicit }
             let root: Any?

@@ -4,6 +4,10 @@ import UIKitModel
 /// (references by id, extensions), pending presentations and the requested first responder.
 final class SceneBuildContext {
     let application: UIApplication
+    /// Swift classes the scene may name in `class:`.
+    let classes: SceneClassRegistry
+    /// Controllers made from registered classes, told `viewDidLoad()` once the scene is built.
+    var registeredControllers: [UIViewController] = []
     private(set) var responders: [String: UIResponder] = [:]
     private var deferred: [() throws -> Void] = []
     var presentations: [(presenter: UIViewController, presented: UIViewController)] = []
@@ -26,8 +30,9 @@ final class SceneBuildContext {
         warnings.append(warning)
     }
 
-    init(application: UIApplication) {
+    init(application: UIApplication, classes: SceneClassRegistry = .shared) {
         self.application = application
+        self.classes = classes
     }
 
     /// Gives `responder` an id; ids are unique across the whole file.

@@ -69,6 +69,9 @@ extension SceneLoader {
 
         for (presenter, presented) in context.presentations { presenter.present(presented) }
         try context.runDeferred()
+        // Registered controllers are told their view is loaded once every object of the scene exists (a
+        // storyboard's controller, whose outlets are connected by then).
+        for controller in context.registeredControllers { controller.viewDidLoad() }
 
         if let id = root["firstResponder"] {
             if context.firstResponderRequest != nil {
@@ -154,7 +157,7 @@ extension SceneLoader {
     /// Views inside the root view that declare `controller:` become children of this controller.
     func buildController(_ node: SceneMapping, context: SceneBuildContext) throws -> UIViewController {
         try node.checkKeys(Self.controllerKeys)
-        let controller = UIViewController()
+        let controller = try makeController(node, context: context)
         try applyResponderKeys(from: node, to: controller, context: context)
         context.controllerStack.append(controller)
         defer { context.controllerStack.removeLast() }
@@ -169,10 +172,23 @@ extension SceneLoader {
     /// the view's subviews with this controller on the stack, then calls `finishController`.
     func makeInlineController(_ node: SceneMapping, rootView: UIView, context: SceneBuildContext) throws -> UIViewController {
         try node.checkKeys(Self.controllerKeys.subtracting(["view"]))
-        let controller = UIViewController()
+        let controller = try makeController(node, context: context)
         try applyResponderKeys(from: node, to: controller, context: context)
         controller.view = rootView
         context.controllerStack.last?.addChild(controller)
+        return controller
+    }
+
+    /// A `UIViewController`, or the registered class `class:` names (`SceneClassRegistry`).
+    private func makeController(_ node: SceneMapping, context: SceneBuildContext) throws -> UIViewController {
+        guard let value = node["class"], let factory = context.classes.factory(try value.string()) else {
+            return UIViewController()
+        }
+        guard case .controller(let make) = factory else {
+            throw value.error("class \(try value.string()) is registered as \(factory.what), not a view controller")
+        }
+        let controller = make()
+        context.registeredControllers.append(controller)
         return controller
     }
 

@@ -13,7 +13,7 @@ extension SceneLoader {
     /// common keys, the subviews (in order: later ones are in front) and an inline `controller:`.
     func buildView(_ value: SceneValue, context: SceneBuildContext) throws -> UIView {
         let node = try value.mapping()
-        let kind = try viewKind(for: node)
+        let kind = try viewKind(for: node, context: context)
         var allowed = Self.viewKeys.union(kind.keys)
         for sceneExtension in extensions { allowed.formUnion(sceneExtension.viewKeys) }
         try node.checkKeys(allowed)
@@ -43,7 +43,17 @@ extension SceneLoader {
         return view
     }
 
-    private func viewKind(for node: SceneMapping) throws -> SceneViewKind {
+    private func viewKind(for node: SceneMapping, context: SceneBuildContext) throws -> SceneViewKind {
+        if let value = node["class"], let factory = context.classes.factory(try value.string()) {
+            let name = try value.string()
+            guard case .view(let make) = factory else {
+                throw value.error("class \(name) is registered as \(factory.what), not a view")
+            }
+            if let kind = node["kind"] {
+                throw kind.error("class \(name) is a registered Swift class: its factory makes it, so leave out kind")
+            }
+            return RegisteredViewKind(name: name, make: make)
+        }
         if let value = node["kind"] {
             let name = try value.string()
             guard let kind = viewKinds[name] else {

@@ -1,6 +1,7 @@
 /// Full decoding of a HID message into the model types. Validation is `HIDMessageView`'s; use the view
 /// directly on hot paths to avoid the children array.
 public enum HIDDecoder {
+    /// Validates `bytes` (one whole message) and decodes it; an invalid message is an error naming the rule.
     public static func decode(_ bytes: UnsafeRawBufferPointer) throws(HIDDecodeError) -> HIDMessage {
         try HIDMessageView(validating: bytes).message()
     }

@@ -1,14 +1,18 @@
 /// IOHIDEvent digitizer `eventMask` bits: what changed in this frame (IOHIDFamily `IOHIDDigitizerEventMask`).
 public struct HIDDigitizerEventMask: OptionSet, Hashable, Sendable {
+    /// The bits.
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
     package static let range = HIDDigitizerEventMask(rawValue: 1 << 0)
+    /// The finger's touching state changed (it landed or lifted).
     public static let touch = HIDDigitizerEventMask(rawValue: 1 << 1)
+    /// The finger moved.
     public static let position = HIDDigitizerEventMask(rawValue: 1 << 2)
     package static let stop = HIDDigitizerEventMask(rawValue: 1 << 3)
     package static let peak = HIDDigitizerEventMask(rawValue: 1 << 4)
     package static let identity = HIDDigitizerEventMask(rawValue: 1 << 5)
     package static let attribute = HIDDigitizerEventMask(rawValue: 1 << 6)
+    /// The system cancelled the finger.
     public static let cancel = HIDDigitizerEventMask(rawValue: 1 << 7)
     package static let start = HIDDigitizerEventMask(rawValue: 1 << 8)
     package static let resting = HIDDigitizerEventMask(rawValue: 1 << 9)
@@ -20,23 +24,31 @@ public struct HIDDigitizerEventMask: OptionSet, Hashable, Sendable {
 
 /// IOHIDEvent `options` low bits.
 public struct HIDEventOptions: OptionSet, Hashable, Sendable {
+    /// The bits.
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// Positions are absolute (a touchscreen), not relative.
     public static let absolute = HIDEventOptions(rawValue: 1 << 0)
     package static let collection = HIDEventOptions(rawValue: 1 << 1)
     package static let pixelUnits = HIDEventOptions(rawValue: 1 << 2)
     package static let centerOrigin = HIDEventOptions(rawValue: 1 << 3)
+    /// The built-in panel, not an external device.
     public static let builtIn = HIDEventOptions(rawValue: 1 << 4)
     package static let all: HIDEventOptions = [.absolute, .collection, .pixelUnits, .centerOrigin, .builtIn]
 }
 
 /// Touch phase, carried in the top byte of `options` as IOHIDFamily does.
 public struct HIDDigitizerPhase: OptionSet, Hashable, Sendable {
+    /// The bits.
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// The finger landed.
     public static let began = HIDDigitizerPhase(rawValue: 1)
+    /// The finger moved.
     public static let changed = HIDDigitizerPhase(rawValue: 2)
+    /// The finger lifted.
     public static let ended = HIDDigitizerPhase(rawValue: 4)
+    /// The finger was cancelled.
     public static let cancelled = HIDDigitizerPhase(rawValue: 8)
     package static let mayBegin = HIDDigitizerPhase(rawValue: 0x80)
     package static let all: HIDDigitizerPhase = [.began, .changed, .ended, .cancelled, .mayBegin]
@@ -44,9 +56,13 @@ public struct HIDDigitizerPhase: OptionSet, Hashable, Sendable {
 
 /// IOHIDDigitizerTransducerType.
 public enum HIDTransducerType: UInt32, Sendable {
+    /// A stylus.
     case stylus = 0
+    /// A puck (a tablet's mouse-like device).
     case puck = 1
+    /// A finger: what a touchscreen reports.
     case finger = 2
+    /// A hand (a large contact, palm rejection).
     case hand = 3
 }
 
@@ -54,6 +70,7 @@ public enum HIDTransducerType: UInt32, Sendable {
 /// Positions are in points of the screen, origin top-left.
 public struct HIDDigitizerEvent: Equatable, Sendable {
     var options: HIDEventOptions
+    /// What happened to the finger in this frame; empty: stationary.
     public var phase: HIDDigitizerPhase
     /// 0 for the parent collection, 1 for a finger.
     public var depth: UInt8
@@ -61,24 +78,33 @@ public struct HIDDigitizerEvent: Equatable, Sendable {
     public var transducerIndex: UInt32
     var transducerType: HIDTransducerType
     var identity: UInt32
+    /// What changed in this frame.
     public var eventMask: HIDDigitizerEventMask
     /// For the parent: the OR of the children's masks.
     var childEventMask: HIDDigitizerEventMask
     package var buttonMask: UInt32
+    /// Points from the screen's left edge.
     public var x: Float
+    /// Points from the screen's top edge.
     public var y: Float
     var z: Float
+    /// Contact pressure, 0...1 (0 when the panel does not measure it).
     public var tipPressure: Float
     var auxiliaryPressure: Float
     var twist: Float
+    /// The contact ellipse's major radius, points (`UITouch.majorRadius`).
     public var majorRadius: Float
+    /// The contact ellipse's minor radius, points.
     public var minorRadius: Float
     var altitude: Float
     var azimuth: Float
+    /// IOHIDFamily's contact quality (as the panel reports it).
     public var quality: Float
+    /// IOHIDFamily's contact density (as the panel reports it).
     public var density: Float
     var generationCount: UInt32
 
+    /// An event with every IOHIDEvent digitizer field (most are carried, not interpreted).
     public init(
         options: HIDEventOptions = [.absolute], phase: HIDDigitizerPhase = [], depth: UInt8 = 1,
         transducerIndex: UInt32 = 0, transducerType: HIDTransducerType = .finger, identity: UInt32 = 0,
@@ -101,6 +127,7 @@ public struct HIDDigitizerEvent: Equatable, Sendable {
 /// plus one child per finger that is down or changed in this frame.
 public struct HIDDigitizerFrame: Equatable, Sendable {
     package var parent: HIDDigitizerEvent
+    /// One event per finger that is down or changed in this frame.
     public var children: [HIDDigitizerEvent]
 
     init(parent: HIDDigitizerEvent, children: [HIDDigitizerEvent]) {
@@ -131,33 +158,58 @@ public struct HIDDigitizerFrame: Equatable, Sendable {
 
 /// A hardware button (the keyboard/consumer usage IOHIDFamily reports for it).
 public enum HIDButton: UInt32, Sendable, CaseIterable {
+    /// The home button.
     case home = 1
+    /// The lock (sleep/wake) button.
     case lock = 2
+    /// Volume up.
     case volumeUp = 3
+    /// Volume down.
     case volumeDown = 4
 }
 
+/// A hardware button going down or up (home, lock, volume).
 public struct HIDButtonEvent: Equatable, Sendable {
+    /// Which button.
     public var button: HIDButton
+    /// True when pressed, false when released.
     public var isDown: Bool
+    /// A press or release of `button`.
     public init(button: HIDButton, isDown: Bool) { self.button = button; self.isDown = isDown }
 }
 
-public enum HIDMotion: UInt32, Sendable { case shake = 1 }
-public enum HIDMotionPhase: UInt32, Sendable { case began = 1, ended = 2 }
+/// The motion events the format carries (UIKit's `UIEvent.EventSubtype.motionShake`).
+public enum HIDMotion: UInt32, Sendable {
+    /// The device was shaken (UIKit's `motionShake`).
+    case shake = 1
+}
+/// Where a motion is (UIKit's `motionBegan` and `motionEnded`).
+public enum HIDMotionPhase: UInt32, Sendable {
+    /// The motion started (`motionBegan`).
+    case began = 1
+    /// The motion stopped (`motionEnded`).
+    case ended = 2
+}
 
+/// A motion (a shake) beginning or ending.
 public struct HIDMotionEvent: Equatable, Sendable {
     package var motion: HIDMotion
+    /// Began or ended.
     public var phase: HIDMotionPhase
+    /// A shake's `phase`.
     public init(motion: HIDMotion = .shake, phase: HIDMotionPhase) { self.motion = motion; self.phase = phase }
 }
 
 /// A decoded HID message.
 public enum HIDPayload: Equatable, Sendable {
+    /// A multi-touch frame.
     case digitizer(HIDDigitizerFrame)
+    /// A hardware button going down or up.
     case button(HIDButtonEvent)
+    /// A motion (a shake) beginning or ending.
     case motion(HIDMotionEvent)
 
+    /// The payload's message kind, as the envelope carries it.
     public var kind: HIDMessageKind {
         switch self {
         case .digitizer: return .digitizer
@@ -167,9 +219,13 @@ public enum HIDPayload: Equatable, Sendable {
     }
 }
 
+/// One HID message: its envelope and its payload.
 public struct HIDMessage: Equatable, Sendable {
+    /// The fixed header: kind, sequence, sender, hop timestamps.
     public var envelope: HIDEnvelope
+    /// The event.
     public var payload: HIDPayload
+    /// A message of `payload` under `envelope`.
     public init(envelope: HIDEnvelope, payload: HIDPayload) { self.envelope = envelope; self.payload = payload }
 }
 
@@ -190,11 +246,16 @@ extension HIDDigitizerEvent {
 /// (protocols/hid-event.md, "Conventions for senders"). A set, because within one instant a finger can
 /// land and move, or move and lift; the empty set is a stationary finger.
 public struct HIDFingerChange: OptionSet, Hashable, Sendable {
+    /// The bits.
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// The finger landed.
     public static let down = HIDFingerChange(rawValue: 1 << 0)
+    /// The finger moved.
     public static let move = HIDFingerChange(rawValue: 1 << 1)
+    /// The finger lifted.
     public static let up = HIDFingerChange(rawValue: 1 << 2)
+    /// The system cancelled the finger.
     public static let cancel = HIDFingerChange(rawValue: 1 << 3)
     /// Down and not changing: empty phase, empty mask.
     public static let stationary: HIDFingerChange = []

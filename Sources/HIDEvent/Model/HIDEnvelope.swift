@@ -20,6 +20,7 @@ public struct HIDHopTimestamps: Equatable, Sendable {
     /// When the app's run loop read it off its app port.
     public var appReceived: UInt64
 
+    /// Timestamps for the hops, nanoseconds (0: not stamped).
     public init(hardware: UInt64 = 0, routerReceived: UInt64 = 0, routerForwarded: UInt64 = 0, appReceived: UInt64 = 0) {
         self.hardware = hardware
         self.routerReceived = routerReceived
@@ -35,8 +36,10 @@ public struct HIDEnvelope: Equatable, Sendable {
     public var sequence: UInt64
     /// The id of the sending service (IOHIDEvent `senderID`), copied into every child on the wire.
     package var senderID: UInt64
+    /// When each hop handled the message (protocols/hid-event.md, "Hop stamps").
     public var timestamps: HIDHopTimestamps
 
+    /// An envelope for a message of `kind`.
     public init(kind: HIDMessageKind, sequence: UInt64, senderID: UInt64, timestamps: HIDHopTimestamps = HIDHopTimestamps()) {
         self.kind = kind
         self.sequence = sequence
@@ -47,9 +50,13 @@ public struct HIDEnvelope: Equatable, Sendable {
 
 /// A hop of the pipeline that stamps its monotonic time into the envelope (see `HIDHopTimestamps`).
 public enum HIDHop: Sendable, CaseIterable {
+    /// When the digitizer produced the event (the source's clock).
     case hardware
+    /// When springboard's run loop read it off its event port.
     case routerReceived
+    /// When springboard handed it to the app channel.
     case routerForwarded
+    /// When the app's run loop read it off its port.
     case appReceived
 
     /// Offset of this hop's u64 timestamp inside the envelope.
@@ -87,9 +94,12 @@ extension HIDHopTimestamps {
 /// A HID payload and when the hardware produced it (nanoseconds from the start of a run or script): what a
 /// gesture script plays and what the headless runner feeds.
 public struct TimedHIDPayload: Equatable, Sendable {
+    /// Nanoseconds from the start of the run or script.
     public var time: UInt64
+    /// The event.
     public var payload: HIDPayload
 
+    /// `payload` at `time`.
     public init(time: UInt64, payload: HIDPayload) {
         self.time = time
         self.payload = payload

@@ -9,10 +9,12 @@ public struct HIDStreamVerifier: Sendable {
     /// transducerIndex of every finger down, in the order they went down.
     package private(set) var fingersDown: [UInt32] = []
 
+    /// A verifier with no finger down.
     public init() {
         fingersDown.reserveCapacity(HIDWireLayout.maxFingerCount)
     }
 
+    /// Forgets every finger (a new stream, or after the sender's end marker).
     public mutating func reset() { fingersDown.removeAll(keepingCapacity: true) }
 
     package mutating func verify(_ frame: HIDDigitizerFrame) throws(HIDStreamError) {

@@ -4,6 +4,7 @@
 public struct HIDMessageView {
     /// The message bytes (exactly one message).
     package let bytes: UnsafeRawBufferPointer
+    /// What the message carries: digitizer, button or motion.
     public let kind: HIDMessageKind
     /// Number of digitizer events (parent + fingers); 0 for buttons and motion.
     package let eventCount: Int
@@ -26,9 +27,12 @@ public struct HIDMessageView {
     package var versionMajor: UInt8 { bytes.u8(Env.versionMajor) }
     package var versionMinor: UInt8 { bytes.u8(Env.versionMinor) }
     package var payloadLength: Int { Int(bytes.u32(Env.payloadLength)) }
+    /// The envelope's per-sender sequence number.
     public var sequence: UInt64 { bytes.u64(Env.sequence) }
+    /// The envelope's sender id.
     public var senderID: UInt64 { bytes.u64(Env.senderID) }
 
+    /// The envelope's timestamp for `hop`, nanoseconds (0: not stamped).
     public func timestamp(_ hop: HIDHop) -> UInt64 { bytes.u64(hop.envelopeOffset) }
 
     package var timestamps: HIDHopTimestamps {
@@ -65,10 +69,14 @@ public struct HIDMessageView {
         HIDWireLayout.envelopeSize + HIDWireLayout.digitizerHeaderSize + event * eventStride
     }
 
+    /// The fingers of a digitizer message, read from the bytes.
     public struct Fingers: RandomAccessCollection {
         let message: HIDMessageView
+        /// The first finger's index: 0.
         public var startIndex: Int { 0 }
+        /// The number of fingers.
         public var endIndex: Int { message.fingerCount }
+        /// The finger at `position`.
         public subscript(position: Int) -> HIDDigitizerEventView { message.finger(at: position) }
     }
 
@@ -142,8 +150,10 @@ public struct HIDDigitizerEventView {
     @inline(__always) private func f32(_ field: Int) -> Float { bytes.f32(offset + field) }
 
     package var options: HIDEventOptions { HIDEventOptions(rawValue: u32(Ev.options) & 0x00FF_FFFF) }
+    /// The finger's phase (the top byte of `options`).
     public var phase: HIDDigitizerPhase { HIDDigitizerPhase(rawValue: UInt8(truncatingIfNeeded: u32(Ev.options) >> 24)) }
     package var depth: UInt8 { bytes.u8(offset + Ev.depth) }
+    /// The finger's path id.
     public var transducerIndex: UInt32 { u32(Ev.transducerIndex) }
     /// Validated on init of the message view; `.finger` is unreachable as a fallback.
     package var transducerType: HIDTransducerType { HIDTransducerType(rawValue: u32(Ev.transducerType)) ?? .finger }
@@ -151,7 +161,9 @@ public struct HIDDigitizerEventView {
     package var eventMask: HIDDigitizerEventMask { HIDDigitizerEventMask(rawValue: u32(Ev.eventMask)) }
     package var childEventMask: HIDDigitizerEventMask { HIDDigitizerEventMask(rawValue: u32(Ev.childEventMask)) }
     package var buttonMask: UInt32 { u32(Ev.buttonMask) }
+    /// Points from the screen's left edge.
     public var x: Float { f32(Ev.x) }
+    /// Points from the screen's top edge.
     public var y: Float { f32(Ev.y) }
     package var z: Float { f32(Ev.z) }
     package var tipPressure: Float { f32(Ev.tipPressure) }

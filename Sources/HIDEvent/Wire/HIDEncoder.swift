@@ -2,6 +2,7 @@
 /// every reserved field and padding byte written as zero. The encoder writes the model as given; it
 /// does not judge values (a NaN position encodes, and the decoder rejects it).
 public enum HIDEncoder {
+    /// The bytes `message` takes on the wire.
     public static func encodedSize(of message: HIDMessage) -> Int {
         HIDWireLayout.envelopeSize + payloadSize(of: message.payload)
     }

@@ -6,6 +6,7 @@ public enum HIDWireLayout {
     static let versionMajor: UInt8 = 1
     static let versionMinor: UInt8 = 0
 
+    /// Bytes of the envelope (64).
     public static let envelopeSize = 64
     static let digitizerHeaderSize = 8
     static let digitizerEventSize = 96
@@ -15,6 +16,7 @@ public enum HIDWireLayout {
     static let digitizerEventType: UInt32 = 11
     /// Parent + at most 32 fingers.
     static let maxEventCount = 33
+    /// The most fingers one frame can carry (32).
     public static let maxFingerCount = maxEventCount - 1
     /// The largest message this version can produce (a 32-finger frame).
     package static let maxMessageSize = envelopeSize + digitizerHeaderSize + maxEventCount * digitizerEventSize
@@ -82,29 +84,39 @@ public enum HIDWireLayout {
 // inlinable: AppChannel's messages use the same helpers on their hot path.
 
 extension UnsafeRawBufferPointer {
+    /// The byte at `offset`.
+    /// The little-endian UInt16 at `offset`, at any alignment.
     @inlinable @inline(__always) public func u8(_ offset: Int) -> UInt8 { self[offset] }
     @inlinable @inline(__always) public func u16(_ offset: Int) -> UInt16 {
         UInt16(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt16.self))
     }
+    /// The little-endian UInt32 at `offset`, at any alignment.
     @inlinable @inline(__always) public func u32(_ offset: Int) -> UInt32 {
         UInt32(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt32.self))
     }
+    /// The little-endian UInt64 at `offset`, at any alignment.
     @inlinable @inline(__always) public func u64(_ offset: Int) -> UInt64 {
         UInt64(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
+    /// The little-endian Float at `offset`, at any alignment.
     @inlinable @inline(__always) public func f32(_ offset: Int) -> Float { Float(bitPattern: u32(offset)) }
 }
 
 extension UnsafeMutableRawBufferPointer {
+    /// Writes `value` at `offset`.
+    /// Writes `value` little-endian at `offset`, at any alignment.
     @inlinable @inline(__always) public func store(_ value: UInt8, at offset: Int) { self[offset] = value }
     @inlinable @inline(__always) public func store(_ value: UInt16, at offset: Int) {
         storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt16.self)
     }
+    /// Writes `value` little-endian at `offset`, at any alignment.
     @inlinable @inline(__always) public func store(_ value: UInt32, at offset: Int) {
         storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt32.self)
     }
+    /// Writes `value` little-endian at `offset`, at any alignment.
     @inlinable @inline(__always) public func store(_ value: UInt64, at offset: Int) {
         storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt64.self)
     }
+    /// Writes `value` little-endian at `offset`, at any alignment.
     @inlinable @inline(__always) public func store(_ value: Float, at offset: Int) { store(value.bitPattern, at: offset) }
 }

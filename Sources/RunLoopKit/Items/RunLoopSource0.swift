@@ -21,6 +21,7 @@ public final class RunLoopSource0: RunLoopItem {
     unowned(unsafe) var runLoop: EventRunLoop?
     var sortKey: Int { order }
 
+    /// A source0 that runs `perform` when signalled; lower `order` runs first within a turn (CFRunLoop's order).
     public init(order: Int = 0, name: String? = nil, perform: @escaping () -> Void) {
         self.order = order
         self.name = name

@@ -16,6 +16,7 @@ public final class RunLoopSource1: RunLoopItem {
     unowned(unsafe) var runLoop: EventRunLoop?
     var sortKey: Int { order }
 
+    /// A source1 that runs `callout` when `port` is readable; lower `order` runs first.
     public init(port: RunLoopPort, order: Int = 0, name: String? = nil, callout: @escaping () -> Void) {
         self.port = port
         self.order = order

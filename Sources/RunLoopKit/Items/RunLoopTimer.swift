@@ -31,6 +31,7 @@ public final class RunLoopTimer: RunLoopItem {
     unowned(unsafe) var runLoop: EventRunLoop?
     var sortKey: UInt64 { fireDate }
 
+    /// A timer that fires at `fireAt` (nanoseconds on the loop's clock) and then every `interval` nanoseconds (nil: once).
     public init(
         fireAt fireDate: UInt64, interval: UInt64? = nil, order: Int = 0, name: @autoclosure @escaping () -> String? = nil,
         _ callout: @escaping (RunLoopTimer) -> Void

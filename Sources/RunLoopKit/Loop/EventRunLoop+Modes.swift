@@ -5,12 +5,16 @@
 /// mode creates the mode. An invalid item, or one registered with another loop, is not added (CF).
 /// Call these on the loop's thread (callouts may add and remove freely).
 extension EventRunLoop {
+    /// Adds a source0 to `mode` (`.common`: every common mode).
     public func add(_ source: RunLoopSource0, mode: RunLoopMode) { add(source, mode, \.sources0) }
+    /// Adds a source1 to `mode`; its port is waited on while the loop runs in that mode.
     public func add(_ source: RunLoopSource1, mode: RunLoopMode) { add(source, mode, \.sources1) }
+    /// Adds a timer to `mode`.
     public func add(_ timer: RunLoopTimer, mode: RunLoopMode) { add(timer, mode, \.timers) }
     package func add(_ observer: RunLoopObserver, mode: RunLoopMode) { add(observer, mode, \.observers) }
 
     package func remove(_ source: RunLoopSource0, mode: RunLoopMode) { remove(source, mode, \.sources0) }
+    /// Removes a source1 from `mode`.
     public func remove(_ source: RunLoopSource1, mode: RunLoopMode) { remove(source, mode, \.sources1) }
     package func remove(_ timer: RunLoopTimer, mode: RunLoopMode) { remove(timer, mode, \.timers) }
     package func remove(_ observer: RunLoopObserver, mode: RunLoopMode) { remove(observer, mode, \.observers) }

@@ -136,6 +136,7 @@ public enum RunLoopRunResult: Int32, Sendable, CustomStringConvertible {
     /// A source0 or source1 was handled and the caller asked to return after one (timers do not count).
     case handledSource = 4
 
+    /// The result's name, as CFRunLoopRunResult's (`finished`, `stopped`, `timedOut`, `handledSource`).
     public var description: String {
         switch self {
         case .finished: return "finished"

@@ -28,6 +28,7 @@ import Synchronization
 /// Time: timers and deadlines are in `clock` nanoseconds. With a `ManualClock` the loop never sleeps
 /// for time: see `run(mode:until:returnAfterSourceHandled:)` and `advance(to:mode:)`.
 public final class EventRunLoop {
+    /// Where the loop reads the time: the system's monotonic clock, or a `ManualClock` in tests.
     public let clock: RunLoopClock
     /// Set when `clock` is a `ManualClock`: the loop then moves the clock instead of sleeping.
     let manualClock: ManualClock?
@@ -71,6 +72,7 @@ public final class EventRunLoop {
     var source0Scratch: [[(source: RunLoopSource0, stamp: UInt64)]] = []
     var timerScratch: [[RunLoopTimer]] = []
 
+    /// A loop on `clock` with the default mode and the common modes, and nothing in them yet.
     public init(clock: RunLoopClock = MonotonicClock()) {
         self.clock = clock
         self.manualClock = clock as? ManualClock

@@ -22,6 +22,7 @@ public final class InProcessPort<Element: Sendable>: Sendable {
     private let queue = Mutex(Deque<Element>())
     private let eventFD: EventFD
 
+    /// An empty queue and its wake-up descriptor; fails only when the process has no descriptors left.
     public init() throws(RunLoopSystemError) {
         eventFD = try EventFD.open()
     }

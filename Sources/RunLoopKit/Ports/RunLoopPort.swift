@@ -84,5 +84,6 @@ public struct RunLoopSystemError: Error, CustomStringConvertible, Sendable {
         return RunLoopSystemError(operation: operation, code: code, message: String(cString: strerror(code)))
     }
 
+    /// `operation failed: message (errno N)`.
     public var description: String { "\(operation) failed: \(message) (errno \(code))" }
 }

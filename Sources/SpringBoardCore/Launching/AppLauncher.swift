@@ -119,7 +119,7 @@ final class AppLauncher {
         var generator = SystemRandomNumberGenerator()
         for i in secret.indices { secret[i] = UInt8.random(in: 0...255, using: &generator) }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: appHost)
+        process.executableURL = URL(fileURLWithPath: app.executable ?? appHost)
         process.arguments = [app.scene] + arguments(app)
         var environment = ProcessInfo.processInfo.environment
         environment[LaunchSecret.environmentVariable] = secret.map { String(format: "%02x", $0) }.joined()
@@ -227,10 +227,14 @@ final class ExitQueue: @unchecked Sendable {
 public struct AppLaunch: Sendable, Equatable {
     public var bundleID: String
     public var scene: String
+    /// The program to start instead of springboard's app-host: an app-host of your own (built on the
+    /// AppHostCommands library, with your classes registered), given the same arguments.
+    public var executable: String?
 
-    public init(bundleID: String, scene: String) {
+    public init(bundleID: String, scene: String, executable: String? = nil) {
         self.bundleID = bundleID
         self.scene = scene
+        self.executable = executable
     }
 
     /// `BUNDLE_ID=SCENE`.

@@ -50,6 +50,7 @@ public class UIApplication: UIResponder {
 
     /// Identifying data from the app's scene file or Info.plist.
     public var bundleIdentifier: String
+    /// The name under the app's icon on the home screen.
     public var displayName: String
 
     var windowOrderStamp: UInt64 = 0
@@ -69,6 +70,7 @@ public class UIApplication: UIResponder {
         gestureEnvironment?.application = nil
     }
 
+    /// An application on `runLoop` (a manual clock's in tests), with its event fetcher and dispatcher and no windows.
     public init(runLoop: EventRunLoop = EventRunLoop(), bundleIdentifier: String = "", displayName: String = "") {
         self.runLoop = runLoop
         self.bundleIdentifier = bundleIdentifier

@@ -21,13 +21,17 @@ open class UIResponder: Traceable {
     /// The actions this responder implements, by Objective-C name (target-action, below).
     var actionHandlers: [String: ActionHandler] = [:]
 
+    /// A responder with UIKit's defaults: logs nothing, forwards every event to `next`.
     public init() {}
 
+    /// The class name traces print: the scene's `class:`, else the Swift class name.
     open var traceClassName: String {
         traceClassNameOverride ?? String(describing: type(of: self))
     }
 
-    package var traceRecorder: Trace.Recorder? { hostApplication?.trace }
+    /// The trace of the application this responder belongs to (nil when detached): a subclass of yours writes
+    /// its own lines with `traceRecorder?.record("...")`.
+    public var traceRecorder: Trace.Recorder? { hostApplication?.trace }
 
     /// The application this responder belongs to (through its window), or nil when detached.
     var hostApplication: UIApplication? { nil }
@@ -70,18 +74,22 @@ open class UIResponder: Traceable {
 
     // MARK: - Touches (UIResponder forwards each to `next`)
 
+    /// UIKit's `touchesBegan(_:with:)`: forwards to the next responder; override to handle touches.
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         if runsSuper(.touchesBegan, touches: touches) { next?.touchesBegan(touches, with: event) }
     }
 
+    /// UIKit's `touchesMoved(_:with:)`: forwards to the next responder.
     open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
         if runsSuper(.touchesMoved, touches: touches) { next?.touchesMoved(touches, with: event) }
     }
 
+    /// UIKit's `touchesEnded(_:with:)`: forwards to the next responder.
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         if runsSuper(.touchesEnded, touches: touches) { next?.touchesEnded(touches, with: event) }
     }
 
+    /// UIKit's `touchesCancelled(_:with:)`: forwards to the next responder.
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
         if runsSuper(.touchesCancelled, touches: touches) { next?.touchesCancelled(touches, with: event) }
     }
@@ -146,8 +154,12 @@ extension UIResponder {
 /// The event methods of `UIResponder` whose behaviour can be chosen per object without subclassing
 /// (scene files), each with the selector printed in traces.
 public enum ResponderMethod: Int, CaseIterable, Sendable {
+    /// The touch methods: `touchesBegan(_:with:)`, `touchesMoved(_:with:)`, `touchesEnded(_:with:)`,
+    /// `touchesCancelled(_:with:)`.
     case touchesBegan, touchesMoved, touchesEnded, touchesCancelled
+    /// The motion methods (a shake): `motionBegan`, `motionEnded`, `motionCancelled`.
     case motionBegan, motionEnded, motionCancelled
+    /// The press methods (hardware buttons): `pressesBegan`, `pressesChanged`, `pressesEnded`, `pressesCancelled`.
     case pressesBegan, pressesChanged, pressesEnded, pressesCancelled
 
     /// The `log:` group that prints this method.
@@ -200,6 +212,7 @@ public struct ResponderOverrides: Equatable, Sendable {
         modes = Array(repeating: .inherit, count: ResponderMethod.allCases.count)
     }
 
+    /// The choice for `method`.
     public subscript(method: ResponderMethod) -> MethodOverride {
         get { modes[method.rawValue] }
         set { modes[method.rawValue] = newValue }
@@ -210,8 +223,11 @@ public struct ResponderOverrides: Equatable, Sendable {
         for method in methods { self[method] = mode }
     }
 
+    /// The four touch methods.
     public static let touchMethods: [ResponderMethod] = [.touchesBegan, .touchesMoved, .touchesEnded, .touchesCancelled]
+    /// The three motion methods.
     public static let motionMethods: [ResponderMethod] = [.motionBegan, .motionEnded, .motionCancelled]
+    /// The four press methods.
     public static let pressMethods: [ResponderMethod] = [.pressesBegan, .pressesChanged, .pressesEnded, .pressesCancelled]
 }
 

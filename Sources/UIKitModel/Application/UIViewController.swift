@@ -1,7 +1,7 @@
 import Foundation
 
 /// UIKit's `UIViewController`: owns a root view, child controllers and a presentation relationship.
-public class UIViewController: UIResponder {
+open class UIViewController: UIResponder {
     private var loadedView: UIView?
 
     package internal(set) var children: [UIViewController] = []
@@ -26,6 +26,11 @@ public class UIViewController: UIResponder {
             attach(newValue)
         }
     }
+
+    /// UIKit's `viewDidLoad()`: called once the view exists (a scene's registered controllers: once the whole
+    /// scene is built), where a subclass adds recognizers and sets itself as their delegate. Does nothing here.
+    /// (developer.apple.com/documentation/uikit/uiviewcontroller/viewdidload())
+    open func viewDidLoad() {}
 
     var viewIfLoaded: UIView? { loadedView }
     var isViewLoaded: Bool { loadedView != nil }

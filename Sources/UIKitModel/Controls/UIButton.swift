@@ -1,9 +1,10 @@
 import Foundation
 
 /// UIKit's `UIButton`: highlighted while a touch is down inside it; its primary action is touchUpInside.
-public class UIButton: UIControl {
+open class UIButton: UIControl {
     var title: String?
 
+    /// A button titled `title` (its trace and renders show the title).
     public convenience init(frame: CGRect = .zero, title: String?) {
         self.init(frame: frame)
         self.title = title

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// UIKit: a control consumes its touches (it does not call the responder chain's `touches*`), tracks one
 /// touch at a time, and judges inside/outside against its bounds grown by `touchInsideTolerance`.
-public class UIControl: UIView {
+open class UIControl: UIView {
     /// How far beyond its bounds a touch still counts as inside (for drag enter/exit and up inside/outside).
     /// UIKit (observed): a finger dragged off a button keeps it highlighted, and lifting still sends
     /// touchUpInside, until it is about 70 points outside the bounds; this model uses exactly 70.
@@ -45,6 +45,7 @@ public class UIControl: UIView {
         didSet { isUserInteractionEnabled = isEnabled }
     }
 
+    /// UIKit's `isSelected` (false).
     public var isSelected = false
 
     /// UIKit sets this on touch down and while the touch stays inside; subclasses draw from it.
@@ -188,6 +189,7 @@ extension UIControl {
 extension UIControl {
     /// The control events, with UIKit's bit values (`UIControlEvents` in UIControl.h).
     public struct Event: OptionSet, Hashable, Sendable, CustomStringConvertible {
+        /// The events as bits, UIKit's raw values (`touchDown` 1, ..., `valueChanged` 4096).
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
@@ -418,11 +420,14 @@ extension UIControl {
 /// A scripted `sendAction(_:to:for:)` override: every action the control sends goes to `action` of `target`
 /// instead (nil target: the responder chain). The target is held weakly, as UIKit holds targets.
 public struct ControlActionRedirect {
+    /// Where the actions go; nil: the responder chain from the first responder.
     public weak var target: UIResponder?
     /// False for the responder chain, so a target that went away is told apart.
     let hasTarget: Bool
+    /// The action sent instead of the control's own, by Objective-C name (`save:`).
     public let action: String
 
+    /// Sends every action to `action` of `target` (nil: the responder chain).
     public init(target: UIResponder?, action: String) {
         self.target = target
         self.hasTarget = target != nil

@@ -7,10 +7,12 @@ public class UISegmentedControl: UIControl {
     public static let noSegment = -1
 
     var segmentTitles: [String]
+    /// UIKit's `selectedSegmentIndex`: the tapped segment, or `noSegment` (-1).
     public var selectedSegmentIndex = UISegmentedControl.noSegment
     /// UIKit: a momentary control does not keep the selection after the touch ends.
     public var isMomentary = false
 
+    /// A segmented control with one segment per title in `items`, of equal width.
     public init(frame: CGRect = .zero, items: [String]) {
         segmentTitles = items
         super.init(frame: frame)

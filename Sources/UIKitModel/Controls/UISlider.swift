@@ -10,9 +10,13 @@ public class UISlider: UIControl {
     /// touch target), centred on the thumb.
     static let minimumThumbHitSize: CGFloat = 44
 
+    /// UIKit's `minimumValue` (0).
     public var minimumValue: Float = 0 { didSet { value = clamped(value) } }
+    /// UIKit's `maximumValue` (1).
     public var maximumValue: Float = 1 { didSet { value = clamped(value) } }
+    /// UIKit's `value`, kept between the minimum and the maximum.
     public var value: Float = 0 { didSet { if value != clamped(value) { value = clamped(value) } } }
+    /// UIKit's `isContinuous` (true): valueChanged while dragging; false: once, at the lift.
     public var isContinuous = true
 
     private var valueAtTrackingStart: Float = 0

@@ -11,11 +11,17 @@ public class UIStepper: UIControl {
     /// ...then repeats at this interval (UIKit speeds up after a few seconds; this model keeps the rate).
     static let autorepeatInterval: TimeInterval = 0.1
 
+    /// UIKit's `minimumValue` (0).
     public var minimumValue: Double = 0
+    /// UIKit's `maximumValue` (100).
     public var maximumValue: Double = 100
+    /// UIKit's `stepValue` (1): what one tap adds or takes away.
     public var stepValue: Double = 1
+    /// UIKit's `value`, kept between the minimum and the maximum.
     public var value: Double = 0 { didSet { if value != clamped(value) { value = clamped(value) } } }
+    /// UIKit's `autorepeat` (true): holding a button repeats the step.
     public var autorepeat = true
+    /// UIKit's `isContinuous` (true): valueChanged at each step; false: once, at the lift.
     public var isContinuous = true
     /// UIKit: stepping past one end wraps to the other.
     public var wraps = false

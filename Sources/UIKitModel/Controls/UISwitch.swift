@@ -10,6 +10,7 @@ public class UISwitch: UIControl {
     /// A drag of the knob further than this along x is a knob drag, not a tap (UIKit's touch slop).
     static let knobDragThreshold: CGFloat = 10
 
+    /// UIKit's `isOn` (false); a tap toggles it and sends valueChanged.
     public var isOn = false
     private var knobWasDragged = false
     /// Whether the tracked touch came down on the knob.

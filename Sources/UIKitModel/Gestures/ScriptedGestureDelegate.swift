@@ -44,11 +44,13 @@ public final class ScriptedGestureDelegate: UIGestureRecognizerDelegate, Traceab
     private var simultaneous: [WeakGestureRecognizer] = []
     private var requirements: [WeakGestureRecognizer] = []
 
+    /// A delegate that answers as its rules say and traces its answers as `traceClassName` does (a scene's controller).
     public init(traceClassName: String = "ViewController", application: UIApplication? = nil) {
         self.traceClassName = traceClassName
         self.application = application
     }
 
+    /// The scripted answer (`shouldBegin`), traced; true when the scene gives none.
     public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
         // As `gestureRecognizer.view?.hitTest(...)` code reads it: the view of the gesture's first touch.
         let question = Question(
@@ -59,6 +61,7 @@ public final class ScriptedGestureDelegate: UIGestureRecognizerDelegate, Traceab
         return answer
     }
 
+    /// The scripted answer (`shouldReceive`), traced; true when the scene gives none.
     public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
         let question = Question(recognizer: gestureRecognizer, subjectView: touch.view, subjectName: "touch.view")
         let (answer, reason) = receiveAnswer.evaluate(question)
@@ -68,6 +71,7 @@ public final class ScriptedGestureDelegate: UIGestureRecognizerDelegate, Traceab
         return answer
     }
 
+    /// The scripted answer (`simultaneousWith`, `shouldRecognizeSimultaneously`), traced; false when none.
     public func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer,
         shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
@@ -90,6 +94,7 @@ public final class ScriptedGestureDelegate: UIGestureRecognizerDelegate, Traceab
         return answer
     }
 
+    /// The scripted answer (`requireFailureOf`), traced; false when none.
     public func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer
     ) -> Bool {

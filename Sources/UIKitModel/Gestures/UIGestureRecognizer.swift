@@ -24,15 +24,18 @@ open class UIGestureRecognizer: Traceable {
     /// A scene file's id for this recognizer (also handy when printing).
     public var name: String?
 
+    /// The class name traces print: the scene's `class:`, else the Swift class name.
     open var traceClassName: String { traceClassNameOverride ?? String(describing: type(of: self)) }
 
+    /// The trace of the application the recognizer's view belongs to (nil while detached).
     public var traceRecorder: Trace.Recorder? {
         view?.traceRecorder ?? environment?.application?.traceRecorder
     }
 
     // MARK: Configuration
 
-    package weak var delegate: UIGestureRecognizerDelegate?
+    /// UIKit's `delegate`: asked whether to receive a touch, begin, recognize together with others (weak, as in UIKit).
+    public weak var delegate: UIGestureRecognizerDelegate?
     /// A delegate the recognizer keeps alive (a scene file's scripted delegate has no controller to own
     /// it); setting it also sets `delegate`, which stays weak as in UIKit.
     public var ownedDelegate: UIGestureRecognizerDelegate? {
@@ -57,7 +60,7 @@ open class UIGestureRecognizer: Traceable {
     /// path; `removeGestureRecognizer` and the view's deinit clear it. Apple: "The view the gesture recognizer is
     /// attached to" (developer.apple.com/documentation/uikit/uigesturerecognizer/view), readonly, owned by the
     /// view's `gestureRecognizers` array.
-    package internal(set) unowned(unsafe) var view: UIView?
+    public internal(set) unowned(unsafe) var view: UIView?
 
     // MARK: State
 
@@ -92,6 +95,7 @@ open class UIGestureRecognizer: Traceable {
 
     var actions: [GestureRecognizerAction] = []
 
+    /// A recognizer with no actions, enabled, with UIKit's defaults; attach it with `UIView.addGestureRecognizer(_:)`.
     public init() {}
 
     /// UIKit's `init(target:action:)`.
@@ -102,18 +106,23 @@ open class UIGestureRecognizer: Traceable {
 
     // MARK: The four touch methods (the window calls them before the view)
 
+    /// UIKit's `touchesBegan(_:with:)`: new touches of the recognizer's view (or its descendants), before the view
+    /// gets them. Does nothing here; subclasses track touches and set `state`.
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         recordCall(ResponderMethod.touchesBegan.selector, group: .touches, touches: touches)
     }
 
+    /// UIKit's `touchesMoved(_:with:)` (see `touchesBegan(_:with:)`).
     open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         recordCall(ResponderMethod.touchesMoved.selector, group: .touches, touches: touches)
     }
 
+    /// UIKit's `touchesEnded(_:with:)` (see `touchesBegan(_:with:)`).
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         recordCall(ResponderMethod.touchesEnded.selector, group: .touches, touches: touches)
     }
 
+    /// UIKit's `touchesCancelled(_:with:)` (see `touchesBegan(_:with:)`).
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         recordCall(
             ResponderMethod.touchesCancelled.selector, group: .touches, touches: touches,
@@ -161,11 +170,17 @@ extension UIGestureRecognizer {
     /// Discrete recognizers go possible → recognized or possible → failed; continuous ones go
     /// possible → began → changed* → ended (or cancelled), or possible → failed (event-delivery.md §5).
     public enum State: Int, Sendable, CustomStringConvertible {
+        /// Not yet recognized: the recognizer is watching touches (the state it resets to).
         case possible = 0
+        /// A continuous gesture started; actions are sent.
         case began = 1
+        /// A continuous gesture changed; actions are sent.
         case changed = 2
+        /// A continuous gesture ended, or a discrete one was recognized (`recognized`); actions are sent.
         case ended = 3
+        /// A continuous gesture was cancelled (the system took its touches); actions are sent.
         case cancelled = 4
+        /// The touches are not this gesture; no actions.
         case failed = 5
 
         /// A discrete gesture's success is the continuous gesture's end (UIKit aliases the two).
@@ -267,7 +282,7 @@ extension UIGestureRecognizer {
     }
 
     /// `addTarget(self, action: #selector(handleTap))` in Swift terms: a method reference on a weak target.
-    func addTarget<Target: AnyObject>(
+    public func addTarget<Target: AnyObject>(
         _ target: Target, action: @escaping (Target) -> (UIGestureRecognizer) -> Void, name: String = "action"
     ) {
         actions.append(.method(target, name, action))

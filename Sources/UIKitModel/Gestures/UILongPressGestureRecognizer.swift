@@ -6,11 +6,12 @@ import RunLoopKit
 /// `allowableMovement` → began; moves → changed; a lift → ended. Before it begins, a lift (other than one
 /// of the required taps), a larger movement, or a pause between taps longer than
 /// `GestureConstants.tapMaximumInterval` fails it. Every wait is a run-loop timer.
-public class UILongPressGestureRecognizer: UIGestureRecognizer {
+open class UILongPressGestureRecognizer: UIGestureRecognizer {
     /// UIKit default 0.5 s.
     public var minimumPressDuration: TimeInterval = GestureConstants.longPressMinimumPressDuration
     /// UIKit default 10 points; once the press has begun there is no limit.
     public var allowableMovement: CGFloat = GestureConstants.longPressAllowableMovement
+    /// UIKit's `numberOfTouchesRequired` (1): fingers that must press.
     public var numberOfTouchesRequired = 1
     /// UIKit default 0: full taps required before the press.
     public var numberOfTapsRequired = 0

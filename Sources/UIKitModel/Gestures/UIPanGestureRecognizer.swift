@@ -10,8 +10,10 @@ import Foundation
 /// translation never jumps by half the fingers' spread. `velocity(in:)` is points per second of the run-loop
 /// clock over the last `GestureConstants.velocityWindow` of samples; a lift that moves nothing right after the last
 /// move keeps the flick's velocity (GestureMotionHistory).
-public class UIPanGestureRecognizer: UIGestureRecognizer {
+open class UIPanGestureRecognizer: UIGestureRecognizer {
+    /// UIKit's `minimumNumberOfTouches` (1): fewer fingers do not begin a pan.
     public var minimumNumberOfTouches = 1
+    /// UIKit's `maximumNumberOfTouches` (no limit): more fingers do not begin a pan.
     public var maximumNumberOfTouches = Int.max
 
     /// Where the translation is measured from, and where the fingers' centroid has moved to since (window

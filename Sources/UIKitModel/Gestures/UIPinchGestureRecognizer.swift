@@ -5,7 +5,7 @@ import Foundation
 /// `scale` is the separation relative to that moment; `velocity` is scale per second of the run-loop
 /// clock over the last `GestureConstants.velocityWindow` of samples.
 /// A third finger is ignored; lifting a finger ends it (or fails it before it began).
-public class UIPinchGestureRecognizer: UIGestureRecognizer {
+open class UIPinchGestureRecognizer: UIGestureRecognizer {
     /// Settable, as in UIKit (`recognizer.scale = 1` after applying it to a view's transform): later scales are
     /// relative to it. "You may set the scale factor, but doing so resets the velocity"
     /// (developer.apple.com/documentation/uikit/uipinchgesturerecognizer/scale): the velocity is 0 and the
@@ -21,6 +21,7 @@ public class UIPinchGestureRecognizer: UIGestureRecognizer {
             _ = history.record(newValue, at: environment?.now ?? 0)
         }
     }
+    /// UIKit's `velocity`: scale per second, at the last change.
     public private(set) var velocity: CGFloat = 0
 
     private var currentScale: CGFloat = 1

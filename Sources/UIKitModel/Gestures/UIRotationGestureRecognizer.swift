@@ -6,7 +6,7 @@ import Foundation
 /// `rotation` is in radians, positive clockwise on screen (UIKit's sign), accumulated frame by frame so it
 /// can pass ±π; `velocity` is radians per second of the run-loop clock over the last
 /// `GestureConstants.velocityWindow` of samples.
-public class UIRotationGestureRecognizer: UIGestureRecognizer {
+open class UIRotationGestureRecognizer: UIGestureRecognizer {
     /// Settable, as in UIKit (`recognizer.rotation = 0` after applying it to a view's transform). "Setting the
     /// rotation resets the velocity" (developer.apple.com/documentation/uikit/uirotationgesturerecognizer/rotation);
     /// the samples are of the total turn, which a set does not move, so later velocities stay true.
@@ -17,6 +17,7 @@ public class UIRotationGestureRecognizer: UIGestureRecognizer {
             velocity = 0
         }
     }
+    /// UIKit's `velocity`: radians per second, at the last change.
     public private(set) var velocity: CGFloat = 0
 
     /// Total turn since the second finger came down.

@@ -18,7 +18,7 @@ import Foundation
 /// The system's own bottom-edge gesture (swipe up to go home) is springboard's, not this class's:
 /// springboard forwards the app its frames until it recognizes the swipe up, then cancels the app's touches
 /// (GestureRouter, `SystemGestureDetector`), so an app's bottom-edge pan begins and is then cancelled.
-public class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
+open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
     /// UIKit: "The acceptable starting edges for the gesture" (relative to the interface orientation; this
     /// model has one orientation, portrait).
     public var edges: UIRectEdge = []

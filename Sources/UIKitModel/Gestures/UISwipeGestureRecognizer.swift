@@ -5,9 +5,10 @@ import RunLoopKit
 /// `GestureConstants.swipeMinimumDistance` (50 points) in one of the permitted `direction`s, within
 /// `swipeMaximumDuration` (0.5 s, a run-loop timer) of touching down, no more than `swipeMaximumAngle`
 /// (30°) off that direction's axis. It recognizes during the movement, as UIKit's does, not at the lift.
-public class UISwipeGestureRecognizer: UIGestureRecognizer {
+open class UISwipeGestureRecognizer: UIGestureRecognizer {
     /// UIKit default `.right`.
     public var direction: Direction = .right
+    /// UIKit's `numberOfTouchesRequired` (1): fingers that must swipe together.
     public var numberOfTouchesRequired = 1
 
     private var start: CGPoint?
@@ -79,12 +80,17 @@ public class UISwipeGestureRecognizer: UIGestureRecognizer {
 extension UISwipeGestureRecognizer {
     /// UIKit's `UISwipeGestureRecognizer.Direction` (UIKit's raw values).
     public struct Direction: OptionSet, Hashable, Sendable {
+        /// UIKit's raw values: right 1, left 2, up 4, down 8.
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
+        /// A swipe to the right.
         public static let right = Direction(rawValue: 1 << 0)
+        /// A swipe to the left.
         public static let left = Direction(rawValue: 1 << 1)
+        /// A swipe up.
         public static let up = Direction(rawValue: 1 << 2)
+        /// A swipe down.
         public static let down = Direction(rawValue: 1 << 3)
     }
 }

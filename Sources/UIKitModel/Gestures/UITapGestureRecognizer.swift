@@ -9,7 +9,9 @@ import RunLoopKit
 /// lands more than `tapAllowableSeparation` from the first tap, or when the pause before the next tap is
 /// longer than `tapMaximumInterval` (0.35 s). Both timeouts are run-loop timers.
 open class UITapGestureRecognizer: UIGestureRecognizer {
+    /// UIKit's `numberOfTapsRequired` (1): 2 for a double tap.
     public var numberOfTapsRequired = 1
+    /// UIKit's `numberOfTouchesRequired` (1): fingers per tap.
     public var numberOfTouchesRequired = 1
 
     /// Taps finished so far in this sequence.

@@ -17,8 +17,10 @@ import Foundation
 /// is always a subview and hit-testing finds it wherever the content is scrolled. Single selection only
 /// (`allowsMultipleSelection` false, UIKit's default).
 open class UICollectionView: UIScrollView {
+    /// The layout: item size and spacing, a vertical flow.
     public let collectionViewLayout: UICollectionViewFlowLayout
 
+    /// UIKit's `dataSource`: how many items each section has, and their cells (weak, as in UIKit).
     public weak var dataSource: UICollectionViewDataSource? {
         didSet { reloadData() }
     }
@@ -33,6 +35,7 @@ open class UICollectionView: UIScrollView {
     private(set) var highlightedIndexPath: IndexPath?
     private(set) weak var highlightTouch: UITouch?
 
+    /// A collection view laid out by `layout`, with no data source yet.
     public init(frame: CGRect = .zero, collectionViewLayout layout: UICollectionViewFlowLayout) {
         collectionViewLayout = layout
         super.init(frame: frame)
@@ -68,12 +71,15 @@ open class UICollectionView: UIScrollView {
         contentSize = size
     }
 
+    /// UIKit's `numberOfSections`, from the data source.
     public var numberOfSections: Int { cells.count }
 
+    /// UIKit's `numberOfItems(inSection:)`, from the data source.
     public func numberOfItems(inSection section: Int) -> Int {
         cells.indices.contains(section) ? cells[section].count : 0
     }
 
+    /// UIKit's `cellForItem(at:)`: the cell at `indexPath`, or nil outside the data.
     public func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
         guard cells.indices.contains(indexPath.section), cells[indexPath.section].indices.contains(indexPath.item) else {
             return nil
@@ -100,6 +106,7 @@ open class UICollectionView: UIScrollView {
 
     // MARK: Selection (UIKit: programmatic selection does not tell the delegate)
 
+    /// UIKit's `selectItem(at:animated:scrollPosition:)`: selects in code, without asking or telling the delegate.
     public func selectItem(at indexPath: IndexPath?, animated: Bool) {
         for selected in indexPathsForSelectedItems where selected != indexPath {
             deselectItem(at: selected, animated: animated)
@@ -109,6 +116,7 @@ open class UICollectionView: UIScrollView {
         if !indexPathsForSelectedItems.contains(indexPath) { indexPathsForSelectedItems.append(indexPath) }
     }
 
+    /// UIKit's `deselectItem(at:animated:)`: deselects in code, without telling the delegate.
     public func deselectItem(at indexPath: IndexPath, animated: Bool) {
         guard let index = indexPathsForSelectedItems.firstIndex(of: indexPath) else { return }
         indexPathsForSelectedItems.remove(at: index)

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// UIKit puts a cell's content in its `contentView`, a subview filling it; this model has no content subview,
 /// so a touch on a cell is hit-tested to the cell itself (as for `UITableViewCell` here).
-public class UICollectionViewCell: UIView {
+open class UICollectionViewCell: UIView {
     /// What the scene's item is called (a title: nothing UIKit shows by itself; `app-host tree` and traces
     /// name cells by class and frame).
     var title: String?
@@ -16,6 +16,7 @@ public class UICollectionViewCell: UIView {
     /// UIKit: set by the collection view while the item is selected.
     public internal(set) var isSelected = false
 
+    /// A cell whose trace and renders show `title`.
     public convenience init(title: String?) {
         self.init(frame: .zero)
         self.title = title

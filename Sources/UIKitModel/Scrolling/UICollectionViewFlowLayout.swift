@@ -12,9 +12,12 @@ import Foundation
 public class UICollectionViewFlowLayout {
     /// UIKit defaults: 50 x 50 items, 10 points between items and between lines.
     public var itemSize = CGSize(width: 50, height: 50)
+    /// UIKit's `minimumInteritemSpacing`: points between items of a row (10).
     public var minimumInteritemSpacing: CGFloat = 10
+    /// UIKit's `minimumLineSpacing`: points between rows (10).
     public var minimumLineSpacing: CGFloat = 10
 
+    /// UIKit's defaults: 50×50-point items, 10 points apart.
     public init() {}
 
     /// Items per line in a collection view `width` points wide (at least one).

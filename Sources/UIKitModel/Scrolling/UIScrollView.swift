@@ -11,6 +11,7 @@ open class UIScrollView: UIView {
     /// UIKit's private `UIScrollViewDelayedTouchesBeganGestureRecognizer`: withholds content touches for 0.15 s.
     let delayedTouchesRecognizer = UIScrollViewDelayedTouchesBeganGestureRecognizer()
 
+    /// UIKit's `delegate`: told when the content scrolls and when dragging begins and ends (weak).
     public weak var delegate: UIScrollViewDelegate?
 
     /// The size of the content; the offset ranges over `0 ... contentSize - bounds.size` on each axis.
@@ -34,12 +35,14 @@ open class UIScrollView: UIView {
     /// UIKit default true: a drag may take touches the content has already begun to track.
     public var canCancelContentTouches = true
 
+    /// UIKit's `isScrollEnabled` (true): false makes the scroll view's pan fail, so the content keeps its touches.
     public var isScrollEnabled = true {
         didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
     }
 
     /// UIKit: scrolling along an axis needs content larger than the bounds, unless bouncing is forced.
     public var alwaysBounceVertical = false
+    /// UIKit's `alwaysBounceHorizontal` (false): true lets a horizontal drag scroll content no wider than the view.
     public var alwaysBounceHorizontal = false
 
     /// True from the moment a finger touches the scroll view until its touches are gone.
@@ -63,14 +66,14 @@ open class UIScrollView: UIView {
 
     /// UIKit: asked before withheld (or, without `delaysContentTouches`, immediate) touches go to `view`, a
     /// view in the content; false keeps them from it. Default true.
-    func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool {
+    open func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool {
         recordCall("touchesShouldBegin:withEvent:inContentView:", group: .scrolling, touches: touches, result: "YES")
         return true
     }
 
     /// UIKit: asked when a drag is about to begin while `view` already tracks the touch; false keeps the touch
     /// with the view and the scroll view does not scroll. Default: true, except for controls.
-    func touchesShouldCancel(in view: UIView) -> Bool {
+    open func touchesShouldCancel(in view: UIView) -> Bool {
         let cancels = !(view is UIControl)
         recordCall(
             "touchesShouldCancelInContentView:", group: .scrolling, result: cancels ? "YES" : "NO",

@@ -10,6 +10,7 @@ open class UITableView: UIScrollView {
     /// UIKit's default row height.
     static let defaultRowHeight: CGFloat = 44
 
+    /// UIKit's `dataSource`: how many rows each section has, and their cells (weak, as in UIKit).
     public weak var dataSource: UITableViewDataSource? {
         didSet { reloadData() }
     }
@@ -17,6 +18,7 @@ open class UITableView: UIScrollView {
     /// The table's delegate: `UIScrollView.delegate` seen as a `UITableViewDelegate` (UIKit redeclares it).
     var tableDelegate: UITableViewDelegate? { delegate as? UITableViewDelegate }
 
+    /// UIKit's `rowHeight`, in points (44 by default): rows are laid out from it.
     public var rowHeight: CGFloat = UITableView.defaultRowHeight {
         didSet { reloadData() }
     }

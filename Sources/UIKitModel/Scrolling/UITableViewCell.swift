@@ -2,12 +2,13 @@ import Foundation
 
 /// UIKit's `UITableViewCell`: one row of a table view. It does not override the touch methods, so its touches
 /// travel up the responder chain to the table view, which highlights and selects rows.
-public class UITableViewCell: UIView {
+open class UITableViewCell: UIView {
     /// The default cell style's text (UIKit's `textLabel.text`).
     var text: String?
     var isHighlighted = false
     var isSelected = false
 
+    /// A cell whose trace and renders show `text` (its `textLabel`'s text on iOS).
     public convenience init(text: String?) {
         self.init(frame: .zero)
         self.text = text

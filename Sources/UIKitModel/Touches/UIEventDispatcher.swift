@@ -33,6 +33,7 @@ public final class UIEventDispatcher {
         /// Run-loop clock times just before `sendEvent` and just after it returned for the event that carried
         /// this message.
         public var started: UInt64
+        /// Run-loop clock time just after `sendEvent` returned (see `started`).
         public var finished: UInt64
         /// Folded into a later queued move of the same pass: its touches reached the app as that event's
         /// coalesced touches, with no `sendEvent` of its own (so it has that event's times).

@@ -3,12 +3,14 @@ import HIDEvent
 
 /// UIKit's `UITouch`: one finger from first contact until it lifts or is cancelled, updated in place.
 public final class UITouch: Hashable {
-    package internal(set) var phase: Phase
+    /// UIKit's `phase`: began, moved, stationary, ended or cancelled, as of the event being delivered.
+    public internal(set) var phase: Phase
     /// Seconds, from the HID envelope's hardware timestamp of the frame that last changed this touch.
-    package internal(set) var timestamp: TimeInterval
-    package internal(set) var tapCount: Int
+    public internal(set) var timestamp: TimeInterval
+    /// UIKit's `tapCount`: 2 for a finger that comes down again soon near where the last one lifted.
+    public internal(set) var tapCount: Int
     /// The hit-tested view, fixed when the touch began (nil if no view was hit).
-    package internal(set) var view: UIView?
+    public internal(set) var view: UIView?
     var window: UIWindow?
     /// The HID finger path id (`transducerIndex`) this touch follows.
     let transducerIndex: UInt32
@@ -49,7 +51,7 @@ public final class UITouch: Hashable {
     }
 
     /// UIKit's `previousLocation(in:)`: the location before the last move.
-    package func previousLocation(in view: UIView?) -> CGPoint {
+    public func previousLocation(in view: UIView?) -> CGPoint {
         convertFromScreen(previousScreenLocation, into: view)
     }
 
@@ -81,7 +83,8 @@ public final class UITouch: Hashable {
 
 extension UITouch {
     /// UIKit's `UITouch.Phase`.
-    package enum Phase: Int, Sendable, CaseIterable {
+    public enum Phase: Int, Sendable, CaseIterable {
+        /// UIKit's phases: the finger landed, moved, stayed still while others changed, lifted, or was cancelled.
         case began, moved, stationary, ended, cancelled
 
         /// Ended or cancelled: the touch leaves its event after this frame.
@@ -128,7 +131,7 @@ extension UITouch.Phase {
 extension UITouch {
     /// UIKit's `gestureRecognizers`: the recognizers this touch is delivered to, collected when it began
     /// (nil once the touch is over, or when no recognizer took it).
-    package var gestureRecognizers: [UIGestureRecognizer]? {
+    public var gestureRecognizers: [UIGestureRecognizer]? {
         window?.application?.gestureEnvironment?.recognizers(for: self)
     }
 }

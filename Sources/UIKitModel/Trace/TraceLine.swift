@@ -11,6 +11,8 @@ extension Trace {
     ///
     /// `text` is exactly what iOS would log; the other fields say with what and why (`explained`).
     public struct Line: Codable, Equatable, Sendable {
+        /// What a record is: a call, a free line, or (explained traces) an event header, a hit-test pass, a transition or a
+        /// run-loop callout.
         public enum Kind: String, Codable, Sendable {
             /// A method call, `-[Class selector]`.
             case call
@@ -31,7 +33,9 @@ extension Trace {
         public var sequence: UInt64 = 0
         /// Nanoseconds on the application's monotonic run-loop clock when the record was made.
         public var time: UInt64
+        /// What iOS would log: `-[WideHitView hitTest:withEvent:]`, or the free line itself.
         public var text: String
+        /// What kind of record this is.
         public var kind: Kind = .line
         /// The `log:` group the call belongs to (`touches`, `hitTest`, ...), or `events`/`actions`/`recognizers`.
         public var group: String?
@@ -39,16 +43,21 @@ extension Trace {
         public var hidEvent: UInt64?
         /// The touch the call is about (`UITouch` sequence number, from 1 per app) and its phase.
         public var touch: Int?
+        /// The touch's phase at the call: `began`, `moved`, `stationary`, `ended` or `cancelled`.
         public var phase: String?
         /// The call's point argument, in the receiver's coordinates (hit-testing), or the touch's window location.
         public var point: Trace.Point?
+        /// A call's receiver's class, as `text` prints it.
         public var className: String?
+        /// A call's selector, as `text` prints it.
         public var selector: String?
         /// What the call returned (`YES`, `NO`, `nil`, a class name) and why (`hidden`, `alpha 0.01 <= 0.01`).
         public var result: String?
+        /// Why the call returned `result` (explained traces).
         public var reason: String?
         /// Live traces: the app's bundle id and process id.
         public var app: String?
+        /// Live traces: the app's process id.
         public var pid: Int32?
 
         package init(time: UInt64, text: String, kind: Kind = .line) {
@@ -67,9 +76,12 @@ extension Trace {
 extension Trace {
     /// A point in a trace record, `{"x":115,"y":495}`.
     public struct Point: Codable, Equatable, Sendable {
+        /// Points from the left.
         public var x: Double
+        /// Points from the top.
         public var y: Double
 
+        /// A point at `x`, `y`.
         public init(x: Double, y: Double) {
             self.x = x
             self.y = y

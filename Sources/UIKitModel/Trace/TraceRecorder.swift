@@ -9,6 +9,7 @@ extension Trace {
     /// A call whose result is known only when it returns (`hitTest:withEvent:`, around the calls it makes) is
     /// *open* until then; records are handed to `onRecord` in order once no record before them is open.
     public final class Recorder {
+        /// Every record so far, in order (unless `retainsLines` is false).
         public private(set) var lines: [Trace.Line] = []
         /// Off: nothing is stored or forwarded (objects may still log).
         var isEnabled = true
@@ -116,6 +117,7 @@ extension Trace {
         /// The lines' text only, for exact comparisons.
         package var texts: [String] { lines.map(\.text) }
 
+        /// Forgets the records kept so far; numbering goes on.
         public func removeAll() {
             lines.removeAll(keepingCapacity: true)
             emitted = 0

@@ -51,6 +51,7 @@ extension Trace {
     /// What an object logs, by kind of call: what a scene's `log:` names (`log: [touches]` is the usual subclass
     /// that overrides only the four touch methods, NSLogs and calls super). `log: true` is `all`.
     public struct Groups: OptionSet, Hashable, Sendable {
+        /// The groups as bits.
         public let rawValue: UInt16
 
         public init(rawValue: UInt16) {
@@ -86,6 +87,7 @@ extension Trace {
             ("recognizers", .recognizers),
         ]
 
+        /// The group a scene's `log:` names (`touches`, `hitTest`, ...), or nil for an unknown name.
         public init?(name: String) {
             guard let entry = Self.named.first(where: { $0.name == name }) else { return nil }
             self = entry.groups

@@ -12,13 +12,21 @@ import Foundation
 /// `rotated(by:)` put their step *before* the existing transform (CGAffineTransformTranslate/Scale/Rotate),
 /// which is why `view.transform.rotated(by: r)` turns the view about its own axes.
 public struct CGAffineTransform: Equatable, Sendable {
+    /// The matrix `[a b 0; c d 0; tx ty 1]`, as Core Graphics lays it out: a point (x, y) maps to
+    /// (a·x + c·y + tx, b·x + d·y + ty).
     public var a: CGFloat
+    /// See `a`.
     public var b: CGFloat
+    /// See `a`.
     public var c: CGFloat
+    /// See `a`.
     public var d: CGFloat
+    /// The translation along x (see `a`).
     public var tx: CGFloat
+    /// The translation along y (see `a`).
     public var ty: CGFloat
 
+    /// Core Graphics' `init(a:b:c:d:tx:ty:)`.
     public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
         self.a = a
         self.b = b
@@ -48,6 +56,7 @@ public struct CGAffineTransform: Equatable, Sendable {
         self.init(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
     }
 
+    /// True for the identity transform.
     public var isIdentity: Bool { self == .identity }
 
     /// `self` then `t2` (`self × t2`).

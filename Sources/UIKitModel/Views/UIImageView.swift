@@ -2,7 +2,7 @@ import Foundation
 
 /// UIKit's `UIImageView`. UIKit: `isUserInteractionEnabled` is false by default, so an image view and all of
 /// its subviews are invisible to hit-testing until it is turned on.
-public class UIImageView: UIView {
+open class UIImageView: UIView {
     /// The image's name (this model draws nothing).
     var imageName: String?
 
@@ -11,6 +11,7 @@ public class UIImageView: UIView {
         isUserInteractionEnabled = false
     }
 
+    /// An image view showing the image named `imageName` (only its name: the model draws no pixels).
     public convenience init(imageName: String?, frame: CGRect = .zero) {
         self.init(frame: frame)
         self.imageName = imageName

@@ -11,6 +11,7 @@ open class UIView: UIResponder {
     /// `frame.origin` is while `transform` is the identity. Stored rather than `center` so the identity path
     /// stays one addition per axis.
     var origin: CGPoint
+    /// UIKit's `bounds`: the view's own coordinate space (origin and size); touches and subviews' frames are in it.
     public var bounds: CGRect
 
     /// UIKit's `transform`: "Specifies the transform applied to the view, relative to the center of its
@@ -30,6 +31,7 @@ open class UIView: UIResponder {
     /// UIView.h: `@property(nullable, nonatomic, readonly) UIView *superview`): the subview list owns, the
     /// back pointer does not.
     package internal(set) unowned(unsafe) var superview: UIView?
+    /// UIKit's `subviews`, back to front: later ones are drawn over earlier ones and asked first by hit-testing.
     public internal(set) var subviews: [UIView] = []
     /// Set when this view is a view controller's root view (UIKit's private `_viewDelegate`, not retained; the
     /// controller's deinit clears it).
@@ -54,6 +56,7 @@ open class UIView: UIResponder {
     public var isExclusiveTouch = false
     /// A color name or hex string (`"yellow"`, `"#FFCC00"`); nil is clear, as UIKit's default.
     public var backgroundColor: String?
+    /// UIKit's `tag`: a number of your choosing (0).
     public var tag = 0
     /// Scene files use it as the view's id; also what UI tests look views up by.
     public var accessibilityIdentifier: String?
@@ -64,6 +67,7 @@ open class UIView: UIResponder {
     /// sticking out of a tab bar). Must be descendants; empty runs UIKit's rule only.
     public var pointInsideIncludes: [UIView] = []
 
+    /// UIKit's `init(frame:)`: a visible, interactive view with no subviews and no recognizers.
     public init(frame: CGRect = .zero) {
         self.origin = frame.origin
         self.bounds = CGRect(origin: .zero, size: frame.size)
@@ -134,7 +138,7 @@ open class UIView: UIResponder {
 
 extension UIView {
     /// The window this view is in, if any (a window is its own window).
-    package var window: UIWindow? {
+    public var window: UIWindow? {
         var view: UIView? = self
         while let v = view {
             if let window = v as? UIWindow { return window }
@@ -173,6 +177,7 @@ extension UIView {
         insertSubview(view, at: index)
     }
 
+    /// UIKit's `removeFromSuperview()`: the view and its subtree leave the hierarchy (and their window).
     public func removeFromSuperview() {
         guard let parent = superview else { return }
         parent.willRemoveSubview(self)

@@ -2,7 +2,7 @@ import Foundation
 
 /// UIKit's `UIWindow`: the root of a view hierarchy, a responder whose next is the application, and the object
 /// whose `sendEvent(_:)` hands touches to gesture recognizers and views.
-public class UIWindow: UIView {
+open class UIWindow: UIView {
     /// Higher levels are in front; hit-testing asks the frontmost window first.
     public var windowLevel: Level = .normal {
         didSet { application?.windowOrderDidChange() }
@@ -53,6 +53,7 @@ public class UIWindow: UIView {
         makeKey()
     }
 
+    /// UIKit's `makeKey()`: this window becomes the application's key window without being shown.
     public func makeKey() {
         application?.keyWindow = self
     }
@@ -81,10 +82,14 @@ extension UIWindow {
     public struct Level: RawRepresentable, Hashable, Comparable, Sendable {
         public var rawValue: CGFloat
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// A level of `rawValue` points above `normal`.
         public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
 
+        /// UIKit's `normal` (0): app windows.
         public static let normal = Level(0)
+        /// UIKit's `statusBar` (1000).
         public static let statusBar = Level(1000)
+        /// UIKit's `alert` (2000): in front of the others, asked first by hit-testing.
         public static let alert = Level(2000)
 
         public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -7,9 +7,13 @@ import UIKitModel
 
 /// `app-host`: one app process of the pipeline. Subcommands run an app from a scene file; `serve` (also the
 /// default: `app-host SCENE.yaml`) is the live process connected to springboard.
-@main
-struct AppHostCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+///
+/// A library entry point as well as the `app-host` executable's: an executable of your own registers its Swift
+/// classes under scene class names (`SceneClassRegistry`), then calls `AppHostCommand.main()`, and has every
+/// subcommand (`serve`, `run`, `tree`, `explain`, `render`, ...) with the same options, output and exit statuses.
+public struct AppHostCommand: ParsableCommand {
+    /// The command's name, abstract and subcommands (`serve` is the default).
+    public static let configuration = CommandConfiguration(
         commandName: "app-host",
         abstract: "Run an app described by a scene file and print what UIKit calls, in order.",
         discussion: ExitStatus.helpText(failure: nil),
@@ -19,7 +23,11 @@ struct AppHostCommand: ParsableCommand {
         ],
         defaultSubcommand: ServeCommand.self)
 
-    static func main() { CommandLineMain.run(Self.self) }
+    /// The command before parsing (ArgumentParser makes it; `main()` is the entry point).
+    public init() {}
+
+    /// Parses the process's arguments, runs the subcommand and exits with its status (ExitStatus's table).
+    public static func main() { CommandLineMain.run(Self.self) }
 }
 
 /// Loads scene files for the subcommands, turning a `SceneError` into `file:line: path: message` (65), a
