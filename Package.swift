@@ -24,6 +24,9 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        // The explorer's web server (app-host explore, sbctl explore): HTTP and WebSocket on SwiftNIO.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         // libzmq through pkg-config; apt provides it as libzmq3-dev.
@@ -115,11 +118,21 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // The explorer: a page (HTML, JS, SVG as resources) over Hummingbird's HTTP and WebSocket, where pointer
+        // events become HID frames for a headless scene or a live ensemble, answered with what dispatch did.
+        .target(
+            name: "Explorer",
+            dependencies: [
+                "AppInspection", "AppScene", "AppTimeline", "ControlProtocol", "EventPort", "GestureScript", "HeadlessApp",
+                "HIDEvent", "TouchRecording", "UIKitModel", "ZeroMQ",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ], resources: [.copy("Page")]),
         .executableTarget(
             name: "app-host",
             dependencies: [
                 "AppHostCore", "AppChannel", "AppScene", "CommandLineSupport", "GestureScript", "HIDEvent", "UIKitModel",
-                "TouchRecording", "AppInspection", "AppTimeline", "HeadlessApp",
+                "TouchRecording", "AppInspection", "AppTimeline", "HeadlessApp", "Explorer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // sbctl's renderings of control replies (sbctl stats, sbctl top), a library so their layout is tested.

@@ -15,7 +15,7 @@ struct AppHostCommand: ParsableCommand {
         discussion: ExitStatus.helpText(failure: nil),
         subcommands: [
             ServeCommand.self, RunCommand.self, ChainCommand.self, TraceCommand.self, TreeCommand.self, ExplainCommand.self,
-            RenderCommand.self,
+            RenderCommand.self, ExploreCommand.self,
         ],
         defaultSubcommand: ServeCommand.self)
 
