@@ -123,8 +123,7 @@ let package = Package(
         .target(
             name: "Explorer",
             dependencies: [
-                "AppInspection", "AppScene", "AppTimeline", "ControlProtocol", "EventPort", "GestureScript", "HeadlessApp",
-                "HIDEvent", "TouchRecording", "UIKitModel", "ZeroMQ",
+                "AppInspection", "AppScene", "GestureScript", "HeadlessApp", "HIDEvent", "TouchRecording", "UIKitModel",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ], resources: [.copy("Page")]),
@@ -177,7 +176,7 @@ let package = Package(
             dependencies: [
                 "AppChannel", "ControlProtocol", "SpringBoardCore", "SpringBoardHome", "AppHostCore", "GestureScript", "HIDEvent",
                 "RunLoopKit", "UIKitModel", "ZeroMQ", "TestSupport", "TouchRecording", "CommandLineSupport", "EventPort",
-                "HeadlessApp", "SpringBoardTesting", .product(name: "Histogram", package: "hdrhistogram-swift"),
-            ]),
+                "HeadlessApp", "SpringBoardTesting", "Explorer", .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ], exclude: ["Explorer/explorer_browser.py"]),
     ]
 )

@@ -95,7 +95,10 @@ extension ExplorerInput {
             wire = try JSONDecoder().decode(Wire.self, from: Data(text.utf8))
         } catch let DecodingError.typeMismatch(type, context) {
             let key = context.codingPath.last?.stringValue ?? "message"
-            throw ExplorerRefusal(.malformed, "field '\(key)': expected \(type == Double.self || type == Int.self ? "a number" : type == String.self ? "a string" : "an object")")
+            throw ExplorerRefusal(
+                .malformed,
+                "field '\(key)': expected \(type == Double.self || type == Int.self ? "a number" : type == String.self ? "a string" : "an object")"
+            )
         } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
             throw ExplorerRefusal(.malformed, "field '\(context.codingPath.last!.stringValue)': \(context.debugDescription)")
         } catch {

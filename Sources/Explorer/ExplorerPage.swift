@@ -30,8 +30,7 @@ public enum ExplorerPage {
 
     /// A static page for a finished run: the greeting (screens) and the run's steps, replayed by the page's own
     /// scrubber.
-    public static func staticHTML(session: HeadlessSession, run: ExplorerMessage) throws -> String {
-        let hello = session.hello()
+    public static func staticHTML(hello: ExplorerMessage, run: ExplorerMessage) throws -> String {
         let data = #"{"hello":\#(hello.json),"run":\#(run.json)}"#
         return try html(staticData: data)
     }

@@ -30,8 +30,9 @@ public struct ExplorerServerConfiguration: Sendable {
     }
 
     public static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
-            && host.split(separator: ".").count == 4 && host.split(separator: ".").allSatisfy { UInt8($0) != nil }
+        host == "localhost" || host == "::1" || host == "[::1]"
+            || host.hasPrefix("127.")
+                && host.split(separator: ".").count == 4 && host.split(separator: ".").allSatisfy { UInt8($0) != nil }
     }
 
     /// 128 random bits, hex.

@@ -109,7 +109,9 @@ public final class HeadlessExplorer {
                 throw ExplorerRefusal(.badInput, "\(name): \(error)")
             }
         }
-        guard frames.count <= 20_000 else { throw ExplorerRefusal(.badInput, "\(name): \(frames.count) frames; at most 20000 are played") }
+        guard frames.count <= 20_000 else {
+            throw ExplorerRefusal(.badInput, "\(name): \(frames.count) frames; at most 20000 are played")
+        }
         try reset()
         var reports: [StepReport] = []
         for input in frames {

@@ -36,8 +36,10 @@ struct ScreenCapture {
                     index: index, label: Self.label(view), className: view.traceClassName, id: view.accessibilityIdentifier,
                     corners: corners, hidden: view.isHidden, interactive: view.isUserInteractionEnabled,
                     alpha: Double(view.alpha),
-                    recognizers: (view.gestureRecognizers ?? []).filter { !($0 is UIScrollViewDelayedTouchesBeganGestureRecognizer) }
-                        .map(\.explorerLabel)))
+                    recognizers: (view.gestureRecognizers ?? []).filter {
+                        !($0 is UIScrollViewDelayedTouchesBeganGestureRecognizer)
+                    }
+                    .map(\.explorerLabel)))
         }
         self.views = views
         self.indices = indices

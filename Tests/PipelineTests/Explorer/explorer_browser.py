@@ -66,8 +66,37 @@ def open_page(driver, url):
                  "&& document.querySelectorAll('svg.stage').length > 0")
 
 
+def safety(url):
+    """Refusals without a browser (websocket-client comes with selenium): a malformed message, a huge one, a
+    foreign Origin; then the server's counters."""
+    import urllib.request
+    import websocket
+    ws = url.split("?")[0].replace("http://", "ws://") + "ws"
+    origin = url.split("/?")[0].rstrip("/")
+    out = {}
+    connection = websocket.create_connection(ws, origin=origin)
+    json.loads(connection.recv())
+    connection.send("{not json")
+    out["malformed"] = json.loads(connection.recv())
+    connection.send(json.dumps({"type": "play", "name": "huge", "text": "x" * 400000}))
+    out["huge"] = json.loads(connection.recv())
+    connection.send(json.dumps({"type": "pointer", "phase": "down", "id": 1, "x": 115, "y": 495, "t": 1000}))
+    out["afterRefusals"] = json.loads(connection.recv())["type"]
+    connection.close()
+    try:
+        websocket.create_connection(ws, origin="http://evil.example")
+        out["foreignOrigin"] = "accepted"
+    except websocket.WebSocketBadStatusException as error:
+        out["foreignOrigin"] = "refused %d" % error.status_code
+    out["stats"] = json.loads(urllib.request.urlopen(url.split("?")[0].rstrip("/") + "/stats").read())
+    return out
+
+
 def main():
     scenario, url, outdir = sys.argv[1], sys.argv[2], sys.argv[3]
+    if scenario == "safety":
+        print(json.dumps(safety(url)))
+        return
     driver = browser()
     out = {}
     try:
