@@ -103,8 +103,8 @@ def main():
         if scenario == "static":
             driver.get(url)
             wait(driver, "window.explorer && window.explorer.steps[0] && window.explorer.steps[0].length > 0")
-            driver.execute_script("window.explorer.current = window.explorer.steps[0].length - 1;"
-                                  "document.getElementById('scrubber').dispatchEvent(new Event('input'));")
+            driver.execute_script("const s = document.getElementById('scrubber'); s.value = s.max;"
+                                  "s.dispatchEvent(new Event('input'));")
             out = texts(driver)
         else:
             open_page(driver, url)
