@@ -54,6 +54,9 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
         // `swift package generate-documentation` (the library's DocC catalogs; CI runs it, warnings as errors).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // The explorer's web server (app-host explore, sbctl explore): HTTP and WebSocket on SwiftNIO.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         // libzmq through pkg-config; apt provides it as libzmq3-dev.
@@ -145,13 +148,22 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // The explorer: a page (HTML, JS, SVG as resources) over Hummingbird's HTTP and WebSocket, where pointer
+        // events become HID frames for a headless scene or a live ensemble, answered with what dispatch did.
+        .target(
+            name: "Explorer",
+            dependencies: [
+                "AppInspection", "AppScene", "GestureScript", "HeadlessApp", "HIDEvent", "TouchRecording", "UIKitModel",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ], resources: [.copy("Page")]),
         // app-host's commands as a library: the app-host executable is one line over it, and an executable of
         // yours (Examples/) reuses it after registering its own classes.
         .target(
             name: "AppHostCommands",
             dependencies: [
                 "AppHostCore", "AppChannel", "AppScene", "CommandLineSupport", "GestureScript", "HIDEvent", "UIKitModel",
-                "TouchRecording", "AppInspection", "AppTimeline", "HeadlessApp",
+                "TouchRecording", "AppInspection", "AppTimeline", "HeadlessApp", "Explorer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Its own directory, so that the commands' old one (Sources/app-host) reads to git as moved whole.
@@ -219,8 +231,8 @@ let package = Package(
             dependencies: [
                 "AppChannel", "ControlProtocol", "SpringBoardCore", "SpringBoardHome", "AppHostCore", "GestureScript", "HIDEvent",
                 "RunLoopKit", "UIKitModel", "ZeroMQ", "TestSupport", "TouchRecording", "CommandLineSupport", "EventPort",
-                "HeadlessApp", "SpringBoardTesting", "CAllocationCounter",
+                "HeadlessApp", "SpringBoardTesting", "CAllocationCounter", "Explorer",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
-            ]),
+            ], exclude: ["Explorer/explorer_browser.py"]),
     ]
 )

@@ -19,7 +19,7 @@ public struct AppHostCommand: ParsableCommand {
         discussion: ExitStatus.helpText(failure: nil),
         subcommands: [
             ServeCommand.self, RunCommand.self, ChainCommand.self, TraceCommand.self, TreeCommand.self, ExplainCommand.self,
-            RenderCommand.self, PredictCommand.self,
+            RenderCommand.self, PredictCommand.self, ExploreCommand.self,
         ],
         defaultSubcommand: ServeCommand.self)
 

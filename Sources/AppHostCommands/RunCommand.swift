@@ -2,6 +2,7 @@ import AppScene
 import AppTimeline
 import ArgumentParser
 import CommandLineSupport
+import Explorer
 import Foundation
 import GestureScript
 import HeadlessApp
@@ -54,6 +55,11 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "Also write the run as Chrome trace-event JSON (Perfetto, chrome://tracing) to this file.")
     var timeline: String?
 
+    @Option(
+        name: .long,
+        help: "Also write the run as a static explorer page (HTML, no server needed): scrub through its steps in a browser.")
+    var html: String?
+
     @Option(name: .long, help: "Seconds to keep running after the last scripted event, so pending timers fire.")
     var settle: Double = 1
 
@@ -99,12 +105,33 @@ struct RunCommand: ParsableCommand {
         for line in runner.displayReport() ?? [] {
             if json { FileHandle.standardError.write(Data((line + "\n").utf8)) } else { print(line) }
         }
+        if let html { try writeHTML(html) }
         if let timeline, let collector {
             do {
                 try TimelineExport.json(collector).write(to: URL(fileURLWithPath: timeline))
             } catch {
                 throw CommandError.cannotCreate("cannot write \(timeline): \(error.localizedDescription)")
             }
+        }
+    }
+
+    /// The same input played again by the explorer (each frame a step with its hit-tests and explained trace),
+    /// written as one self-contained page.
+    private func writeHTML(_ path: String) throws {
+        let session = try HeadlessSession(scenes: [URL(fileURLWithPath: scene)])
+        // The screens as the run starts (a step that changes one carries the new picture).
+        let hello = session.hello()
+        let run: ExplorerMessage
+        do {
+            run = try session.handle(.play(name: input, text: try CommandError.read(input)))
+        } catch {
+            throw CommandError.dataError("\(input): \(error)")
+        }
+        do {
+            try ExplorerPage.staticHTML(hello: hello, run: run).write(
+                to: URL(fileURLWithPath: path), atomically: true, encoding: .utf8)
+        } catch {
+            throw CommandError.cannotCreate("cannot write \(path): \(error)")
         }
     }
 
