@@ -11,13 +11,17 @@ import UIKitModel
 /// positions they predict: |(pᵢ − pᵢ₋₁) − (rᵢ − rᵢ₋₁)|. A sample whose horizon runs past the stroke's last sample
 /// is not scored.
 public struct PredictionMetrics: Equatable, Sendable {
+    /// Strokes scored (a finger's down to its lift).
     public var strokes = 0
     /// Samples scored (a prediction and the real position at its time).
     public var predictions = 0
     /// Samples with no prediction yet (fewer than two samples in the window).
     public var unpredicted = 0
+    /// Over-prediction per scored sample: how far ahead of the real position along the direction of travel, points.
     public var over: [Double] = []
+    /// Under-prediction per scored sample: how far behind the real position, points.
     public var under: [Double] = []
+    /// Jitter per consecutive pair of predictions, points.
     public var jitter: [Double] = []
     /// Euclidean distance between prediction and real position.
     public var error: [Double] = []

@@ -39,15 +39,19 @@ public final class FrameClock {
 
     /// One HID message a frame reflects.
     public struct Input: Equatable, Sendable {
+        /// The message's hardware timestamp, ns.
         public var hardware: UInt64
+        /// Down, move, up or other, for touch-to-present by kind.
         public var kind: Kind
     }
 
     /// Touch-to-present is split as Android splits it: downs, moves, ups (a cancel counts as an up).
     public enum Kind: String, Sendable, CaseIterable {
+        /// A finger lands; fingers move; a finger lifts or is cancelled; no digitizer fingers.
         case down, move, up, other
     }
 
+    /// The display's refresh rate, Hz (60, or 120 for ProMotion).
     public let refreshHz: UInt32
     /// Frames between the first vsync after the commit and the present (the render server's work): 1 by default.
     public let renderDelayFrames: UInt64
@@ -66,7 +70,9 @@ public final class FrameClock {
 
     /// Frames presented, frames missed (vsyncs a dispatch ran through), vsyncs that fired.
     public private(set) var framesPresented: UInt64 = 0
+    /// Frames missed: vsyncs a dispatch ran through.
     public private(set) var framesMissed: UInt64 = 0
+    /// Vsyncs that fired (the timer runs only while there is work).
     public private(set) var vsyncs: UInt64 = 0
     /// Missed since the last presented frame (for the app channel's `frames`).
     private var missedSinceLastPresent: UInt64 = 0
@@ -79,6 +85,7 @@ public final class FrameClock {
     public var onMark: ((_ what: String, _ frame: UInt64, _ time: UInt64) -> Void)?
     /// Every frame presented, kept when `keepsFrames` (headless runs and tests).
     public var keepsFrames = false
+    /// The frames presented, oldest first (only when `keepsFrames`).
     public private(set) var presentedFrames: [Frame] = []
 
     /// Attaches a display to `application`: from now on its events are delivered once per frame.
@@ -101,6 +108,7 @@ public final class FrameClock {
     /// The frame being dispatched (from its vsync to its commit): its number and the newest delivery token it
     /// dispatched.
     public var currentFrameNumber: UInt64? { current?.number }
+    /// The newest delivery token the frame being dispatched carries.
     public var currentLastDelivery: UInt64? { current?.deliveries.max() }
 
     /// Removes the display: events are dispatched as they arrive again (what is held is dispatched on this pass).

@@ -7,11 +7,16 @@ import Foundation
 /// developer.apple.com/documentation/uikit/minimizing-latency-with-predicted-touches); this one is documented in
 /// docs/event-delivery.md, "The display", and measured on real recordings by `app-host predict`.
 public struct TouchPredictor: Sendable {
+    /// One position of a finger at a hardware time (ns), in points.
     public struct Sample: Equatable, Sendable {
+        /// Hardware time, ns.
         public var time: UInt64
+        /// Horizontal position, points.
         public var x: Double
+        /// Vertical position, points.
         public var y: Double
 
+        /// A sample at `time` (ns) and (`x`, `y`) in points.
         public init(time: UInt64, x: Double, y: Double) {
             self.time = time
             self.x = x
@@ -21,13 +26,16 @@ public struct TouchPredictor: Sendable {
 
     /// 25 ms: two samples at 120 Hz or more, so one noisy sample does not swing the velocity alone.
     public static let defaultWindow: UInt64 = 25_000_000
+    /// How far back (ns) the velocity looks from the newest sample.
     public var window: UInt64
     private(set) var samples: [Sample] = []
 
+    /// A predictor with no samples, looking `window` ns back.
     public init(window: UInt64 = TouchPredictor.defaultWindow) {
         self.window = window
     }
 
+    /// Forgets every sample (a new stroke).
     public mutating func reset() { samples.removeAll(keepingCapacity: true) }
 
     /// Adds the newest sample and forgets those older than the window.

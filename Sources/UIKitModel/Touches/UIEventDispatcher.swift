@@ -58,6 +58,7 @@ public final class UIEventDispatcher {
     /// Samples delivered as the touch of an event, and samples delivered only in `coalescedTouches(for:)` (the
     /// app's accounting: direct + coalesced = read).
     public internal(set) var samplesDelivered: UInt64 = 0
+    /// Samples delivered only in `coalescedTouches(for:)` (folded into a later event's touch).
     public internal(set) var samplesCoalesced: UInt64 = 0
 
     /// Touches hit-tested to a view that UIKit's multiple- or exclusive-touch rule kept from it (their
