@@ -71,9 +71,6 @@ public final class UIEventDispatcher {
     var tapCounter = TapCountTracker()
     var touchSequenceCounter: UInt64 = 0
 
-    /// One predictor per finger down (by transducer), fed with every sample, coalesced ones included.
-    var predictors: [UInt32: TouchPredictor] = [:]
-
     var pressesEvent: UIPressesEvent?
     var pressesByType: [UIPress.PressType: UIPress] = [:]
     var motionEvent: UIEvent?
@@ -211,10 +208,12 @@ extension UIEventDispatcher {
     ) {
         let event = touchesEvent ?? UIEvent(type: .touches)
         let timestamp = Self.seconds(hardwareTime)
-        for touch in event.touchesInOrder { touch.phase = .stationary }
+        for touch in event.touchesInOrder {
+            touch.phase = .stationary
+            touch.prediction = nil  // predictions last one event
+        }
         // The samples are kept as they came; touches are made from them only if someone asks.
         event.coalescedFrames = coalesced
-        event.predictions.removeAll(keepingCapacity: true)  // predictions last one event
         var changed = false
 
         for finger in frame.children where finger.depth > 0 {
@@ -236,7 +235,7 @@ extension UIEventDispatcher {
                 continue
             case .moved:
                 move(touch, to: location, timestamp: timestamp)
-                predict(touch, at: location, hardwareTime: hardwareTime, coalesced: coalesced, in: event)
+                predict(touch, at: location, hardwareTime: hardwareTime, coalesced: coalesced)
             case .ended:
                 move(touch, to: location, timestamp: timestamp)
                 touch.phase = .ended
@@ -269,9 +268,7 @@ extension UIEventDispatcher {
             sequenceNumber: touchSequenceCounter)
         touch.majorRadius = CGFloat(finger.majorRadius)
         touchesByTransducer[finger.transducerIndex] = touch
-        var predictor = TouchPredictor()
-        predictor.add(.init(time: hardwareTime, x: Double(location.x), y: Double(location.y)))
-        predictors[finger.transducerIndex] = predictor
+        touch.predictor.add(.init(time: hardwareTime, x: Double(location.x), y: Double(location.y)))
         event.touchesInOrder.append(touch)
         let header = openTouchHeader(touch: touch.sequenceNumber, phase: .began, at: location, hardwareTime: hardwareTime)
         explainHitTestPass(for: touch.sequenceNumber, phase: .began, stayingWith: nil)
@@ -288,21 +285,19 @@ extension UIEventDispatcher {
     /// Feeds the finger's predictor this event's samples (the coalesced ones, then the touch) and keeps its
     /// prediction one frame ahead (the display's period; 1/60 s without a display) for `predictedTouches(for:)`.
     private func predict(
-        _ touch: UITouch, at location: CGPoint, hardwareTime: UInt64, coalesced: [HIDMessage], in event: UIEvent
+        _ touch: UITouch, at location: CGPoint, hardwareTime: UInt64, coalesced: [HIDMessage]
     ) {
         let index = touch.transducerIndex
         for message in coalesced {
             guard case .digitizer(let frame) = message.payload else { continue }
             for finger in frame.children
             where finger.depth > 0 && finger.transducerIndex == index && finger.phase.contains(.changed) {
-                predictors[index, default: TouchPredictor()].add(
+                touch.predictor.add(
                     .init(time: message.envelope.timestamps.hardware, x: Double(finger.x), y: Double(finger.y)))
             }
         }
-        // In place: a copy out and back would copy the predictor's samples on every move.
-        predictors[index, default: TouchPredictor()].add(.init(time: hardwareTime, x: Double(location.x), y: Double(location.y)))
-        let horizon = application.display?.period ?? 16_666_666
-        if let p = predictors[index]?.predict(horizon: horizon) { event.predictions[index] = p }
+        touch.predictor.add(.init(time: hardwareTime, x: Double(location.x), y: Double(location.y)))
+        touch.prediction = touch.predictor.predict(horizon: application.display?.period ?? 16_666_666)
     }
 
     private func move(_ touch: UITouch, to location: CGPoint, timestamp: TimeInterval) {
@@ -318,7 +313,6 @@ extension UIEventDispatcher {
         guard event.touchesInOrder.contains(where: { $0.phase.isFinal }) else { return }
         for touch in event.touchesInOrder where touch.phase.isFinal {
             touchesByTransducer[touch.transducerIndex] = nil
-            predictors[touch.transducerIndex] = nil
         }
         event.touchesInOrder.removeAll { $0.phase.isFinal }
         if event.touchesInOrder.isEmpty { touchesEvent = nil }

@@ -33,6 +33,12 @@ public final class UITouch: Hashable {
     var previousScreenLocation: CGPoint
     /// Order of creation: stable ordering for delivery and printing (Set order is not).
     let sequenceNumber: UInt64
+    /// The finger's predictor (`UIEvent.predictedTouches(for:)`), fed with every sample, coalesced ones included;
+    /// kept on the touch, so a move finds it without a lookup and its ring is reused for the whole stroke.
+    var predictor = TouchPredictor()
+    /// Where the touch is predicted to be one frame ahead, for the frame being delivered (nil: no prediction);
+    /// cleared at the next event, as UIKit discards predictions.
+    var prediction: TouchPredictor.Sample?
 
     init(transducerIndex: UInt32, location: CGPoint, timestamp: TimeInterval, tapCount: Int, sequenceNumber: UInt64) {
         self.phase = .began
