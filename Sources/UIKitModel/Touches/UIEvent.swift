@@ -85,14 +85,13 @@ public class UIEvent {
         ]
     }
 
-    /// The windows whose touches changed in the current frame, in touch order, each once.
-    func windowsWithChangedTouches() -> [UIWindow] {
-        var windows: [UIWindow] = []
+    /// Appends the windows whose touches changed in the current frame to `windows` (a buffer the caller reuses),
+    /// in touch order, each once.
+    func collectWindowsWithChangedTouches(into windows: inout [UIWindow]) {
         for touch in touchesInOrder where touch.phase != .stationary {
             guard let window = touch.window, !windows.contains(where: { $0 === window }) else { continue }
             windows.append(window)
         }
-        return windows
     }
 }
 

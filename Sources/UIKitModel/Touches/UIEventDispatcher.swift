@@ -8,9 +8,16 @@ import RunLoopKit
 /// Each HID message is taken all the way to `sendEvent(_:)` before the next is converted: a touches event is
 /// one object updated in place for the whole sequence, so the state `sendEvent` sees must be this frame's.
 public final class UIEventDispatcher {
-    unowned let application: UIApplication
+    /// The application that owns the dispatcher and outlives it: unowned(unsafe), so the hot path's many reads
+    /// take no strong retain of it each (issue 27: `unowned` cost a checked retain and a release per read).
+    unowned(unsafe) let application: UIApplication
     /// The source0 the fetcher signals; added to the application's run loop in the common modes.
     private(set) var source: RunLoopSource0!
+
+    /// Finger arrays of dispatched digitizer frames, for the host's next frames (`UIEventFetcher.takeFingerStorage`);
+    /// at most `spareFingersLimit` are kept.
+    var spareFingers: [[HIDDigitizerEvent]] = []
+    static let spareFingersLimit = 4
 
     /// HID messages received by the fetcher and not yet converted (swapped out on each pass, so steady traffic
     /// reuses the same two buffers).
@@ -67,7 +74,7 @@ public final class UIEventDispatcher {
 
     /// The event of the touch sequence in progress (nil between sequences).
     package internal(set) var touchesEvent: UIEvent?
-    var touchesByTransducer: [UInt32: UITouch] = [:]
+    var touchesByTransducer = TouchesByTransducer()
     var tapCounter = TapCountTracker()
     var touchSequenceCounter: UInt64 = 0
 
@@ -118,7 +125,18 @@ public final class UIEventDispatcher {
                 if reports { record(converting[first...index], started: started, finished: application.runLoop.clock.now) }
                 index += 1
             }
+            keepSpareFingers()
             converting.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Keeps the finger arrays of the frames just dispatched (their events' own, not the coalesced samples, which
+    /// the event keeps until the next one): once `converting` lets go they are the pool's alone.
+    private func keepSpareFingers() {
+        guard spareFingers.count < Self.spareFingersLimit else { return }
+        for received in converting where spareFingers.count < Self.spareFingersLimit {
+            guard case .digitizer(let frame) = received.message.payload, frame.children.capacity > 0 else { continue }
+            spareFingers.append(frame.children)
         }
     }
 
@@ -499,6 +517,29 @@ extension UIEventDispatcher {
     /// `1.000`, `0.016`: seconds with milliseconds.
     static func millisecondText(_ ns: UInt64) -> String {
         String(format: "%.3f", Double(ns) / 1e9)
+    }
+}
+
+// MARK: - TouchesByTransducer
+
+/// The sequence's touches by finger (transducer index): a short array searched in place. At most a hand's
+/// fingers are down, and hashing a `UInt32` key for every finger of every frame cost more than the search
+/// (issue 27: about 3,000 instructions a ten-finger frame).
+struct TouchesByTransducer {
+    private var touches: [UITouch] = []
+
+    subscript(transducer: UInt32) -> UITouch? {
+        get {
+            for touch in touches where touch.transducerIndex == transducer { return touch }
+            return nil
+        }
+        set {
+            if let index = touches.firstIndex(where: { $0.transducerIndex == transducer }) {
+                if let newValue { touches[index] = newValue } else { touches.remove(at: index) }
+            } else if let newValue {
+                touches.append(newValue)
+            }
+        }
     }
 }
 
