@@ -15,6 +15,11 @@ extension RunLoopPort {
 /// fewer system calls) over the sockets and the file descriptors, the poller reused from wait to wait.
 public final class ZMQWaiter: RunLoopWaiter {
     private var poller = ZMQPoller()
+    /// The ports the poller holds, by identity (a descriptor, or a socket's address: the poller retains its
+    /// sockets, so an address cannot be reused while listed). A wait on the same ports as the last, nearly every
+    /// wait, keeps the poller as it is instead of emptying and refilling it (issue 27: that was about 1,500
+    /// instructions an event in the app, retains and releases of every socket included).
+    private var portKeys: [UInt] = []
 
     public init() {}
 
@@ -25,14 +30,18 @@ public final class ZMQWaiter: RunLoopWaiter {
     ) throws(RunLoopSystemError)
         -> Int
     {
-        poller.removeAll()
-        for port in ports {
-            switch port {
-            case .fileDescriptor(let descriptor):
-                poller.add(fileDescriptor: descriptor, events: .in)
-            case .object(let object, _):
-                // Only `.zmq(_)` makes ports whose waiter is this one, and the loop hands them to no other.
-                poller.add(socket: unsafeDowncast(object, to: ZMQSocket.self), events: .in)
+        if !holds(ports) {
+            poller.removeAll()
+            portKeys.removeAll(keepingCapacity: true)
+            for port in ports {
+                switch port {
+                case .fileDescriptor(let descriptor):
+                    poller.add(fileDescriptor: descriptor, events: .in)
+                case .object(let object, _):
+                    // Only `.zmq(_)` makes ports whose waiter is this one, and the loop hands them to no other.
+                    poller.add(socket: unsafeDowncast(object, to: ZMQSocket.self), events: .in)
+                }
+                portKeys.append(Self.key(port))
             }
         }
         let count: Int
@@ -43,5 +52,20 @@ public final class ZMQWaiter: RunLoopWaiter {
         }
         for index in ports.indices where !poller.revents(at: index).isEmpty { ready[index] = true }
         return count
+    }
+
+    /// The poller holds exactly `ports`, in this order.
+    private func holds(_ ports: [RunLoopPort]) -> Bool {
+        guard ports.count == portKeys.count else { return false }
+        for index in ports.indices where Self.key(ports[index]) != portKeys[index] { return false }
+        return true
+    }
+
+    /// A descriptor is below 2^31; an object's address is far above it.
+    private static func key(_ port: RunLoopPort) -> UInt {
+        switch port {
+        case .fileDescriptor(let descriptor): UInt(UInt32(bitPattern: descriptor))
+        case .object(let object, _): UInt(bitPattern: ObjectIdentifier(object))
+        }
     }
 }

@@ -122,9 +122,11 @@ public struct AcksView {
         }
         for i in 0..<count {
             let offset = AcksMessage.headerSize + i * AcksMessage.entrySize
-            guard [0, 1, 3].contains(b.u32(offset + 24)) else {
+            // Compared one by one: an array literal here was an allocation for every acks message (issue 27).
+            let flags = b.u32(offset + 24)
+            guard flags == 0 || flags == 1 || flags == 3 else {
                 throw .invalidField(
-                    message: "acks", field: "flags", offset: offset + 24, expected: "0, 1 or 3", found: "\(b.u32(offset + 24))")
+                    message: "acks", field: "flags", offset: offset + 24, expected: "0, 1 or 3", found: "\(flags)")
             }
             guard b.u32(offset + 28) == 0 else {
                 throw .invalidField(

@@ -81,6 +81,7 @@ extension AppHost {
         if application.display == nil { ackSource.signal() }
         var message: HIDMessage
         var coalesced: [HIDMessage] = []
+        var fingers = application.eventFetcher.takeFingerStorage()
         do {
             // Decoded straight into the two locals (a HIDMessage is ~200 bytes; every copy is a memmove), and the
             // live fingers followed through the validated view, without copying the decoded frame again.
@@ -91,7 +92,7 @@ extension AppHost {
                     coalesced = try CoalescedSamples.decode(UnsafeRawBufferPointer(rebasing: bytes[samplesRange]))
                 }
                 noteReceived(view)
-                return view.message()
+                return view.message(reusingFingers: &fingers)
             }
         } catch {
             // Still acknowledged (not handled), so springboard does not wait for it until the ack timeout.

@@ -105,10 +105,20 @@ public struct HIDMessageView {
 
     /// The full model value (allocates the children array for digitizer frames).
     package func message() -> HIDMessage {
+        var storage: [HIDDigitizerEvent] = []
+        return message(reusingFingers: &storage)
+    }
+
+    /// The full model value, a digitizer frame's children written into `storage`'s buffer (emptied first; a
+    /// dispatched frame's array given back by the app, so steady traffic allocates none), which the message takes
+    /// (`storage` is left empty).
+    package func message(reusingFingers storage: inout [HIDDigitizerEvent]) -> HIDMessage {
         let payload: HIDPayload
         switch kind {
         case .digitizer:
             var children: [HIDDigitizerEvent] = []
+            swap(&children, &storage)
+            children.removeAll(keepingCapacity: true)
             children.reserveCapacity(fingerCount)
             for finger in fingers { children.append(finger.event) }
             payload = .digitizer(HIDDigitizerFrame(parent: parent.event, children: children))

@@ -156,7 +156,11 @@ public struct RunLoopMode: Hashable, Sendable, CustomStringConvertible {
 /// Source0s are sorted again each turn by order and signal time.
 final class RunLoopModeItems {
     var sources0: [RunLoopSource0] = []
-    var sources1: [RunLoopSource1] = []
+    var sources1: [RunLoopSource1] = [] {
+        didSet { sources1Changes &+= 1 }
+    }
+    /// Bumped whenever `sources1` changes: the loop's wait rebuilds its port list only then.
+    private(set) var sources1Changes: UInt64 = 0
     var timers: [RunLoopTimer] = []
     var observers: [RunLoopObserver] = [] {
         didSet { observerMask = observers.reduce(into: []) { $0.formUnion($1.activities) } }

@@ -40,6 +40,12 @@ extension EventRunLoop {
     /// The source1 ports of the mode, then the wake-up port, in the reusable arrays; the first port of
     /// another kind than the waiter's gets the loop the waiter it names.
     private func preparePollItems(_ items: RunLoopModeItems) {
+        if let built = pollItemsBuiltFrom, built.items === items, built.changes == items.sources1Changes,
+            pollSources.allSatisfy(\.isValid)
+        {
+            return
+        }
+        pollItemsBuiltFrom = (items, items.sources1Changes)
         pollSources.removeAll(keepingCapacity: true)
         pollPorts.removeAll(keepingCapacity: true)
         for source in items.sources1 where source.isValid {

@@ -57,6 +57,8 @@ public class UIApplication: UIResponder {
     /// Pushed run-loop modes (the main loop, below).
     var runLoopModes = RunLoopModeStack()
     var frontToBackCache: [UIWindow]?
+    /// `sendEvent(_:)`'s list of the windows a touches event goes to, kept between events.
+    var changedWindowsScratch: [UIWindow] = []
 
     /// The back references to the application are neither retained nor weak (a weak reference to it would
     /// put every retain of the application on the runtime's slow path): they are cleared here.
@@ -98,7 +100,14 @@ public class UIApplication: UIResponder {
     func sendEvent(_ event: UIEvent) {
         switch event.type {
         case .touches:
-            for window in event.windowsWithChangedTouches() { window.sendEvent(event) }
+            // Listed first, then sent (a window's delivery may change the touches), in a reused buffer: taken out
+            // so a nested sendEvent lists its own, and put back emptied with its capacity (issue 27).
+            var windows: [UIWindow] = []
+            swap(&windows, &changedWindowsScratch)
+            event.collectWindowsWithChangedTouches(into: &windows)
+            for window in windows { window.sendEvent(event) }
+            windows.removeAll(keepingCapacity: true)
+            swap(&windows, &changedWindowsScratch)
         case .motion, .presses, .remoteControl:
             if let window = keyWindow {
                 window.sendEvent(event)

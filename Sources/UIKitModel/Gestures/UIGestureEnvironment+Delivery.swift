@@ -38,11 +38,11 @@ extension UIGestureEnvironment {
     func deliverToRecognizers(_ touches: [UITouch], event: UIEvent) {
         // The scratch storage is taken out (a nested delivery finds an empty one and builds its own) and put
         // back emptied with its capacity: a steady stream of moves allocates no array per frame.
-        var recipients = deliveryScratch.recipients
-        deliveryScratch.recipients = []
+        var recipients: [UIGestureRecognizer] = []
+        swap(&recipients, &deliveryScratch.recipients)
         defer {
             recipients.removeAll(keepingCapacity: true)
-            deliveryScratch.recipients = recipients
+            swap(&recipients, &deliveryScratch.recipients)
         }
         for touch in touches {
             guard let record = record(for: touch) else { continue }
@@ -61,21 +61,40 @@ extension UIGestureEnvironment {
     /// UIKit's signature (`touchesMoved(_ touches: Set<UITouch>, with:)`); their storage is reused from call to
     /// call (a recognizer that keeps one keeps its own copy: the next `removeAll` copies on write).
     private func deliver(_ touches: [UITouch], event: UIEvent, to recognizer: UIGestureRecognizer) {
-        var began = deliveryScratch.began, moved = deliveryScratch.moved
-        var ended = deliveryScratch.ended, cancelled = deliveryScratch.cancelled
-        deliveryScratch.began = []
-        deliveryScratch.moved = []
-        deliveryScratch.ended = []
-        deliveryScratch.cancelled = []
+        // Only the sets of the phases in the frame are taken out (swapped, so no retain or release): a move
+        // touches one set, not four (issue 27).
+        var phases: (began: Bool, moved: Bool, ended: Bool, cancelled: Bool) = (false, false, false, false)
+        for touch in touches {
+            switch touch.phase {
+            case .began: phases.began = true
+            case .moved: phases.moved = true
+            case .ended: phases.ended = true
+            case .cancelled: phases.cancelled = true
+            case .stationary: continue
+            }
+        }
+        var began = Set<UITouch>(), moved = Set<UITouch>(), ended = Set<UITouch>(), cancelled = Set<UITouch>()
+        if phases.began { swap(&began, &deliveryScratch.began) }
+        if phases.moved { swap(&moved, &deliveryScratch.moved) }
+        if phases.ended { swap(&ended, &deliveryScratch.ended) }
+        if phases.cancelled { swap(&cancelled, &deliveryScratch.cancelled) }
         defer {
-            began.removeAll(keepingCapacity: true)
-            moved.removeAll(keepingCapacity: true)
-            ended.removeAll(keepingCapacity: true)
-            cancelled.removeAll(keepingCapacity: true)
-            deliveryScratch.began = began
-            deliveryScratch.moved = moved
-            deliveryScratch.ended = ended
-            deliveryScratch.cancelled = cancelled
+            if phases.began {
+                began.removeAll(keepingCapacity: true)
+                swap(&began, &deliveryScratch.began)
+            }
+            if phases.moved {
+                moved.removeAll(keepingCapacity: true)
+                swap(&moved, &deliveryScratch.moved)
+            }
+            if phases.ended {
+                ended.removeAll(keepingCapacity: true)
+                swap(&ended, &deliveryScratch.ended)
+            }
+            if phases.cancelled {
+                cancelled.removeAll(keepingCapacity: true)
+                swap(&cancelled, &deliveryScratch.cancelled)
+            }
         }
         for touch in touches {
             guard let record = record(for: touch), record.recognizers.contains(where: { $0 === recognizer }) else { continue }

@@ -21,7 +21,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     private var origin: CGPoint?
     private var position = CGPoint.zero
     /// Each followed finger's last window location.
-    private var locations: [ObjectIdentifier: CGPoint] = [:]
+    private var locations = TouchLocations()
     private var history = GestureMotionHistory<CGPoint>()
     private var currentVelocity = CGPoint.zero
 
@@ -128,4 +128,26 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
             currentVelocity = rate
         }
     }
+}
+
+/// A pan's followed fingers' last window locations, by touch: a short array searched in place (at most a hand's
+/// fingers; hashing each touch's identity on every move cost more than the search, issue 27).
+private struct TouchLocations {
+    private var entries: [(touch: ObjectIdentifier, location: CGPoint)] = []
+
+    subscript(touch: ObjectIdentifier) -> CGPoint? {
+        get {
+            for entry in entries where entry.touch == touch { return entry.location }
+            return nil
+        }
+        set {
+            if let index = entries.firstIndex(where: { $0.touch == touch }) {
+                if let newValue { entries[index].location = newValue } else { entries.remove(at: index) }
+            } else if let newValue {
+                entries.append((touch, newValue))
+            }
+        }
+    }
+
+    mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
 }

@@ -18,20 +18,47 @@ package struct TouchDeliveryPlan {
 
     /// Replays and cancellations, in the order the interceptor decided them.
     private(set) var steps: [Step] = []
-    /// This frame's changes that the views get now, in the order their fingers came down.
-    private(set) var delivered: [UITouch]
-    /// This frame's changes the views do not get now (withheld, an end held back, or taken from the view).
-    private(set) var withheld: [UITouch] = []
+    /// This frame's changes, in the order their fingers came down: the views get those not withheld. The
+    /// caller's array itself, shared: withholding marks a touch instead of copying the array out (issue 27: a
+    /// pan that took its touches from their view withheld every move, two allocations a frame).
+    private let touches: [UITouch]
+    /// Which of `touches` are withheld: bit `i` for `touches[i]`, the first 64; `withheldBeyond` for the rest.
+    private var withheldBits: UInt64 = 0
+    private var withheldBeyond: [Int] = []
 
     /// A plan that delivers every one of `touches` to its view (what the window does with no recognizers).
     package init(delivering touches: [UITouch] = []) {
-        delivered = touches
+        self.touches = touches
+    }
+
+    /// This frame's changes that the views get now, in the order their fingers came down.
+    var delivered: [UITouch] { touches.indices.filter { !isWithheld($0) }.map { touches[$0] } }
+    /// This frame's changes the views do not get now (withheld, an end held back, or taken from the view), in
+    /// the order their fingers came down.
+    var withheld: [UITouch] { touches.indices.filter { isWithheld($0) }.map { touches[$0] } }
+
+    /// Calls `body` with each touch the views get now, in `delivered`'s order, without building the array.
+    func forEachDelivered(_ body: (UITouch) -> Void) {
+        for index in touches.indices where !isWithheld(index) { body(touches[index]) }
+    }
+
+    /// The number of touches the views get now.
+    var deliveredCount: Int {
+        touches.count - withheldBits.nonzeroBitCount - withheldBeyond.count
+    }
+
+    private func isWithheld(_ index: Int) -> Bool {
+        index < 64 ? withheldBits & (1 << UInt64(index)) != 0 : withheldBeyond.contains(index)
     }
 
     /// Keeps this frame's change of `touch` from its view (the interceptor replays it later, or never).
     package mutating func withhold(_ touch: UITouch) {
-        guard let index = delivered.firstIndex(where: { $0 === touch }) else { return }
-        withheld.append(delivered.remove(at: index))
+        guard let index = touches.indices.first(where: { touches[$0] === touch && !isWithheld($0) }) else { return }
+        if index < 64 {
+            withheldBits |= 1 << UInt64(index)
+        } else {
+            withheldBeyond.append(index)
+        }
     }
 
     /// Cancels `touches` in their views; this frame's changes of them are not delivered either.

@@ -28,27 +28,60 @@ public struct TouchPredictor: Sendable {
     public static let defaultWindow: UInt64 = 25_000_000
     /// How far back (ns) the velocity looks from the newest sample.
     public var window: UInt64
-    private(set) var samples: [Sample] = []
+    /// The samples kept, oldest first, as a ring: `count` of them from `head`, wrapping. The storage is made on the
+    /// first sample and grows (doubling) only when more samples than it holds fall in the window, so a finger's
+    /// moves add and forget samples without allocating (issue 27: this ran on every move, in immediate
+    /// dispatch too, and its `removeFirst` array cost allocations a move).
+    private var ring: [Sample] = []
+    private var head = 0
+    /// Samples kept: those within `window` of the newest, and never fewer than two once two were added.
+    public private(set) var count = 0
+
+    /// Eight samples: 25 ms at up to 280 Hz before the ring grows.
+    static let initialCapacity = 8
 
     /// A predictor with no samples, looking `window` ns back.
     public init(window: UInt64 = TouchPredictor.defaultWindow) {
         self.window = window
     }
 
-    /// Forgets every sample (a new stroke).
-    public mutating func reset() { samples.removeAll(keepingCapacity: true) }
+    /// Forgets every sample (a new stroke); the ring's storage is kept.
+    public mutating func reset() {
+        head = 0
+        count = 0
+    }
 
-    /// Adds the newest sample and forgets those older than the window.
+    /// The kept sample `i` places after the oldest.
+    private func sample(_ i: Int) -> Sample { ring[(head &+ i) & (ring.count &- 1)] }
+
+    /// Adds the newest sample and forgets those older than the window (keeping at least two).
     public mutating func add(_ sample: Sample) {
-        samples.append(sample)
-        while let first = samples.first, sample.time &- first.time > window, samples.count > 2 { samples.removeFirst() }
+        if count == ring.count { grow() }
+        ring[(head &+ count) & (ring.count &- 1)] = sample
+        count &+= 1
+        while count > 2, sample.time &- ring[head].time > window {
+            head = (head &+ 1) & (ring.count &- 1)
+            count &-= 1
+        }
+    }
+
+    /// Doubles the ring (a power of two, so positions wrap with a mask), the kept samples moved to its start.
+    private mutating func grow() {
+        var larger = [Sample](repeating: Sample(time: 0, x: 0, y: 0), count: Swift.max(Self.initialCapacity, ring.count * 2))
+        for i in 0..<count { larger[i] = sample(i) }
+        ring = larger
+        head = 0
     }
 
     /// Where the finger will be `horizon` ns after the newest sample; nil with fewer than two samples in the window.
     public func predict(horizon: UInt64) -> Sample? {
-        guard let last = samples.last, let first = samples.first(where: { last.time &- $0.time <= window }),
-            last.time > first.time
-        else { return nil }
+        guard count > 0 else { return nil }
+        let last = sample(count &- 1)
+        // The oldest kept sample within the window of the newest (the newest itself at worst).
+        var i = 0
+        while last.time &- sample(i).time > window { i &+= 1 }
+        let first = sample(i)
+        guard last.time > first.time else { return nil }
         let dt = Double(last.time - first.time)
         let h = Double(horizon)
         return Sample(

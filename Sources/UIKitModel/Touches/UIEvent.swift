@@ -16,9 +16,6 @@ public class UIEvent {
     /// For the frame being delivered: the older frames coalesced into it, oldest first (empty: none).
     var coalescedFrames: [HIDMessage] = []
 
-    /// For the frame being delivered: where each moving touch is predicted to be one frame ahead (by transducer);
-    /// replaced at the next event, as UIKit discards predictions.
-    var predictions: [UInt32: TouchPredictor.Sample] = [:]
     /// Began / ended / cancelled for motion events.
     var motionPhase: MotionPhase = .began
 
@@ -80,7 +77,7 @@ public class UIEvent {
     /// (a touch that has not moved twice, or that ended); nil when `touch` is not part of this event.
     package func predictedTouches(for touch: UITouch) -> [UITouch]? {
         guard type == .touches, touchesInOrder.contains(where: { $0 === touch }) else { return nil }
-        guard let p = predictions[touch.transducerIndex] else { return [] }
+        guard let p = touch.prediction else { return [] }
         return [
             touch.snapshot(
                 phase: .moved, location: CGPoint(x: CGFloat(p.x), y: CGFloat(p.y)), previous: touch.screenLocation,
@@ -88,14 +85,13 @@ public class UIEvent {
         ]
     }
 
-    /// The windows whose touches changed in the current frame, in touch order, each once.
-    func windowsWithChangedTouches() -> [UIWindow] {
-        var windows: [UIWindow] = []
+    /// Appends the windows whose touches changed in the current frame to `windows` (a buffer the caller reuses),
+    /// in touch order, each once.
+    func collectWindowsWithChangedTouches(into windows: inout [UIWindow]) {
         for touch in touchesInOrder where touch.phase != .stationary {
             guard let window = touch.window, !windows.contains(where: { $0 === window }) else { continue }
             windows.append(window)
         }
-        return windows
     }
 }
 

@@ -8,9 +8,16 @@ import RunLoopKit
 /// Each HID message is taken all the way to `sendEvent(_:)` before the next is converted: a touches event is
 /// one object updated in place for the whole sequence, so the state `sendEvent` sees must be this frame's.
 public final class UIEventDispatcher {
-    unowned let application: UIApplication
+    /// The application that owns the dispatcher and outlives it: unowned(unsafe), so the hot path's many reads
+    /// take no strong retain of it each (issue 27: `unowned` cost a checked retain and a release per read).
+    unowned(unsafe) let application: UIApplication
     /// The source0 the fetcher signals; added to the application's run loop in the common modes.
     private(set) var source: RunLoopSource0!
+
+    /// Finger arrays of dispatched digitizer frames, for the host's next frames (`UIEventFetcher.takeFingerStorage`);
+    /// at most `spareFingersLimit` are kept.
+    var spareFingers: [[HIDDigitizerEvent]] = []
+    static let spareFingersLimit = 4
 
     /// HID messages received by the fetcher and not yet converted (swapped out on each pass, so steady traffic
     /// reuses the same two buffers).
@@ -67,12 +74,9 @@ public final class UIEventDispatcher {
 
     /// The event of the touch sequence in progress (nil between sequences).
     package internal(set) var touchesEvent: UIEvent?
-    var touchesByTransducer: [UInt32: UITouch] = [:]
+    var touchesByTransducer = TouchesByTransducer()
     var tapCounter = TapCountTracker()
     var touchSequenceCounter: UInt64 = 0
-
-    /// One predictor per finger down (by transducer), fed with every sample, coalesced ones included.
-    var predictors: [UInt32: TouchPredictor] = [:]
 
     var pressesEvent: UIPressesEvent?
     var pressesByType: [UIPress.PressType: UIPress] = [:]
@@ -121,7 +125,18 @@ public final class UIEventDispatcher {
                 if reports { record(converting[first...index], started: started, finished: application.runLoop.clock.now) }
                 index += 1
             }
+            keepSpareFingers()
             converting.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Keeps the finger arrays of the frames just dispatched (their events' own, not the coalesced samples, which
+    /// the event keeps until the next one): once `converting` lets go they are the pool's alone.
+    private func keepSpareFingers() {
+        guard spareFingers.count < Self.spareFingersLimit else { return }
+        for received in converting where spareFingers.count < Self.spareFingersLimit {
+            guard case .digitizer(let frame) = received.message.payload, frame.children.capacity > 0 else { continue }
+            spareFingers.append(frame.children)
         }
     }
 
@@ -211,10 +226,12 @@ extension UIEventDispatcher {
     ) {
         let event = touchesEvent ?? UIEvent(type: .touches)
         let timestamp = Self.seconds(hardwareTime)
-        for touch in event.touchesInOrder { touch.phase = .stationary }
+        for touch in event.touchesInOrder {
+            touch.phase = .stationary
+            touch.prediction = nil  // predictions last one event
+        }
         // The samples are kept as they came; touches are made from them only if someone asks.
         event.coalescedFrames = coalesced
-        event.predictions.removeAll(keepingCapacity: true)  // predictions last one event
         var changed = false
 
         for finger in frame.children where finger.depth > 0 {
@@ -236,7 +253,7 @@ extension UIEventDispatcher {
                 continue
             case .moved:
                 move(touch, to: location, timestamp: timestamp)
-                predict(touch, at: location, hardwareTime: hardwareTime, coalesced: coalesced, in: event)
+                predict(touch, at: location, hardwareTime: hardwareTime, coalesced: coalesced)
             case .ended:
                 move(touch, to: location, timestamp: timestamp)
                 touch.phase = .ended
@@ -269,9 +286,7 @@ extension UIEventDispatcher {
             sequenceNumber: touchSequenceCounter)
         touch.majorRadius = CGFloat(finger.majorRadius)
         touchesByTransducer[finger.transducerIndex] = touch
-        var predictor = TouchPredictor()
-        predictor.add(.init(time: hardwareTime, x: Double(location.x), y: Double(location.y)))
-        predictors[finger.transducerIndex] = predictor
+        touch.predictor.add(.init(time: hardwareTime, x: Double(location.x), y: Double(location.y)))
         event.touchesInOrder.append(touch)
         let header = openTouchHeader(touch: touch.sequenceNumber, phase: .began, at: location, hardwareTime: hardwareTime)
         explainHitTestPass(for: touch.sequenceNumber, phase: .began, stayingWith: nil)
@@ -288,21 +303,19 @@ extension UIEventDispatcher {
     /// Feeds the finger's predictor this event's samples (the coalesced ones, then the touch) and keeps its
     /// prediction one frame ahead (the display's period; 1/60 s without a display) for `predictedTouches(for:)`.
     private func predict(
-        _ touch: UITouch, at location: CGPoint, hardwareTime: UInt64, coalesced: [HIDMessage], in event: UIEvent
+        _ touch: UITouch, at location: CGPoint, hardwareTime: UInt64, coalesced: [HIDMessage]
     ) {
         let index = touch.transducerIndex
         for message in coalesced {
             guard case .digitizer(let frame) = message.payload else { continue }
             for finger in frame.children
             where finger.depth > 0 && finger.transducerIndex == index && finger.phase.contains(.changed) {
-                predictors[index, default: TouchPredictor()].add(
+                touch.predictor.add(
                     .init(time: message.envelope.timestamps.hardware, x: Double(finger.x), y: Double(finger.y)))
             }
         }
-        // In place: a copy out and back would copy the predictor's samples on every move.
-        predictors[index, default: TouchPredictor()].add(.init(time: hardwareTime, x: Double(location.x), y: Double(location.y)))
-        let horizon = application.display?.period ?? 16_666_666
-        if let p = predictors[index]?.predict(horizon: horizon) { event.predictions[index] = p }
+        touch.predictor.add(.init(time: hardwareTime, x: Double(location.x), y: Double(location.y)))
+        touch.prediction = touch.predictor.predict(horizon: application.display?.period ?? 16_666_666)
     }
 
     private func move(_ touch: UITouch, to location: CGPoint, timestamp: TimeInterval) {
@@ -318,7 +331,6 @@ extension UIEventDispatcher {
         guard event.touchesInOrder.contains(where: { $0.phase.isFinal }) else { return }
         for touch in event.touchesInOrder where touch.phase.isFinal {
             touchesByTransducer[touch.transducerIndex] = nil
-            predictors[touch.transducerIndex] = nil
         }
         event.touchesInOrder.removeAll { $0.phase.isFinal }
         if event.touchesInOrder.isEmpty { touchesEvent = nil }
@@ -505,6 +517,29 @@ extension UIEventDispatcher {
     /// `1.000`, `0.016`: seconds with milliseconds.
     static func millisecondText(_ ns: UInt64) -> String {
         String(format: "%.3f", Double(ns) / 1e9)
+    }
+}
+
+// MARK: - TouchesByTransducer
+
+/// The sequence's touches by finger (transducer index): a short array searched in place. At most a hand's
+/// fingers are down, and hashing a `UInt32` key for every finger of every frame cost more than the search
+/// (issue 27: about 3,000 instructions a ten-finger frame).
+struct TouchesByTransducer {
+    private var touches: [UITouch] = []
+
+    subscript(transducer: UInt32) -> UITouch? {
+        get {
+            for touch in touches where touch.transducerIndex == transducer { return touch }
+            return nil
+        }
+        set {
+            if let index = touches.firstIndex(where: { $0.transducerIndex == transducer }) {
+                if let newValue { touches[index] = newValue } else { touches.remove(at: index) }
+            } else if let newValue {
+                touches.append(newValue)
+            }
+        }
     }
 }
 

@@ -5,7 +5,9 @@ import RunLoopKit
 /// HID message here; the fetcher stamps when the app received it, queues it for the dispatcher and signals the
 /// dispatcher's source0. Building touches and events waits for that source0, as in UIKit.
 public final class UIEventFetcher {
-    unowned let dispatcher: UIEventDispatcher
+    /// The application's dispatcher, owned by the application as the fetcher is: unowned(unsafe), as
+    /// `UIEventDispatcher.application` (no checked retain per read on every received message; issue 27).
+    unowned(unsafe) let dispatcher: UIEventDispatcher
     private let clock: RunLoopClock
 
     init(dispatcher: UIEventDispatcher) {
@@ -31,6 +33,13 @@ public final class UIEventFetcher {
         } else {
             dispatcher.source.signal()
         }
+    }
+
+    /// An empty finger array with the storage of a dispatched digitizer frame's, if one is spare, for the host
+    /// to decode the next frame into (`HIDMessageView.message(reusingFingers:)`): the dispatcher gives back
+    /// each frame's array once the frame went through `sendEvent`, so steady moves allocate none (issue 27).
+    public func takeFingerStorage() -> [HIDDigitizerEvent] {
+        dispatcher.spareFingers.popLast() ?? []
     }
 
     /// Makes the source1 for an app port and adds it to the application's run loop in the common modes.

@@ -33,6 +33,12 @@ public final class UITouch: Hashable {
     var previousScreenLocation: CGPoint
     /// Order of creation: stable ordering for delivery and printing (Set order is not).
     let sequenceNumber: UInt64
+    /// The finger's predictor (`UIEvent.predictedTouches(for:)`), fed with every sample, coalesced ones included;
+    /// kept on the touch, so a move finds it without a lookup and its ring is reused for the whole stroke.
+    var predictor = TouchPredictor()
+    /// Where the touch is predicted to be one frame ahead, for the frame being delivered (nil: no prediction);
+    /// cleared at the next event, as UIKit discards predictions.
+    var prediction: TouchPredictor.Sample?
 
     init(transducerIndex: UInt32, location: CGPoint, timestamp: TimeInterval, tapCount: Int, sequenceNumber: UInt64) {
         self.phase = .began
@@ -77,6 +83,17 @@ public final class UITouch: Hashable {
 
     public static func == (lhs: UITouch, rhs: UITouch) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    /// The hash `Set<UITouch>` uses: the object's address mixed with the set's seed (MurmurHash3's 64-bit
+    /// finalizer), instead of feeding it through `Hasher`'s SipHash. Every touch method of every recognizer takes
+    /// a `Set<UITouch>` (UIKit's signature), built and searched on every frame: SipHash was about 150
+    /// instructions a touch each time (issue 27). Equal touches are the same object, so equal hashes hold.
+    public func _rawHashValue(seed: Int) -> Int {
+        var x = UInt64(UInt(bitPattern: ObjectIdentifier(self))) ^ UInt64(UInt(bitPattern: seed))
+        x = (x ^ (x >> 33)) &* 0xff51_afd7_ed55_8ccd
+        x = (x ^ (x >> 33)) &* 0xc4ce_b9fe_1a85_ec53
+        return Int(truncatingIfNeeded: x ^ (x >> 33))
+    }
 }
 
 // MARK: - Phase

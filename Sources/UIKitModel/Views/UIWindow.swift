@@ -21,6 +21,10 @@ open class UIWindow: UIView {
     unowned(unsafe) var application: UIApplication?
     /// Orders windows of equal level: the most recently shown is in front.
     var shownStamp: UInt64 = 0
+    /// The touch delivery's working arrays and set, kept between frames so steady moves allocate none (issue
+    /// 27). Each is taken out while in use (a delivery nested in a view's touch method finds it empty and
+    /// builds its own) and put back emptied, with its capacity.
+    var touchScratch = WindowTouchScratch()
 
     /// UIKit: setting it installs the controller's view as the window's root view, sized to the window.
     public var rootViewController: UIViewController? {
@@ -103,11 +107,18 @@ extension UIWindow {
     /// the views' share of the frame; then the window executes that plan.
     func deliverTouches(of event: UIEvent) {
         var changed: [UITouch] = []
-        changed.reserveCapacity(event.touchesInOrder.count)
+        swap(&changed, &touchScratch.changed)
         for touch in event.touchesInOrder where touch.window === self && touch.phase != .stationary {
             changed.append(touch)
         }
-        guard !changed.isEmpty else { return }
+        if !changed.isEmpty { deliver(changed, of: event) }
+        changed.removeAll(keepingCapacity: true)
+        swap(&changed, &touchScratch.changed)
+    }
+
+    /// The plan for this frame's `changed` touches (it shares their array) lives only in here, so the array is
+    /// the caller's alone again afterwards and keeps its storage.
+    private func deliver(_ changed: [UITouch], of event: UIEvent) {
         let plan =
             application?.touchInterceptor?.window(self, willDeliver: changed, event: event)
             ?? TouchDeliveryPlan(delivering: changed)
@@ -125,29 +136,42 @@ extension UIWindow {
             case .cancel(let touches, let cause): cancelTouchesInViews(touches, cause: cause, event: event)
             }
         }
+        guard plan.deliveredCount > 0 else { return }
         var eligible: [UITouch] = []
-        eligible.reserveCapacity(plan.delivered.count)
-        for touch in plan.delivered where touch.view != nil {
-            if touch.viewIsDone || touch.viewRefusal != nil { continue }
-            if touch.phase != .began && !touch.viewReceivedBegan { continue }
+        swap(&eligible, &touchScratch.eligible)
+        plan.forEachDelivered { touch in
+            guard touch.view != nil, !touch.viewIsDone, touch.viewRefusal == nil else { return }
+            if touch.phase != .began && !touch.viewReceivedBegan { return }
             eligible.append(touch)
         }
         deliverToViews(eligible, event: event)
+        eligible.removeAll(keepingCapacity: true)
+        swap(&eligible, &touchScratch.eligible)
     }
 
     /// Delivers `touches` to their views in their current phases. Grouped as UIKit calls them: per view (in
     /// the order the views' first touches came down), one call per phase (began, moved, ended, cancelled), so
-    /// two fingers landing in one frame on one view arrive in one `touchesBegan` with two touches.
+    /// two fingers landing in one frame on one view arrive in one `touchesBegan` with two touches. The set is
+    /// UIKit's signature; its storage is reused from call to call (a view that keeps the set keeps its own
+    /// copy: the next `removeAll` copies on write).
     private func deliverToViews(_ touches: [UITouch], event: UIEvent) {
         guard !touches.isEmpty else { return }
-        for view in views(of: touches) {
+        var views: [UIView] = []
+        var group = Set<UITouch>()
+        swap(&views, &touchScratch.views)
+        swap(&group, &touchScratch.group)
+        collectViews(of: touches, into: &views)
+        for view in views {
             for phase in UIWindow.deliveryPhaseOrder {
-                var group = Set<UITouch>()
                 for touch in touches where touch.view === view && touch.phase == phase { group.insert(touch) }
                 guard !group.isEmpty else { continue }
                 deliver(group, phase: phase, to: view, event: event)
+                group.removeAll(keepingCapacity: true)
             }
         }
+        views.removeAll(keepingCapacity: true)
+        swap(&views, &touchScratch.views)
+        swap(&group, &touchScratch.group)
     }
 
     /// A replay: the touches go to their views in the replay's phase, one call per view, whatever the views
@@ -194,11 +218,15 @@ extension UIWindow {
     /// The touches' views, in the order their first touches came down.
     private func views(of touches: [UITouch]) -> [UIView] {
         var views: [UIView] = []
+        collectViews(of: touches, into: &views)
+        return views
+    }
+
+    private func collectViews(of touches: [UITouch], into views: inout [UIView]) {
         for touch in touches {
             guard let view = touch.view, !views.contains(where: { $0 === view }) else { continue }
             views.append(view)
         }
-        return views
     }
 
     /// Why `touch`, just hit-tested to a view of this window, must never reach that view, or nil. UIKit's two
@@ -246,6 +274,14 @@ extension UIWindow {
         }
         for touch in group { touch.phaseDeliveredToView = phase }
     }
+}
+
+/// `UIWindow.touchScratch`: the touch delivery's reused storage.
+struct WindowTouchScratch {
+    var changed: [UITouch] = []
+    var eligible: [UITouch] = []
+    var views: [UIView] = []
+    var group: Set<UITouch> = []
 }
 
 extension UITouch {

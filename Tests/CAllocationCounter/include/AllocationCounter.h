@@ -9,9 +9,12 @@
 
 /// Starts counting this thread's allocations from zero.
 void tp_allocation_counting_begin(void);
-/// Stops counting; returns the allocations (malloc, calloc, realloc, the aligned ones) since begin.
+/// Stops counting; returns the allocations (malloc, calloc, realloc, the aligned ones) since begin, the debug
+/// build's coroutine frames left out.
 int64_t tp_allocation_counting_end(void);
 /// Frees since begin (read before end; end resets nothing but the flag).
 int64_t tp_allocation_counting_frees(void);
+/// The unoptimized build's coroutine frames malloc'd since begin, which `end` does not count (see the .c file).
+int64_t tp_allocation_counting_coroutine_frames(void);
 
 #endif
