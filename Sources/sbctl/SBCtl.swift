@@ -16,7 +16,7 @@ struct SBCtl: ParsableCommand {
             AppsCommand.self, ForegroundCommand.self, HomeCommand.self, StatusCommand.self,
             StatsCommand.self, OverloadCommand.self, SourcesCommand.self, CancelSourceCommand.self, KillCommand.self,
             KeygenCommand.self,
-            SendCommand.self, TopCommand.self, MonitorCommand.self, TraceCommand.self,
+            SendCommand.self, TopCommand.self, MonitorCommand.self, TraceCommand.self, ExploreCommand.self,
         ])
 
     static func main() { CommandLineMain.run(Self.self) }

@@ -152,7 +152,7 @@ final class ExplorerBrowserTests: XCTestCase {
             out["stats"] as? [String: Int],
             [
                 "messages": 1, "refused.malformed": 1, "refused.tooLarge": 1, "refused.origin": 1, "refused.badPointer": 0,
-                "refused.badInput": 0, "refused.token": 0,
+                "refused.badInput": 0, "refused.token": 0, "refused.unavailable": 0,
             ])
     }
 }
