@@ -333,6 +333,9 @@ enum HomeScreenPicture {
                 #"<rect x="\#(n(f.minX))" y="\#(n(f.minY))" width="\#(n(f.width))" height="\#(n(f.height))" rx="13" "#
                     + #"fill="rgb(245,245,247)" stroke="rgb(20,20,20)"/>"#)
             svg.append(
+                #"<text x="\#(n(f.midX))" y="\#(n(f.midY + 9))" text-anchor="middle" font-size="26" "#
+                    + #"fill="rgb(38,70,120)">\#(escape(String(icon.displayName.prefix(1))))</text>"#)
+            svg.append(
                 #"<text x="\#(n(f.midX))" y="\#(n(f.maxY + 15))" text-anchor="middle" fill="white">\#(escape(icon.displayName))</text>"#
             )
             views.append(
