@@ -46,7 +46,9 @@ final class SceneRequestTests: XCTestCase {
             home.home,
             HomeScreenInfo(
                 width: 390, height: 844, page: 0, pageCount: 1,
-                icons: [HomeIconInfo(bundleID: "com.example.maps", displayName: "com.example.maps", x: 0, y: 0, width: 0, height: 0)]))
+                icons: [
+                    HomeIconInfo(bundleID: "com.example.maps", displayName: "com.example.maps", x: 0, y: 0, width: 0, height: 0)
+                ]))
 
         try sb.foreground("com.example.maps")
         let reply = sb.request(.scene)
