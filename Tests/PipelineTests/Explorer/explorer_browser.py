@@ -139,6 +139,10 @@ def main():
             driver.execute_script("const s = document.getElementById('scrubber'); s.value = s.max;"
                                   "s.dispatchEvent(new Event('input'));")
             out = texts(driver)
+            # Everything the page loaded besides itself (a self-contained page: nothing).
+            out["resources"] = driver.execute_script(
+                "return performance.getEntriesByType('resource').map((e) => e.name)")
+            out["status"] = driver.find_element("id", "status").text
         else:
             open_page(driver, url)
         if scenario == "abcdef":
