@@ -237,7 +237,7 @@ let package = Package(
             dependencies: [
                 "AppChannel", "ControlProtocol", "SpringBoardCore", "SpringBoardHome", "AppHostCore", "GestureScript", "HIDEvent",
                 "RunLoopKit", "UIKitModel", "ZeroMQ", "TestSupport", "TouchRecording", "CommandLineSupport", "EventPort",
-                "HeadlessApp", "SpringBoardTesting", "CAllocationCounter", "Explorer",
+                "HeadlessApp", "SpringBoardTesting", "CAllocationCounter", "Explorer", "EventPortSending",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ], exclude: ["Explorer/explorer_browser.py"]),
     ]

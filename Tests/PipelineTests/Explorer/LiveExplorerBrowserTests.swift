@@ -26,6 +26,7 @@ final class LiveExplorerBrowserTests: PipelineTestCase {
         eventually("the launched apps to register", timeout: 10) {
             [PipelineFixture.maps, PipelineFixture.settings].allSatisfy { fixture.appInfo($0)?.state == "background" }
         }
+        XCTAssertEqual(try fixture.sbctl("scene").stdout, "home screen, page 1 of 1: Maps, Settings\n")
         let explorer = try fixture.launch(
             "sbctl", ["explore", "--port", "0", "--sender-id", "0x5445"] + fixture.runtimeArguments)
         var url = ""
@@ -51,6 +52,10 @@ final class LiveExplorerBrowserTests: PipelineTestCase {
             page["note"] as? String,
             "Settings (com.example.settings) is in front: \(PipelineFixture.scene("settings")); its trace: "
                 + "\(fixture.directory.path)/logs/com.example.settings.trace.jsonl")
+        XCTAssertEqual(
+            try fixture.sbctl("scene").stdout,
+            "Settings (com.example.settings): scene \(PipelineFixture.scene("settings")); trace "
+                + "\(fixture.directory.path)/logs/com.example.settings.trace.jsonl\n")
         // The row's trace, as the app wrote it, under the step of the frame that caused each record.
         let steps = try XCTUnwrap(page["stepTraces"] as? [[Any]])
         XCTAssertEqual(steps.map { $0[0] as? String }, ["finger 1 down (195,128)", "finger 1 up (195,128)"])
