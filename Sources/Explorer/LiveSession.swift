@@ -161,7 +161,7 @@ public final class LiveSession: ExplorerTarget {
         tracker = next
         let point = CGPoint(x: input.x, y: input.y)
         var fingers: [FingerReport] = []
-        var destination: String
+        let destination: String
         if let home = current.home {
             let icon = home.icons.first { $0.frame.contains(point) }
             destination = "springboard's home screen" + (icon.map { ": the \($0.displayName) icon" } ?? "")
