@@ -119,7 +119,8 @@ let package = Package(
             ], swiftSettings: hotPath),
         // SpringBoard's home screen: its own UIKit scene (icon pages, taps, page swipes), behind the router's
         // `HomeScreenSeam`; the `springboard` executable injects it.
-        .target(name: "SpringBoardHome", dependencies: ["SpringBoardCore", "UIKitModel", "RunLoopKit", "HIDEvent"]),
+        .target(
+            name: "SpringBoardHome", dependencies: ["SpringBoardCore", "ControlProtocol", "UIKitModel", "RunLoopKit", "HIDEvent"]),
         // What the command-line tools share: options (the runtime directory and springboard's endpoints with their
         // defaults, CURVE keys, recordings) and plain-text tables.
         .target(
@@ -135,11 +136,15 @@ let package = Package(
                 "CommandLineSupport", "ControlProtocol", "EventPort", "HIDEvent", "RunLoopKit", "ZeroMQ",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]),
+        // A hardware source's side of the event port: its sender id, sequences, keep-alives, end markers and their
+        // confirmation; hid-source sends scripts through it, `sbctl explore` the browser's pointers.
+        .target(name: "EventPortSending", dependencies: ["ControlProtocol", "EventPort", "HIDEvent", "RunLoopKit", "ZeroMQ"]),
         .executableTarget(
             name: "hid-source",
             dependencies: [
                 "CommandLineSupport", "ZeroMQ", "HIDEvent", "GestureScript", "ControlProtocol", "RunLoopKit", "TouchRecording",
-                "EventPort", "LoadGeneration", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "EventPort", "EventPortSending", "LoadGeneration",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "springboard",
@@ -179,7 +184,8 @@ let package = Package(
         .executableTarget(
             name: "sbctl",
             dependencies: [
-                "CommandLineSupport", "ControlProtocol", "ControlText", "RunLoopKit", "ZeroMQ",
+                "CommandLineSupport", "ControlProtocol", "ControlText", "RunLoopKit", "ZeroMQ", "EventPortSending", "Explorer",
+                "HIDEvent",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -231,7 +237,7 @@ let package = Package(
             dependencies: [
                 "AppChannel", "ControlProtocol", "SpringBoardCore", "SpringBoardHome", "AppHostCore", "GestureScript", "HIDEvent",
                 "RunLoopKit", "UIKitModel", "ZeroMQ", "TestSupport", "TouchRecording", "CommandLineSupport", "EventPort",
-                "HeadlessApp", "SpringBoardTesting", "CAllocationCounter", "Explorer",
+                "HeadlessApp", "SpringBoardTesting", "CAllocationCounter", "Explorer", "EventPortSending",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ], exclude: ["Explorer/explorer_browser.py"]),
     ]

@@ -27,6 +27,9 @@ public enum ControlCommand: Equatable, Sendable {
     /// One live timeline of the ensemble, recorded by springboard: `start` (keeping at most `limit` events and as
     /// many frames), `stop` (the reply carries the recording), `status`.
     case trace(action: TraceAction, limit: Int? = nil)
+    /// What is on the screen: the foreground app with its scene file and trace file, or the home screen's page
+    /// of icons (`sbctl explore` draws it).
+    case scene
 
     public var name: String {
         switch self {
@@ -42,12 +45,13 @@ public enum ControlCommand: Equatable, Sendable {
         case .kill: return "kill"
         case .view: return "view"
         case .trace: return "trace"
+        case .scene: return "scene"
         }
     }
 
     static let names = [
         "apps", "foreground", "home", "status", "stats", "source", "overload", "sources", "cancelSource", "kill", "view",
-        "trace",
+        "trace", "scene",
     ]
 }
 
@@ -84,7 +88,7 @@ public enum ControlRequestCodec {
         case .trace(let action, let limit):
             request.action = action.rawValue
             request.limit = limit
-        case .apps, .home, .status, .sources: break
+        case .apps, .home, .status, .sources, .scene: break
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -106,6 +110,7 @@ public enum ControlRequestCodec {
         case "home": return .home
         case "status": return .status
         case "sources": return .sources
+        case "scene": return .scene
         case "stats": return .stats(reset: request.reset ?? false, histograms: request.histograms ?? false)
         case "foreground", "kill":
             guard let bundleID = request.bundleID else {

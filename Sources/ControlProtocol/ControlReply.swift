@@ -22,13 +22,17 @@ public struct ControlReply: Codable, Equatable, Sendable {
     public var view: ViewInfo?
     /// After `trace`: the recording (its records after `stop`).
     public var trace: EnsembleTrace?
+    /// After `scene`: what is on the screen.
+    public var scene: ForegroundSceneInfo?
 
     public init(
         ok: Bool, command: String, error: ControlError? = nil, apps: [AppInfo]? = nil, status: StatusInfo? = nil,
         stats: StatsInfo? = nil, source: SourceInfo? = nil, sources: [SourceInfo]? = nil, foreground: String? = nil,
-        overload: OverloadMode? = nil, view: ViewInfo? = nil, trace: EnsembleTrace? = nil
+        overload: OverloadMode? = nil, view: ViewInfo? = nil, trace: EnsembleTrace? = nil,
+        scene: ForegroundSceneInfo? = nil
     ) {
         self.trace = trace
+        self.scene = scene
         self.ok = ok
         self.command = command
         self.error = error

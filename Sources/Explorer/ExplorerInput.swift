@@ -53,6 +53,9 @@ public struct ExplorerRefusal: Error, Equatable, Sendable, CustomStringConvertib
         case origin
         /// The page or the WebSocket was asked for without the token (explorers bound beyond loopback).
         case token
+        /// A live ensemble could not act on it: springboard's event port did not take the frame, or the input
+        /// has no live meaning (a script to play: hid-source plays those).
+        case unavailable
     }
 
     public var code: Code

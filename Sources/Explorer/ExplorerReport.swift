@@ -99,6 +99,12 @@ public struct ExplorerMessage: Codable, Equatable, Sendable {
     public var code: String?
     public var counts: [String: Int]?
     public var differences: [Int]?
+    /// Live explorers: what is on the screen and where it came from (`hello`, `foreground`, `note`).
+    public var note: String?
+    /// Live explorers' `append`: the step whose trace grows, and the records to add to it (the app's trace
+    /// arrives after the frame that caused it).
+    public var step: Int?
+    public var trace: [TraceReport]?
 
     public init(type: String) { self.type = type }
 

@@ -78,7 +78,26 @@ public final class ExplorerEngine: @unchecked Sendable {
         self.target = target
     }
 
+    /// Unasked messages (`ExplorerTarget.updates`), numbered from 0 in the order made; the last
+    /// `updateLogLimit` are kept for connections that have not sent them yet.
+    private var updateLog: [String] = []
+    private var updateCount = 0
+    static let updateLogLimit = 512
+
     public func hello() -> String { lock.withLock { target.hello().json } }
+
+    /// The greeting, and the number of the next update: a connection sends the updates from there on.
+    func greeting() -> (hello: String, next: Int) { lock.withLock { (target.hello().json, updateCount) } }
+
+    /// The updates numbered `next` and later that are still kept, and the number after them.
+    func updates(from next: Int) -> (messages: [String], next: Int) {
+        lock.withLock {
+            let first = updateCount - updateLog.count
+            let start = max(next, first)
+            guard start < updateCount else { return ([], updateCount) }
+            return (Array(updateLog[(start - first)...]), updateCount)
+        }
+    }
 
     /// One text message of the page in, the reply out: steps, or a refusal with its reason and the counts.
     public func handle(_ text: String) -> String {
@@ -104,7 +123,16 @@ public final class ExplorerEngine: @unchecked Sendable {
         return message.json
     }
 
-    func tick() { lock.withLock { target.tick() } }
+    func tick() {
+        lock.withLock {
+            target.tick()
+            for message in target.updates() {
+                updateLog.append(message.json)
+                updateCount += 1
+            }
+            if updateLog.count > Self.updateLogLimit { updateLog.removeFirst(updateLog.count - Self.updateLogLimit) }
+        }
+    }
     func close() { lock.withLock { target.close() } }
 }
 
@@ -163,22 +191,42 @@ public struct ExplorerServer: Sendable {
                 return .upgrade([:])
             },
             onUpgrade: { inbound, outbound, _ in
-                try await outbound.write(.text(engine.hello()))
-                do {
-                    for try await message in inbound.messages(maxSize: Self.hardMessageLimit) {
-                        switch message {
-                        case .text(let text):
-                            try await outbound.write(.text(engine.handle(text)))
-                        case .binary(let buffer):
-                            let refusal = ExplorerRefusal(
-                                .malformed, "a binary message of \(buffer.readableBytes) bytes; the explorer reads JSON text")
-                            try await outbound.write(.text(engine.refusal(refusal)))
+                let (greeting, first) = engine.greeting()
+                try await outbound.write(.text(greeting))
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    // What the target says unasked (a live explorer's new foreground, the app's trace as it
+                    // arrives), sent to this page in order; the writer's frames are serialized by its handler.
+                    group.addTask {
+                        var next = first
+                        while !Task.isCancelled {
+                            try await Task.sleep(for: .milliseconds(50))
+                            let (messages, after) = engine.updates(from: next)
+                            next = after
+                            for message in messages { try await outbound.write(.text(message)) }
                         }
                     }
-                } catch {
-                    // Over the hard limit the WebSocket layer closes the connection (1009): counted here.
-                    engine.counters.refused(.tooLarge)
-                    throw error
+                    group.addTask {
+                        do {
+                            for try await message in inbound.messages(maxSize: Self.hardMessageLimit) {
+                                switch message {
+                                case .text(let text):
+                                    try await outbound.write(.text(engine.handle(text)))
+                                case .binary(let buffer):
+                                    let refusal = ExplorerRefusal(
+                                        .malformed,
+                                        "a binary message of \(buffer.readableBytes) bytes; the explorer reads JSON text")
+                                    try await outbound.write(.text(engine.refusal(refusal)))
+                                }
+                            }
+                        } catch {
+                            // Over the hard limit the WebSocket layer closes the connection (1009): counted here.
+                            if !(error is CancellationError) { engine.counters.refused(.tooLarge) }
+                            throw error
+                        }
+                    }
+                    // The page went (or the connection failed): the writer goes too.
+                    defer { group.cancelAll() }
+                    try await group.next()
                 }
             })
         let app = Application(

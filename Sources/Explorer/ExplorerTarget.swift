@@ -15,6 +15,14 @@ public protocol ExplorerTarget: AnyObject {
     func tick()
     /// The server is stopping: live explorers lift their fingers (final end marker).
     func close()
+    /// Messages the target has for every page without being asked (after `tick`): a live explorer's new
+    /// foreground, and the app's trace records as they arrive.
+    func updates() -> [ExplorerMessage]
+}
+
+extension ExplorerTarget {
+    /// A headless scene changes only when the page sends something: it has nothing to say unasked.
+    public func updates() -> [ExplorerMessage] { [] }
 }
 
 /// `app-host explore SCENE [--compare OTHER]`: one headless scene, or two that every input goes to, whose

@@ -175,8 +175,15 @@ public final class HeadlessExplorer {
         return matches.count == 1 ? matches[0] : nil
     }
 
+    /// The only view of the scene whose class prints as `className` (what a record with no touch highlights).
+    func viewIndex(className: String?) -> Int? {
+        guard let className else { return nil }
+        let matches = capture.views.indices.filter { capture.views[$0].traceClassName == className }
+        return matches.count == 1 ? matches[0] : nil
+    }
+
     /// `app-host explain` for one finger: every hitTest call in order, matched to the view UIKit's rules ask.
-    private func explain(finger: UInt32, at point: CGPoint) -> FingerReport {
+    func explain(finger: UInt32, at point: CGPoint) -> FingerReport {
         explaining = true
         let explanation = HitTestExplanation(scene: runner.scene, point: point)
         explaining = false

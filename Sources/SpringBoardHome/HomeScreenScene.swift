@@ -1,3 +1,4 @@
+import ControlProtocol
 import Foundation
 import HIDEvent
 import RunLoopKit
@@ -71,6 +72,18 @@ public final class HomeScreenScene: HomeScreenSeam {
 
     public func place(of bundleID: String) -> (page: Int, slot: Int)? {
         model.slot(of: bundleID).map { (model.layout.page(ofSlot: $0), $0) }
+    }
+
+    public var shown: HomeScreenInfo {
+        let icons = pages.indices.contains(model.page) ? pages[model.page].subviews.compactMap { $0 as? SBIconView } : []
+        return HomeScreenInfo(
+            width: model.layout.screenWidth, height: model.layout.screenHeight, page: model.page,
+            pageCount: model.pageCount,
+            icons: icons.map { icon in
+                HomeIconInfo(
+                    bundleID: icon.bundleID, displayName: icon.displayName, x: Double(icon.frame.minX),
+                    y: Double(icon.frame.minY), width: Double(icon.frame.width), height: Double(icon.frame.height))
+            })
     }
 
     func show(page: Int) {

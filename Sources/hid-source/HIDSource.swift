@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineSupport
 import ControlProtocol
+import EventPortSending
 import Foundation
 
 /// `hid-source`: the hardware side. Sends HID frames to springboard's event port (PUSH -> PULL), ends every
@@ -48,9 +49,7 @@ struct SourceConnection: ParsableArguments {
 
     /// `--sender-id`, else a fresh one per run: the pid in the high half, a random number in the low half, so
     /// springboard never mixes this run's sequence numbers (and end marker) with an earlier run's.
-    var runSenderID: UInt64 {
-        senderID ?? (UInt64(UInt32(bitPattern: getpid())) << 32 | UInt64(UInt32.random(in: 1...UInt32.max)))
-    }
+    var runSenderID: UInt64 { senderID ?? HIDSourceStream.freshSenderID() }
 }
 
 /// Options of the subcommands that play a script or a recording (tap, swipe, press, play, replay): the

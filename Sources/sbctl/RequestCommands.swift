@@ -100,6 +100,30 @@ struct HomeCommand: ParsableCommand {
     }
 }
 
+/// `sbctl scene`: what is on the screen (the control socket's `scene`, what `sbctl explore` draws).
+struct SceneCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scene",
+        abstract: "Say what is on the screen: the foreground app with its scene and trace files, or the home screen's icons.")
+
+    @OptionGroup var connection: ConnectionOptions
+
+    func run() throws {
+        try connection.run(.scene) { reply in
+            guard let scene = reply.scene else { return "no scene in the reply" }
+            guard let bundleID = scene.bundleID else {
+                let home = scene.home
+                let icons = home?.icons.map(\.displayName).joined(separator: ", ") ?? ""
+                return
+                    "home screen, page \((home?.page ?? 0) + 1) of \(home?.pageCount ?? 1): \(icons.isEmpty ? "no icons" : icons)"
+            }
+            return
+                "\(scene.displayName ?? bundleID) (\(bundleID)): scene \(scene.scene ?? "not known (springboard did not launch it)")"
+                + "; trace \(scene.traceFile ?? "not known")"
+        }
+    }
+}
+
 struct KillCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kill",

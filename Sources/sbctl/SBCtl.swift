@@ -13,10 +13,10 @@ struct SBCtl: ParsableCommand {
             ExitStatus.helpText(failure: "springboard refused the request (the error is printed)")
             + " With --json and no reply (69), a reply object with error code noReply is printed.",
         subcommands: [
-            AppsCommand.self, ForegroundCommand.self, HomeCommand.self, StatusCommand.self,
+            AppsCommand.self, ForegroundCommand.self, HomeCommand.self, StatusCommand.self, SceneCommand.self,
             StatsCommand.self, OverloadCommand.self, SourcesCommand.self, CancelSourceCommand.self, KillCommand.self,
             KeygenCommand.self,
-            SendCommand.self, TopCommand.self, MonitorCommand.self, TraceCommand.self,
+            SendCommand.self, TopCommand.self, MonitorCommand.self, TraceCommand.self, ExploreCommand.self,
         ])
 
     static func main() { CommandLineMain.run(Self.self) }

@@ -318,6 +318,12 @@ public final class RecordingHomeScreen: HomeScreenSeam {
     public func setIcons(_ apps: [(bundleID: String, displayName: String)]) { icons = apps.map(\.bundleID) }
     public func place(of bundleID: String) -> (page: Int, slot: Int)? { icons.firstIndex(of: bundleID).map { (0, $0) } }
     public func traceCalls(to sink: @escaping (String) -> Void) {}
+    /// No picture: a 390 x 844 screen whose icons have no frames.
+    public var shown: HomeScreenInfo {
+        HomeScreenInfo(
+            width: 390, height: 844, page: 0, pageCount: 1,
+            icons: icons.map { HomeIconInfo(bundleID: $0, displayName: $0, x: 0, y: 0, width: 0, height: 0) })
+    }
 
     /// The home screen's icon tap, as `HomeScreenScene` reports it.
     public func tapIcon(_ bundleID: String) { onLaunch?(bundleID) }

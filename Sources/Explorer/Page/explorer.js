@@ -112,6 +112,8 @@
       send(phase, event);
       if (state.down.size === 0) {
         // With every finger up, let the clock run on so pending timers (a double-tap wait) fire and show.
+        // A live ensemble's clock runs by itself: nothing to advance.
+        if (state.mode === "live") return;
         state.idleTimer = setTimeout(() => {
           if (state.socket && state.socket.readyState === 1 && state.down.size === 0) {
             state.socket.send(JSON.stringify({ type: "advance", t: performance.now() }));
@@ -129,6 +131,9 @@
     switch (message.type) {
       case "hello":
       case "reset":
+      case "foreground":
+        // A live explorer's foreground changed (an icon tapped, an app switched): its screen, fresh steps.
+        showNote(message.note);
         state.mode = message.mode;
         text($("mode"), "— " + message.mode);
         buildScreens(message.screens);
@@ -150,6 +155,17 @@
         }
         render();
         break;
+      case "note":
+        showNote(message.note);
+        break;
+      case "append": {
+        // A live app's trace records, arriving after the frame that caused them.
+        const step = stepAt(0, message.step);
+        if (!step) break;
+        step.trace = step.trace.concat(message.trace || []);
+        render();
+        break;
+      }
       case "refused":
         state.refusals += 1;
         const box = $("refusals");
@@ -160,6 +176,12 @@
         text(box, "refused (" + message.code + "): " + message.refusal + " — refused so far: " + refused);
         break;
     }
+  }
+
+  function showNote(note) {
+    const box = $("note");
+    box.hidden = !note;
+    text(box, note || "");
   }
 
   // MARK: rendering a step
@@ -200,6 +222,12 @@
     const chain = $("chain");
     panel.textContent = "";
     chain.textContent = "";
+    const latest = stepAt(0, state.current);
+    if (latest && latest.note) panel.appendChild(make("div", "stepNote", latest.note));
+    if (state.mode === "live" && lastFingers(0)) {
+      panel.appendChild(make("div", "stepNote",
+        "hit-tested on the scene file as loaded; what the app itself did is its trace, below"));
+    }
     state.screens.forEach((entry, v) => {
       const step = lastFingers(v);
       if (!step) return;

@@ -11,9 +11,9 @@ final class ControlServer {
     private let socket: ZMQSocket
     /// The frames of a request are received into this one (its `User-Id` says which key sent the request).
     private let frame = ZMQMessage()
-    private let configuration: SpringBoardConfiguration
-    private let registry: AppRegistry
-    private let router: GestureRouter
+    let configuration: SpringBoardConfiguration
+    let registry: AppRegistry
+    let router: GestureRouter
     private let delivery: AppDelivery
     private let sources: SourceTable
     private let liveness: AppLiveness
@@ -173,6 +173,8 @@ final class ControlServer {
             case .status:
                 return ControlReply(ok: true, command: command.name, trace: trace.status())
             }
+        case .scene:
+            return ControlReply(ok: true, command: command.name, scene: foregroundScene())
         case .cancelSource(let senderID):
             guard sources.cancel(senderID) else {
                 return .failure(

@@ -1,3 +1,4 @@
+import ControlProtocol
 import HIDEvent
 
 /// What the router needs of SpringBoard's home screen: frames go in when no app is in the foreground; a
@@ -17,6 +18,8 @@ public protocol HomeScreenSeam: AnyObject {
     var pageCount: Int { get }
     /// Where an app's icon is: its page and its slot (row-major across pages); nil when it has none.
     func place(of bundleID: String) -> (page: Int, slot: Int)?
+    /// The home screen as it shows now: its size, the page and that page's icons (the control socket's `scene`).
+    var shown: HomeScreenInfo { get }
     /// Log the home screen's own UIKit calls (`-[SBIconView touchesBegan:withEvent:]`) to `sink`.
     func traceCalls(to sink: @escaping (String) -> Void)
 }

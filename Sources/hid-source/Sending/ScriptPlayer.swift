@@ -1,7 +1,7 @@
 import ArgumentParser
 import CommandLineSupport
 import ControlProtocol
-import EventPort
+import EventPortSending
 import Foundation
 import GestureScript
 import HIDEvent
@@ -49,16 +49,10 @@ enum ScriptPlayer {
 
         let context = try ZMQContext(ioThreads: 1)
         let curve = try options.curve.client()
-        let port = try EventPortSender(context: context, endpoint: eventEndpoint, curve: curve)
+        let stream = try HIDSourceStream(context: context, endpoint: eventEndpoint, curve: curve, senderID: senderID)
 
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(64 + 8 + 33 * 96)
-        var sequence: UInt64 = 0
-        // Which fingers are down after the frames sent so far: while any is, silences get keep-alives.
-        var fingers = HIDStreamVerifier()
         let started = MonotonicClock.now
         var lastOffset: UInt64 = 0
-        var lastSent = started
         Interruption.install()
         rounds: for round in 0..<max(1, options.repeatCount) {
             let roundStart = lastOffset + (round > 0 ? 50_000_000 : 0)
@@ -68,38 +62,30 @@ enum ScriptPlayer {
                 if options.speed > 0 {
                     let due = started + UInt64(Double(offset) / options.speed)
                     // A long press: the source stays alive for springboard's source timeout.
-                    while !fingers.fingersDown.isEmpty, !Interruption.requested, due > lastSent + keepAliveInterval {
-                        MonotonicClock.sleep(until: lastSent + keepAliveInterval)
+                    while let keepAlive = stream.nextKeepAlive, !Interruption.requested, due > keepAlive {
+                        MonotonicClock.sleep(until: keepAlive)
                         if Interruption.requested { break }
-                        _ = try? port.socket.send(
-                            EndMarker.keepAlive(senderID: senderID, count: sequence).encoded(), dontWait: true)
-                        lastSent = MonotonicClock.now
+                        stream.sendKeepAlive()
                     }
                     if !Interruption.requested { MonotonicClock.sleep(until: due) }
                 }
                 if Interruption.requested { break rounds }
-                let message = frame.message(sequence: sequence + 1, senderID: senderID, hardware: MonotonicClock.now)
-                buffer.removeAll(keepingCapacity: true)
-                try HIDEncoder.append(message, to: &buffer)
-                guard try port.send(buffer) else { break rounds }
-                sequence += 1
-                lastSent = MonotonicClock.now
-                if case .digitizer(let digitizer) = message.payload { try? fingers.verify(digitizer) }
+                guard try stream.send(frame.payload) else { break rounds }
             }
         }
+        let sequence = stream.sent
         let elapsed = MonotonicClock.now - started
         // Interrupted: everything below fits in the second a signal allows (the marker may not get through).
         let interrupted = Interruption.requested
         let markerDeadline = interrupted ? MonotonicClock.now + 300_000_000 : UInt64.max
         // Final: springboard cancels any finger this run left down (an interrupted drag).
-        let markerSent = try port.send(
-            EndMarker(senderID: senderID, count: sequence, isFinal: true).encoded(), deadline: markerDeadline)
+        let markerSent = try stream.finish(deadline: markerDeadline)
         let confirmed =
             markerSent
-            ? try waitForEndMarker(
-                controlEndpoint: controlEndpoint, curve: curve, senderID: senderID,
+            ? try stream.waitForEndMarker(
+                controlEndpoint: controlEndpoint, curve: curve,
                 timeoutMilliseconds: interrupted ? min(options.confirmTimeout, 500) : options.confirmTimeout) : nil
-        port.close()
+        stream.close()
         if !markerSent {
             FileHandle.standardError.write(
                 Data("hid-source: the event port \(eventEndpoint) did not take the end marker (no springboard reading)\n".utf8))
@@ -109,25 +95,6 @@ enum ScriptPlayer {
         }
         report(sent: sequence, confirmed: confirmed, senderID: senderID, elapsed: elapsed, json: options.json)
         guard let confirmed, confirmed.received >= sequence else { throw ExitCode(.unavailable) }
-    }
-
-    /// While fingers are down and nothing else is sent, a keep-alive this often (a quarter of springboard's
-    /// default source timeout, 2 s; protocols/app-channel.md, "Source liveness").
-    static let keepAliveInterval: UInt64 = 250_000_000
-
-    /// Polls `{"command":"source"}` until springboard has read the end marker (or the deadline passes).
-    private static func waitForEndMarker(
-        controlEndpoint: String, curve: ZMQCurveClient?, senderID: UInt64, timeoutMilliseconds: Int
-    ) throws -> SourceInfo? {
-        let deadline = MonotonicClock.now + UInt64(timeoutMilliseconds) * 1_000_000
-        while MonotonicClock.now < deadline {
-            let remaining = Int((deadline - MonotonicClock.now) / 1_000_000) + 1
-            let client = try ControlClient(endpoint: controlEndpoint, timeoutMilliseconds: remaining, curve: curve)
-            guard let reply = try? client.request(.source(senderID: senderID)), let source = reply.source else { return nil }
-            if source.endReceived { return source }
-            MonotonicClock.sleep(until: MonotonicClock.now + 2_000_000)
-        }
-        return nil
     }
 
     private static func report(sent: UInt64, confirmed: SourceInfo?, senderID: UInt64, elapsed: UInt64, json: Bool) {
@@ -149,50 +116,6 @@ enum ScriptPlayer {
                 Data("hid-source: sent \(sent) frame(s); springboard did not confirm the end marker\n".utf8))
         }
     }
-}
-
-/// The event port's PUSH socket, sent on without ever blocking for long: a PUSH blocks while no springboard
-/// reads (no peer, or its high-water mark reached), and a blocked send would ignore SIGTERM/SIGINT. Each send
-/// waits in short polls, so an interruption ends it within one poll tick, and a stall is reported once with
-/// the endpoint that does not take frames.
-final class EventPortSender {
-    let socket: ZMQSocket
-    let endpoint: String
-    private var poller = ZMQPoller()
-    private var warned = false
-
-    /// How long one poll waits before the interruption flag is checked again.
-    static let tickMilliseconds = 50
-    /// A send that waits this long is reported (once per run) on stderr.
-    static let stallWarningNanoseconds: UInt64 = 2_000_000_000
-
-    init(context: ZMQContext, endpoint: String, curve: ZMQCurveClient?) throws {
-        self.endpoint = endpoint
-        socket = try context.socket(.push)
-        try socket.setLinger(0)
-        try curve?.apply(to: socket)
-        try socket.connect(endpoint)
-        poller.add(socket: socket, events: .out)
-    }
-
-    /// Sends one frame. False when SIGTERM/SIGINT came (or `deadline` passed) before the socket took it.
-    func send(_ bytes: [UInt8], deadline: UInt64 = .max) throws -> Bool {
-        let started = MonotonicClock.now
-        while true {
-            if try socket.send(bytes, dontWait: true) { return true }
-            if Interruption.requested || MonotonicClock.now >= deadline { return false }
-            if !warned, MonotonicClock.now - started > Self.stallWarningNanoseconds {
-                warned = true
-                FileHandle.standardError.write(
-                    Data(
-                        ("hid-source: the event port \(endpoint) has not taken a frame for 2 s (is springboard running?)" + "\n")
-                            .utf8))
-            }
-            try poller.poll(timeoutMilliseconds: Self.tickMilliseconds)
-        }
-    }
-
-    func close() { socket.close() }
 }
 
 /// `--write FILE`: the frames hid-source would send, as an evemu recording that `replay` and `app-host run`

@@ -21,20 +21,11 @@ final class ExplorerBrowserTests: XCTestCase {
         }
     }
 
-    private static let script = SharedPaths.packageRoot.appendingPathComponent(
-        "Tests/PipelineTests/Explorer/explorer_browser.py")
+    private var browser: BrowserDriver { BrowserDriver(directory: directory) }
 
-    private func requireBrowser() throws {
-        for path in ["/usr/bin/chromium", "/usr/bin/chromedriver"] where !FileManager.default.isExecutableFile(atPath: path) {
-            throw XCTSkip("\(path) is absent: apt-get install -y chromium chromium-driver (.ci/run does)")
-        }
-        try requireModule("selenium")
-    }
+    private func requireBrowser() throws { try browser.requireBrowser() }
 
-    private func requireModule(_ name: String) throws {
-        let (status, _) = try run(["/usr/bin/env", "python3", "-c", "import \(name)"], timeout: 20)
-        if status != 0 { throw XCTSkip("python3 has no \(name): pip install selenium (.ci/run does)") }
-    }
+    private func requireModule(_ name: String) throws { try browser.requireModule(name) }
 
     /// Starts `app-host explore ARGS --port 0` and returns the URL it prints.
     private func serve(_ arguments: [String]) throws -> String {
@@ -61,29 +52,8 @@ final class ExplorerBrowserTests: XCTestCase {
         throw XCTSkip("no server")
     }
 
-    private func run(_ arguments: [String], timeout: TimeInterval) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        let output = directory.appendingPathComponent("driver-\(UUID().uuidString).out")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = process.standardOutput
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        return (process.terminationStatus, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
-    }
-
-    /// Runs one scenario of the driver; its last line is the page's texts as JSON.
     private func drive(_ scenario: String, url: String) throws -> [String: Any] {
-        let (status, output) = try run(
-            ["/usr/bin/env", "python3", Self.script.path, scenario, url, directory.path], timeout: 60)
-        XCTAssertEqual(status, 0, output)
-        let last = output.split(separator: "\n").last.map(String.init) ?? ""
-        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any], output)
+        try browser.drive(scenario, url: url)
     }
 
     func testClickOnEShowsTheHitTestPathTheTouchesAndTheResponderChain() throws {
@@ -152,7 +122,7 @@ final class ExplorerBrowserTests: XCTestCase {
             out["stats"] as? [String: Int],
             [
                 "messages": 1, "refused.malformed": 1, "refused.tooLarge": 1, "refused.origin": 1, "refused.badPointer": 0,
-                "refused.badInput": 0, "refused.token": 0,
+                "refused.badInput": 0, "refused.token": 0, "refused.unavailable": 0,
             ])
     }
 }

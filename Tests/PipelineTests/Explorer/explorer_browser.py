@@ -60,6 +60,39 @@ def texts(driver):
                 steps: window.explorer.steps.map((s) => s.length)};""")
 
 
+def view_center(driver, label):
+    """The centre, in screen points, of the first view of the page's screen whose label starts with `label`."""
+    return driver.execute_script("""
+        const v = window.explorer.screens[0].report.views.find((v) => v.label.startsWith(arguments[0]));
+        if (!v) return null;
+        const xs = v.corners.map((c) => c[0]), ys = v.corners.map((c) => c[1]);
+        return [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];""", label)
+
+
+def live(driver, outdir):
+    """sbctl explore: tap the Settings icon on the home screen, wait for Settings' scene, tap its Wi-Fi row, wait
+    for the row's trace (it arrives from the app's trace file after the frames)."""
+    wait(driver, "window.explorer.mode === 'live' && document.getElementById('note').innerText.includes('home screen')")
+    out = {"homeNote": driver.find_element("id", "note").text,
+           "homeViews": driver.execute_script("return window.explorer.screens[0].report.views.map((v) => v.label)")}
+    driver.save_screenshot(outdir + "/explorer-live-home.png")
+    x, y = view_center(driver, "SBIconView #com.example.settings")
+    click(driver, x, y)
+    wait(driver, "document.getElementById('note').innerText.startsWith('Settings (com.example.settings) is in front')")
+    x, y = view_center(driver, "WiFiRow")
+    click(driver, x, y)
+    wait(driver, "Array.from(document.querySelectorAll('#trace li')).some((li) => li.innerText.includes('WiFiRow touchesEnded'))")
+    out.update(texts(driver))
+    out["note"] = driver.find_element("id", "note").text
+    out["mode"] = driver.find_element("id", "mode").text
+    out["title"] = driver.execute_script("return window.explorer.screens[0].report.title")
+    out["stepTraces"] = driver.execute_script(
+        "return window.explorer.steps[0].map((s) => [s.input, s.trace.map((t) => t.text)])")
+    out["stepNotes"] = driver.execute_script("return window.explorer.steps[0].map((s) => s.note)")
+    driver.save_screenshot(outdir + "/explorer-live-settings.png")
+    return out
+
+
 def open_page(driver, url):
     driver.get(url)
     wait(driver, "window.explorer && window.explorer.socket && window.explorer.socket.readyState === 1 "
@@ -106,6 +139,10 @@ def main():
             driver.execute_script("const s = document.getElementById('scrubber'); s.value = s.max;"
                                   "s.dispatchEvent(new Event('input'));")
             out = texts(driver)
+            # Everything the page loaded besides itself (a self-contained page: nothing).
+            out["resources"] = driver.execute_script(
+                "return performance.getEntriesByType('resource').map((e) => e.name)")
+            out["status"] = driver.find_element("id", "status").text
         else:
             open_page(driver, url)
         if scenario == "abcdef":
@@ -132,6 +169,8 @@ def main():
             wait(driver, "document.getElementById('lanes').innerText.includes('ended')")
             out = texts(driver)
             driver.save_screenshot(outdir + "/explorer-pinch.png")
+        elif scenario == "live":
+            out = live(driver, outdir)
         elif scenario == "sidebyside":
             click(driver, 195, 210)
             wait(driver, "window.explorer.steps[0].length >= 2 && window.explorer.steps[1].length >= 2")
