@@ -6,10 +6,10 @@ struct DisplayOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Give the app a display at this refresh rate (Hz, 1...1000; 60, or 120 for ProMotion).",
-            discussion: "Events are then held between vsyncs and delivered at the start of the next frame, moves "
-                + "coalesced into one touchesMoved (their samples in coalescedTouches(for:)). Without it (and without "
-                + "a `display:` key in the scene) every event is dispatched when it arrives."))
+            "The app's display refresh rate (Hz, 1...1000; 60, or 120 for ProMotion).",
+            discussion: "Events are held between vsyncs and delivered at the start of the next frame, moves "
+                + "coalesced into one touchesMoved (their samples in coalescedTouches(for:)). Without it the scene's "
+                + "`display:` key decides; a scene without one gets 60 Hz under `serve`, none under `run`."))
     var refreshRate: UInt32?
 
     @Option(name: .long, help: "Frames the render server takes after the first vsync that follows a commit (default 1).")
@@ -17,7 +17,7 @@ struct DisplayOptions: ParsableArguments {
 
     @Flag(
         name: .long,
-        help: "Dispatch every event when it arrives, even if the scene has a display (UIUpdateLink's low-latency role).")
+        help: "No display: dispatch every event when it arrives (UIUpdateLink's low-latency role; raw-throughput runs).")
     var immediateDispatch = false
 
     func validate() throws {
@@ -32,8 +32,10 @@ struct DisplayOptions: ParsableArguments {
         }
     }
 
-    func apply(to application: UIApplication) {
+    /// `defaultRefreshHz`: the display a scene without a `display:` key gets when no option names one.
+    func apply(to application: UIApplication, defaultRefreshHz: UInt32? = nil) {
         application.configureDisplay(
-            refreshHz: refreshRate, renderDelayFrames: renderDelayFrames, immediate: immediateDispatch)
+            refreshHz: refreshRate, renderDelayFrames: renderDelayFrames, immediate: immediateDispatch,
+            defaultRefreshHz: defaultRefreshHz)
     }
 }

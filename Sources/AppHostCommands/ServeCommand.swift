@@ -88,6 +88,8 @@ struct ServeCommand: ParsableCommand {
         configuration.refreshHz = display.refreshRate
         configuration.renderDelayFrames = display.renderDelayFrames
         configuration.immediateDispatch = display.immediateDispatch
+        // Apps have a display unless told otherwise: UIKit delivers touches once per frame.
+        configuration.defaultRefreshHz = FrameClock.defaultRefreshHz
         configuration.hangOnSIGUSR1 = hangOnSigusr1
         configuration.curve = try curve.client()
         configuration.launchSecret = try LaunchSecret.takeFromEnvironment()

@@ -96,6 +96,10 @@ struct LoadReport: Codable {
         var eventsPresented: UInt64
         /// Acknowledged and never presented: overwritten in springboard's ring, abandoned, or still awaiting.
         var eventsUnpresented: UInt64
+        /// Samples in acknowledged moves and the moves the app dispatched (its UIKit folds a frame's moves of
+        /// a finger into one): `samplesPerMove` is their ratio.
+        var moveSamples: UInt64?
+        var movesDispatched: UInt64?
         var samplesPerMove: Double?
     }
 
@@ -182,7 +186,7 @@ extension LoadReport {
                 framesPresented: $0.framesPresented, framesMissed: $0.framesMissed, refreshHz: $0.refreshHz,
                 eventsTracked: $0.eventsTracked, eventsPresented: $0.eventsPresented,
                 eventsUnpresented: $0.eventsTracked - min($0.eventsTracked, $0.eventsPresented),
-                samplesPerMove: $0.samplesPerMove)
+                moveSamples: $0.moveSamples, movesDispatched: $0.movesDispatched, samplesPerMove: $0.samplesPerMove)
         }
         cpu = CPUCost(frames: delivered, nanoseconds: outcome.cpuNanoseconds, expected: ["source", "springboard", "app"])
         heldBackSeconds = Double(sent.heldBackNanoseconds) / 1e9

@@ -10,7 +10,7 @@ struct EnsembleFile {
         ("runtime_dir", .path), ("ack_timeout_ms", .positiveInteger), ("heartbeat_ms", .positiveInteger),
         ("app_quiet", .boolean), ("ack_window", .positiveInteger), ("min_ack_window", .positiveInteger),
         ("outbound_capacity", .positiveInteger), ("coalesce_limit", .positiveInteger), ("overload", .overload),
-        ("refresh_rate", .positiveInteger),
+        ("refresh_rate", .positiveInteger), ("immediate_dispatch", .boolean),
     ]
 
     /// Values by key; an absent or empty key is absent.
@@ -57,6 +57,9 @@ struct EnsembleFile {
                 }
             }
             if !text.isEmpty { file.values[name] = text }
+        }
+        if file.values["refresh_rate"] != nil, file.values["immediate_dispatch"] == "true" {
+            throw Problem(description: "\(path): refresh_rate cannot go with immediate_dispatch: true (no display)")
         }
         if let entry = mapping["apps"], let apps = entry, !(apps is NSNull) {
             guard let list = apps as? [Any?] else {

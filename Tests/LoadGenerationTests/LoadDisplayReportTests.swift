@@ -69,6 +69,8 @@ final class LoadDisplayReportTests: XCTestCase {
         let display = try XCTUnwrap(json["display"] as? [String: Any])
         XCTAssertEqual(display["framesPresented"] as? Int, 300)
         XCTAssertEqual(display["samplesPerMove"] as? Double, 1198.0 / 298.0)
+        XCTAssertEqual(display["moveSamples"] as? Int, 1198)
+        XCTAssertEqual(display["movesDispatched"] as? Int, 298)
         XCTAssertNotNil((json["touchToPresent"] as? [String: Any])?["down"])
     }
 

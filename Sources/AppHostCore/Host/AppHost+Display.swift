@@ -7,7 +7,7 @@ extension AppHost {
     func installDisplay() {
         application.configureDisplay(
             refreshHz: configuration.refreshHz, renderDelayFrames: configuration.renderDelayFrames,
-            immediate: configuration.immediateDispatch)
+            immediate: configuration.immediateDispatch, defaultRefreshHz: configuration.defaultRefreshHz)
         guard let display = application.display else { return }
         display.onDispatched = { [unowned self] in frameDispatched() }
         display.onPresent = { [unowned self] frame, missed in framePresented(frame, missed: missed) }

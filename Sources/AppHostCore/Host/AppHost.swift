@@ -283,6 +283,9 @@ public struct AppHostConfiguration: Sendable {
     public var refreshHz: UInt32?
     public var renderDelayFrames: UInt64?
     public var immediateDispatch = false
+    /// The display a scene without a `display:` key gets when no option names one (nil: none, immediate
+    /// dispatch). `app-host serve` sets 60 Hz (`FrameClock.defaultRefreshHz`); an embedding host chooses.
+    public var defaultRefreshHz: UInt32?
     /// The app channel's high-water mark (nil: `AppChannelWire.socketHighWaterMark`) and kernel buffer sizes (nil:
     /// the OS's defaults). Small values let a test fill the channel.
     package var channelHighWaterMark: Int?

@@ -3,7 +3,7 @@ import UIKitModel
 
 extension SceneLoader {
     static let rootKeys: Set<String> = ["app", "windows", "firstResponder", "onLoad", "display"]
-    static let displayKeys: Set<String> = ["refreshRate", "renderDelayFrames"]
+    static let displayKeys: Set<String> = ["refreshRate", "renderDelayFrames", "immediateDispatch"]
     static let appKeys: Set<String> = [
         "bundleID", "displayName", "delegate", "class", "log", "touches", "motion", "presses", "next",
     ]
@@ -92,14 +92,22 @@ extension SceneLoader {
 
 extension SceneLoader {
     /// `display: {refreshRate: 120, renderDelayFrames: 1}`: the app gets a display, and its events are delivered
-    /// once per frame (FrameClock; docs/event-delivery.md, "The display").
+    /// once per frame (FrameClock; docs/event-delivery.md, "The display"). `display: {immediateDispatch: true}`:
+    /// no display, every event dispatched when read, even where a host gives apps one by default (`app-host serve`).
     func buildDisplay(_ node: SceneMapping, application: UIApplication) throws {
         try node.checkKeys(Self.displayKeys)
-        let rate = try node.int("refreshRate") ?? 60
+        if try node.bool("immediateDispatch") == true {
+            if let other = ["refreshRate", "renderDelayFrames"].first(where: { node[$0] != nil }) {
+                throw node[other]!.error("\(other) cannot go with immediateDispatch: true (no display)")
+            }
+            application.prefersImmediateDispatch = true
+            return
+        }
+        let rate = try node.int("refreshRate") ?? Int(FrameClock.defaultRefreshHz)
         guard (1...1000).contains(rate) else {
             throw node["refreshRate"]!.error("refreshRate must be 1...1000 Hz, found \(rate)")
         }
-        let delay = try node.int("renderDelayFrames") ?? 1
+        let delay = try node.int("renderDelayFrames") ?? Int(FrameClock.defaultRenderDelayFrames)
         guard (0...10).contains(delay) else {
             throw node["renderDelayFrames"]!.error("renderDelayFrames must be 0...10, found \(delay)")
         }

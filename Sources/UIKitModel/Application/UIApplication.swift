@@ -20,6 +20,9 @@ public class UIApplication: UIResponder {
     /// The app's display, when it has one (`FrameClock.init` attaches it): events are then delivered once per
     /// frame. nil: each event is dispatched as soon as the fetcher reads it (immediate dispatch).
     public internal(set) var display: FrameClock?
+    /// The scene asked for immediate dispatch (`display: {immediateDispatch: true}`): a host's default display
+    /// (`configureDisplay`'s `defaultRefreshHz`) is not attached; an explicit refresh rate still is.
+    public var prefersImmediateDispatch = false
 
     /// The app's windows in the order they were added (UIWindowScene's `windows`); see `windowsFrontToBack`.
     public internal(set) var windows: [UIWindow] = []
@@ -352,15 +355,24 @@ extension UIApplication {
 extension UIApplication {
     /// A host's display options over the scene's `display:` key: `immediate` removes any display (every event
     /// dispatched when read); a `refreshHz` or `renderDelayFrames` gives the app a display with those values
-    /// (the scene's for the one not given; 60 Hz and 1 frame by default).
-    public func configureDisplay(refreshHz: UInt32?, renderDelayFrames: UInt64?, immediate: Bool) {
+    /// (the scene's for the one not given; 60 Hz and 1 frame by default). With neither, the scene's display stays;
+    /// a scene without one gets `defaultRefreshHz` (`app-host serve`: 60 Hz, as UIKit always delivers once per
+    /// frame) unless it asked for immediate dispatch, or nil keeps it without a display.
+    public func configureDisplay(
+        refreshHz: UInt32?, renderDelayFrames: UInt64?, immediate: Bool, defaultRefreshHz: UInt32? = nil
+    ) {
         if immediate {
             display?.detach()
             return
         }
-        guard refreshHz != nil || renderDelayFrames != nil else { return }
-        let rate = refreshHz ?? display?.refreshHz ?? 60
-        let delay = renderDelayFrames ?? display?.renderDelayFrames ?? 1
+        guard refreshHz != nil || renderDelayFrames != nil else {
+            if display == nil, !prefersImmediateDispatch, let defaultRefreshHz {
+                _ = FrameClock(application: self, refreshHz: defaultRefreshHz)
+            }
+            return
+        }
+        let rate = refreshHz ?? display?.refreshHz ?? FrameClock.defaultRefreshHz
+        let delay = renderDelayFrames ?? display?.renderDelayFrames ?? FrameClock.defaultRenderDelayFrames
         display?.detach()
         _ = FrameClock(application: self, refreshHz: rate, renderDelayFrames: delay)
     }

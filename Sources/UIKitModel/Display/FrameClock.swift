@@ -51,6 +51,12 @@ public final class FrameClock {
         case down, move, up, other
     }
 
+    /// An app's display unless told otherwise: 60 Hz (`app-host serve`, the ensemble, the apps springboard
+    /// launches), as UIKit delivers touches once per frame on every iPhone without ProMotion.
+    public static let defaultRefreshHz: UInt32 = 60
+    /// Frames from the first vsync after a commit to the present, unless told otherwise.
+    public static let defaultRenderDelayFrames: UInt64 = 1
+
     /// The display's refresh rate, Hz (60, or 120 for ProMotion).
     public let refreshHz: UInt32
     /// Frames between the first vsync after the commit and the present (the render server's work): 1 by default.
@@ -89,7 +95,10 @@ public final class FrameClock {
     public private(set) var presentedFrames: [Frame] = []
 
     /// Attaches a display to `application`: from now on its events are delivered once per frame.
-    public init(application: UIApplication, refreshHz: UInt32 = 60, renderDelayFrames: UInt64 = 1) {
+    public init(
+        application: UIApplication, refreshHz: UInt32 = FrameClock.defaultRefreshHz,
+        renderDelayFrames: UInt64 = FrameClock.defaultRenderDelayFrames
+    ) {
         precondition((1...1000).contains(refreshHz), "refresh rate \(refreshHz) Hz out of 1...1000")
         self.application = application
         self.refreshHz = refreshHz

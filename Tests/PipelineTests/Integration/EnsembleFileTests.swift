@@ -23,6 +23,7 @@ final class EnsembleFileTests: PipelineTestCase {
             ENSEMBLE_coalesce_limit=''
             ENSEMBLE_overload=''
             ENSEMBLE_refresh_rate=''
+            ENSEMBLE_immediate_dispatch='false'
             ENSEMBLE_scenes=('deploy/apps/maps/maps.yaml' 'deploy/apps/settings/settings.yaml')
 
             """)
@@ -45,6 +46,7 @@ final class EnsembleFileTests: PipelineTestCase {
             ("heartbeat_ms: 0\n", "heartbeat_ms must be a positive integer, not \"0\""),
             ("app_quiet: maybe\n", "app_quiet must be true or false, not \"maybe\""),
             ("overload: fast\n", "overload must be shed or backpressure, not \"fast\""),
+            ("refresh_rate: 120\nimmediate_dispatch: true\n", "refresh_rate cannot go with immediate_dispatch: true"),
             ("apps:\n  - maps.yaml\n", "apps item 1 must be `- scene: FILE`"),
         ] {
             let result = try check(yaml)

@@ -23,6 +23,7 @@ final class EnsembleHostsTests: PipelineTestCase {
             ENSEMBLE_coalesce_limit=''
             ENSEMBLE_overload=''
             ENSEMBLE_refresh_rate=''
+            ENSEMBLE_immediate_dispatch=''
             ENSEMBLE_scenes=('deploy/apps/maps/maps.yaml' 'deploy/apps/settings/settings.yaml' 'deploy/apps/bench/bench.yaml')
             ENSEMBLE_host_names=('sb' 'apps' 'load')
             ENSEMBLE_host_netns=('tp-sb' 'tp-apps' 'tp-load')
