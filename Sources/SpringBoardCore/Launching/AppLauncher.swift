@@ -164,6 +164,7 @@ final class AppLauncher {
             guard let (bundleID, child) = children.first(where: { $0.value.process.processIdentifier == pid }) else { continue }
             close(child.lifeline)
             children[bundleID] = nil
+            release(child.process)
             let lived = now &- child.startedAt
             let delay =
                 lived > Self.stableAfter ? Self.firstBackoff : min(backoff[bundleID] ?? Self.firstBackoff, Self.maximumBackoff)
@@ -171,6 +172,16 @@ final class AppLauncher {
             out.append((bundleID, pid, delay))
         }
         return out
+    }
+
+    /// Lets Foundation free a `Process` whose child exited. On Linux a running `Process` and the run-loop source it
+    /// adds to the launching thread's CFRunLoop retain each other; the exit only invalidates the source, and only
+    /// `waitUntilExit()` drops it (swift-corelibs-foundation, Sources/Foundation/Process.swift: `terminateRunLoop`,
+    /// `waitUntilExit`). springboard's loop is not a CFRunLoop and never waited, so every launch kept its process
+    /// object, arguments and a copy of the environment (~6 KB, ~50 kB a minute in the soak's app kills). The
+    /// termination handler that reported the pid runs after `isRunning` is false, so this returns at once.
+    private func release(_ process: Process) {
+        process.waitUntilExit()
     }
 
     /// What a registration of `bundleID` must prove, when springboard launched it: the secret and pid of its

@@ -14,6 +14,10 @@ package struct HopLatencies: Sendable {
     private var histograms: [Histogram<UInt64>]
     /// Each hop's exact sum of recorded values: the mean of a `stats` reply without walking the histogram.
     private var sums: [UInt64]
+    /// Each hop's last summary and the count and sum it was made from (`summary(_:)`): a `stats` reply walks a
+    /// histogram only when samples came since the last one. The count only grows between resets, and `reset`
+    /// empties this.
+    private var summaryCache: [(count: UInt64, sum: UInt64, summary: LatencySummary)?]
 
     package init() {
         let empty = Histogram<UInt64>(
@@ -21,6 +25,7 @@ package struct HopLatencies: Sendable {
             numberOfSignificantValueDigits: .two)
         histograms = Array(repeating: empty, count: Hop.allCases.count)
         sums = Array(repeating: 0, count: Hop.allCases.count)
+        summaryCache = Array(repeating: nil, count: Hop.allCases.count)
     }
 
     /// Records `end - start`; a missing stamp (0) or a negative span records nothing.
@@ -42,6 +47,30 @@ package struct HopLatencies: Sendable {
         return out
     }
 
+    /// One hop's summary (nil: no samples), the same as `summaries()` gives, walking the histogram only when it
+    /// changed since the last call (a dashboard polling `stats` re-reads mostly unchanged hops).
+    mutating func summary(_ hop: Hop) -> LatencySummary? {
+        let count = histograms[hop.rawValue].totalCount, sum = sums[hop.rawValue]
+        guard count > 0 else { return nil }
+        if let cached = summaryCache[hop.rawValue], cached.count == count, cached.sum == sum { return cached.summary }
+        let summary = LatencySummary(nanoseconds: histograms[hop.rawValue], sumNanoseconds: sum)
+        summaryCache[hop.rawValue] = (count, sum, summary)
+        return summary
+    }
+
+    /// `summaries(_:)` through `summary(_:)`'s cache.
+    mutating func cachedSummaries(_ hops: [Hop] = Hop.allCases) -> [String: LatencySummary] {
+        var out: [String: LatencySummary] = [:]
+        for hop in hops {
+            if let summary = summary(hop) { out[hop.name] = summary }
+        }
+        return out
+    }
+
+    /// How many samples a hop has, and their exact sum.
+    func count(_ hop: Hop) -> UInt64 { histograms[hop.rawValue].totalCount }
+    func sum(_ hop: Hop) -> UInt64 { sums[hop.rawValue] }
+
     /// Every hop's histogram, by name (the `stats` request with `histograms`).
     func byName(_ hops: [Hop] = Hop.allCases) -> [String: Histogram<UInt64>] {
         Dictionary(uniqueKeysWithValues: hops.map { ($0.name, histograms[$0.rawValue]) })
@@ -58,6 +87,7 @@ package struct HopLatencies: Sendable {
     package mutating func reset() {
         for i in histograms.indices { histograms[i].reset() }
         for i in sums.indices { sums[i] = 0 }
+        for i in summaryCache.indices { summaryCache[i] = nil }
     }
 }
 
