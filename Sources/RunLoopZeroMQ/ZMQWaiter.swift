@@ -14,6 +14,7 @@ extension RunLoopPort {
 /// The waiter of a loop with ZeroMQ sockets among its ports: one `ZMQPoller` wait (zmq_poll's answers in
 /// fewer system calls) over the sockets and the file descriptors, the poller reused from wait to wait.
 public final class ZMQWaiter: RunLoopWaiter {
+    @exclusivity(unchecked)
     private var poller = ZMQPoller()
 
     public init() {}

@@ -2,11 +2,16 @@ import Foundation
 
 /// UIKit's `UIViewController`: owns a root view, child controllers and a presentation relationship.
 open class UIViewController: UIResponder {
+    @exclusivity(unchecked)
     private var loadedView: UIView?
 
+    @exclusivity(unchecked)
     package internal(set) var children: [UIViewController] = []
+    @exclusivity(unchecked)
     package internal(set) weak var parent: UIViewController?
+    @exclusivity(unchecked)
     package internal(set) var presentedViewController: UIViewController?
+    @exclusivity(unchecked)
     package internal(set) weak var presentingViewController: UIViewController?
 
     public override init() {

@@ -12,10 +12,12 @@ open class UIControl: UIView {
     static let touchInsideTolerance: CGFloat = 70
 
     /// The registered target-action pairs, in registration order (the order UIKit sends them in).
+    @exclusivity(unchecked)
     var targetActions: [UIControlTargetAction] = []
 
     /// A scripted `sendAction(_:to:for:)` override (a scene's `sendAction:`): every action this control sends
     /// goes to `action` of `target` (nil: the responder chain) instead.
+    @exclusivity(unchecked)
     public var actionRedirect: ControlActionRedirect?
 
     /// The action names this control sends, with the targets they were registered with (nil: the chain).
@@ -28,27 +30,34 @@ open class UIControl: UIView {
     }
 
     /// The touch being tracked, from `touchesBegan` until it ends or is cancelled.
+    @exclusivity(unchecked)
     weak var trackingTouch: UITouch?
 
     /// Where the tracked touch began, in the control's coordinates (for knob hit tests and direction checks).
+    @exclusivity(unchecked)
     var trackingStartLocation: CGPoint = .zero
 
     /// True while `beginTracking` accepted the touch and `continueTracking` kept it.
+    @exclusivity(unchecked)
     var isTracking = false
 
     /// Whether the tracked touch is inside the bounds grown by `touchInsideTolerance`.
+    @exclusivity(unchecked)
     var isTouchInside = false
 
     /// UIKit: a disabled control takes no touches (they go to the views behind it), as if
     /// `isUserInteractionEnabled` were false.
+    @exclusivity(unchecked)
     public var isEnabled = true {
         didSet { isUserInteractionEnabled = isEnabled }
     }
 
     /// UIKit's `isSelected` (false).
+    @exclusivity(unchecked)
     public var isSelected = false
 
     /// UIKit sets this on touch down and while the touch stays inside; subclasses draw from it.
+    @exclusivity(unchecked)
     var isHighlighted = false
 
     /// The control's state as UIKit reports it.

@@ -4,6 +4,7 @@ import Foundation
 /// whose `sendEvent(_:)` hands touches to gesture recognizers and views.
 open class UIWindow: UIView {
     /// Higher levels are in front; hit-testing asks the frontmost window first.
+    @exclusivity(unchecked)
     public var windowLevel: Level = .normal {
         didSet { application?.windowOrderDidChange() }
     }
@@ -18,11 +19,14 @@ open class UIWindow: UIView {
     }
 
     /// Not retained and not weak (see `UIApplication.deinit`, `removeWindow`).
+    @exclusivity(unchecked)
     unowned(unsafe) var application: UIApplication?
     /// Orders windows of equal level: the most recently shown is in front.
+    @exclusivity(unchecked)
     var shownStamp: UInt64 = 0
 
     /// UIKit: setting it installs the controller's view as the window's root view, sized to the window.
+    @exclusivity(unchecked)
     public var rootViewController: UIViewController? {
         didSet {
             if let old = oldValue, old !== rootViewController, old.viewIfLoaded?.superview === self {
