@@ -206,7 +206,7 @@ let package = Package(
             dependencies: [
                 "AppChannel", "ControlProtocol", "EventPort", "HIDEvent", "RunLoopKit", "SpringBoardCore", "ZeroMQ",
             ], path: "Tests/SpringBoardTesting"),
-        .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
+        .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ", "TestSupport"]),
         .testTarget(
             name: "TouchPipelineTestingTests",
             dependencies: ["TouchPipelineTesting", "AppScene", "GestureScript", "UIKitModel"]),
