@@ -1,15 +1,14 @@
 // swift-tools-version:6.2
 // TouchPipeline: the iOS touch-event pipeline as real processes (hid-source -> springboard -> app-host).
 // One module per pipeline stage; the C library comes in through a system-library target.
-// Tools version 6.2: SwiftPM refuses a versioned (`.package(url:from:)`) dependency whose targets use
-// unsafeFlags when that dependency's manifest is below 6.2, and allows it from 6.2 on (swift-package-manager
-// pull request 8951); `.package(path:)` always allowed them.
+// No target uses unsafeFlags, which SwiftPM refuses in a versioned (`.package(url:from:)`) dependency whose
+// manifest is below tools version 6.2: the hot path's classes mark their stored properties
+// `@exclusivity(unchecked)` instead of building with -enforce-exclusivity=unchecked (the runtime's dynamic
+// checks cost 16% of an app's dispatch in a profile; the attribute brings that back to within 1% of the flag,
+// and a dependent compiles them exactly as this package does). deploy/check-exclusivity keeps new stored
+// properties marked. The benchmarks are a package of their own (Benchmarks/Package.swift), so a dependent
+// never resolves ordo-one/benchmark.
 import PackageDescription
-
-// The hot path (frames through springboard and app-host) runs without the runtime's dynamic exclusivity
-// checks in release builds: they cost about 8% of an app's dispatch in a profile (swift_beginAccess), and
-// debug builds, which the tests use, keep them.
-let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 let package = Package(
     name: "TouchPipeline",
@@ -43,6 +42,9 @@ let package = Package(
         .executable(name: "app-host", targets: ["app-host"]),
         .executable(name: "sbctl", targets: ["sbctl"]),
         .executable(name: "hid-bench", targets: ["hid-bench"]),
+        // springboard built in-process on a manual clock (Tests/SpringBoardTesting): for the suite and for the
+        // Benchmarks/ package, which depends on this one by path. It links libzmq (the router's sockets).
+        .library(name: "SpringBoardTesting", targets: ["SpringBoardTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -50,8 +52,6 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
-        // Benchmarks/ (issue 27): allocation counts through its malloc interposer (tools version 6.1 for traits).
-        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
         // `swift package generate-documentation` (the library's DocC catalogs; CI runs it, warnings as errors).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
         // The explorer's web server (app-host explore, sbctl explore): HTTP and WebSocket on SwiftNIO.
@@ -62,9 +62,9 @@ let package = Package(
         // libzmq through pkg-config; apt provides it as libzmq3-dev.
         .systemLibrary(name: "CZeroMQ", pkgConfig: "libzmq", providers: [.apt(["libzmq3-dev"])]),
         // A thin Swift layer over libzmq: errors, options, zero-copy messages, poll, monitor.
-        .target(name: "ZeroMQ", dependencies: ["CZeroMQ"], swiftSettings: hotPath),
+        .target(name: "ZeroMQ", dependencies: ["CZeroMQ"]),
         // The binary HID event format (protocols/hid-event.md): model, encoder, validating decoder.
-        .target(name: "HIDEvent", swiftSettings: hotPath),
+        .target(name: "HIDEvent"),
         // Gesture scripts (taps, drags, multi-finger frames with times) -> HID frames.
         .target(name: "GestureScript", dependencies: ["HIDEvent"]),
         // Touchscreen recordings (evemu, protocol B) -> HID frames on a screen; inspection, and evemu writing.
@@ -72,22 +72,21 @@ let package = Package(
         // A CFRunLoop-faithful run loop: modes, source0/source1, timers, observers, blocks, clocks. It waits on
         // file descriptors with poll(2); other kinds of port bring their own waiter.
         .target(
-            name: "RunLoopKit", dependencies: [.product(name: "DequeModule", package: "swift-collections")],
-            swiftSettings: hotPath),
+            name: "RunLoopKit", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
         // ZeroMQ sockets as run-loop ports (`RunLoopPort.zmq`), waited on with the ZeroMQ poller.
-        .target(name: "RunLoopZeroMQ", dependencies: ["RunLoopKit", "ZeroMQ"], swiftSettings: hotPath),
+        .target(name: "RunLoopZeroMQ", dependencies: ["RunLoopKit", "ZeroMQ"]),
         // UIKit's in-app dispatch: responders, views, touches, events, recognizers, controls.
         .target(
             name: "UIKitModel",
             dependencies: [
                 "RunLoopKit", "HIDEvent", .product(name: "DequeModule", package: "swift-collections"),
-            ], swiftSettings: hotPath),
+            ]),
         // Scene files (YAML) that describe an app's windows, controllers, views and behaviours.
         .target(name: "AppScene", dependencies: ["UIKitModel", .product(name: "Yams", package: "Yams")]),
         // The event port's frames besides HID messages: the end marker (hid-source -> springboard).
-        .target(name: "EventPort", dependencies: ["HIDEvent"], swiftSettings: hotPath),
+        .target(name: "EventPort", dependencies: ["HIDEvent"]),
         // The app channel: messages between SpringBoard and apps (protocols/app-channel.md).
-        .target(name: "AppChannel", dependencies: ["HIDEvent"], swiftSettings: hotPath),
+        .target(name: "AppChannel", dependencies: ["HIDEvent"]),
         // springboard's control socket (protocols/control.md): JSON requests and replies, and a client.
         .target(
             name: "ControlProtocol",
@@ -109,14 +108,14 @@ let package = Package(
             dependencies: [
                 "ZeroMQ", "RunLoopKit", "RunLoopZeroMQ", "HIDEvent", "UIKitModel", "AppChannel", "AppTimeline",
                 .product(name: "Logging", package: "swift-log"),
-            ], swiftSettings: hotPath),
+            ]),
         // The SpringBoard router: registry, foreground app, home screen, control socket.
         .target(
             name: "SpringBoardCore",
             dependencies: [
                 "ZeroMQ", "RunLoopKit", "RunLoopZeroMQ", "HIDEvent", "AppChannel", "ControlProtocol", "EventPort",
                 .product(name: "Histogram", package: "hdrhistogram-swift"), .product(name: "Logging", package: "swift-log"),
-            ], swiftSettings: hotPath),
+            ]),
         // SpringBoard's home screen: its own UIKit scene (icon pages, taps, page swipes), behind the router's
         // `HomeScreenSeam`; the `springboard` executable injects it.
         .target(
@@ -195,12 +194,6 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        // The hot path per move event (issue 27): `swift package benchmark` (ordo-one/benchmark).
-        .executableTarget(
-            name: "HotPathBenchmarks",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"), "HeadlessApp", "HIDEvent", "SpringBoardTesting",
-            ], path: "Benchmarks/HotPathBenchmarks", plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
         // Shared test helpers: paths to shared/, process launching, trace comparison, a thread that runs a loop.
         .target(name: "TestSupport", dependencies: ["HIDEvent", "TouchRecording"], path: "Tests/TestSupport"),
         // The allocation-count tests' malloc hook (issue 27): counts one thread's allocations between two calls.
@@ -212,7 +205,7 @@ let package = Package(
             dependencies: [
                 "AppChannel", "ControlProtocol", "EventPort", "HIDEvent", "RunLoopKit", "SpringBoardCore", "ZeroMQ",
             ], path: "Tests/SpringBoardTesting"),
-        .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
+        .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ", "TestSupport"]),
         .testTarget(
             name: "TouchPipelineTestingTests",
             dependencies: ["TouchPipelineTesting", "AppScene", "GestureScript", "UIKitModel"]),

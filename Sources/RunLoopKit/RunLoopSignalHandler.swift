@@ -9,6 +9,7 @@ import Synchronization
 /// loop's thread, where the process's state lives. `onSignal`, if given, runs on the handlers' queue first,
 /// for what cannot wait for the loop (a main thread blocked on purpose cannot stop itself).
 public final class RunLoopSignalHandler {
+    @exclusivity(unchecked)
     private var sources: [DispatchSourceSignal] = []
 
     /// Runs `action` on `runLoop` (a source0 named `name`, in the common modes) when one of `signals` arrives;

@@ -14,11 +14,13 @@ extension RunLoopPort {
 /// The waiter of a loop with ZeroMQ sockets among its ports: one `ZMQPoller` wait (zmq_poll's answers in
 /// fewer system calls) over the sockets and the file descriptors, the poller reused from wait to wait.
 public final class ZMQWaiter: RunLoopWaiter {
+    @exclusivity(unchecked)
     private var poller = ZMQPoller()
     /// The ports the poller holds, by identity (a descriptor, or a socket's address: the poller retains its
     /// sockets, so an address cannot be reused while listed). A wait on the same ports as the last, nearly every
     /// wait, keeps the poller as it is instead of emptying and refilling it (issue 27: that was about 1,500
     /// instructions an event in the app, retains and releases of every socket included).
+    @exclusivity(unchecked)
     private var portKeys: [UInt] = []
 
     public init() {}

@@ -16,23 +16,30 @@ public final class ZMQSocket {
     package let type: ZMQSocketType
     /// Retained so the context outlives the socket: `zmq_ctx_term` blocks while sockets are open.
     package let context: ZMQContext
+    @exclusivity(unchecked)
     package private(set) var isClosed = false
 
     /// Frame storage reused by the multipart receive conveniences (one socket, one thread: no sharing).
+    @exclusivity(unchecked)
     var scratch: ZMQMessage?
 
     /// `ZMQPoller`'s knowledge of this socket (see `ZMQPoller.poll`): what `ZMQ_EVENTS` said last, and whether
     /// a call made since (every libzmq call goes through `openHandle`) may have changed it without a signal.
+    @exclusivity(unchecked)
     var pollEvents: ZMQPollEvents = []
+    @exclusivity(unchecked)
     var pollEventsStale = true
     /// Set by a non-blocking receive that found nothing: libzmq processed every command in the mailbox just
     /// before answering EAGAIN, so "no input" is fresh and the next command will signal `ZMQ_FD` again. Only
     /// `.out` may have changed unseen, so an item waiting for input alone need not ask.
+    @exclusivity(unchecked)
     var pollInputDrained = false
     /// `ZMQ_FD`, read once (it does not change for the socket's life).
+    @exclusivity(unchecked)
     var pollDescriptor: Int32?
     /// How many times the poller asked this socket for `ZMQ_EVENTS` (each ask is a `getpid` and a `poll` of its
     /// mailbox): what the poller's tests count.
+    @exclusivity(unchecked)
     package internal(set) var pollAsks: UInt64 = 0
 
     init(handle: UnsafeMutableRawPointer, type: ZMQSocketType, context: ZMQContext) {

@@ -32,62 +32,94 @@ public final class AppHost {
     let logger: Logger
     var runLoop: EventRunLoop { application.runLoop }
 
+    @exclusivity(unchecked)
     var session: UInt64 = 0
+    @exclusivity(unchecked)
     var visibility: AppVisibility = .background
     /// Delivery sequences that skipped a number (lost across a reconnect): counted, not fatal.
+    @exclusivity(unchecked)
     var sequenceGaps: UInt64 = 0
+    @exclusivity(unchecked)
     package internal(set) var eventsReceived: UInt64 = 0
     /// HID samples received: one per event plus the samples coalesced into it.
+    @exclusivity(unchecked)
     var samplesReceived: UInt64 = 0
     /// Events whose coalesced samples were not strictly older than the event (by sender sequence): 0.
+    @exclusivity(unchecked)
     var samplesOutOfOrder: UInt64 = 0
     /// Ack messages sent, and times the channel pushed back so acks waited for a later pass.
+    @exclusivity(unchecked)
     var ackMessagesSent: UInt64 = 0
+    @exclusivity(unchecked)
     package internal(set) var ackSendsDeferred: UInt64 = 0
     /// Ack messages waiting for the channel to take them.
     package var acksWaiting: Int { unsentAcks.count }
     /// Heartbeats or registrations the channel refused (they are sent again by their timer or flow).
+    @exclusivity(unchecked)
     var controlMessagesDeferred: UInt64 = 0
+    @exclusivity(unchecked)
     var expectedSequence: UInt64 = 1
+    @exclusivity(unchecked)
     var heartbeats: UInt64 = 0
     /// Answers springboard's `locate` (`hid-source tap @id`): where the view with an id is; nil answers that
     /// the app has no scene to look in.
+    @exclusivity(unchecked)
     public var viewLocator: ((String) -> LocationMessage.Result)?
     /// Fingers down in the stream as received, with their newest positions: what a lost channel cancels.
+    @exclusivity(unchecked)
     var liveTouches = LiveTouches()
     /// Times the app cancelled its live touches itself (channel lost or re-established), and its own sequence.
+    @exclusivity(unchecked)
     package internal(set) var channelCancels: UInt64 = 0
     /// Times the app connected its channel again after a disconnect (`reconnect()`).
+    @exclusivity(unchecked)
     package internal(set) var channelReconnects: UInt64 = 0
+    @exclusivity(unchecked)
     var ownSequence: UInt64 = 0
 
     let frame = ZMQMessage()
     /// Events read and not yet acknowledged, in delivery order.
+    @exclusivity(unchecked)
     var pending: [PendingAck] = []
     /// The last delivery token handed to UIKit with an event: 1, 2, 3, ... for the life of the process (a
     /// session's delivery sequences restart, so they cannot tell an old session's report from a new one's).
+    @exclusivity(unchecked)
     var lastDeliveryToken: UInt64 = 0
     /// UIKit's report of the events it dispatched, taken by each ack pass (its storage reused).
+    @exclusivity(unchecked)
     var dispatchReport: [UIEventDispatcher.Dispatched] = []
     /// Encoded ack messages the channel refused (high-water mark): sent first on the next pass.
+    @exclusivity(unchecked)
     var unsentAcks: [[UInt8]] = []
+    @exclusivity(unchecked)
     var ackScratch: [UInt8] = []
+    @exclusivity(unchecked)
     var ackSource: RunLoopSource0!
     /// The display's `frames` messages (AppHost+Display.swift): the last delivery sequence a presented frame
     /// showed, the last sequence each committed frame shows (by frame number), what was sent and refused.
+    @exclusivity(unchecked)
     var lastShownSequence: UInt64 = 0
+    @exclusivity(unchecked)
     var frameLastSequence: [UInt64: UInt64] = [:]
+    @exclusivity(unchecked)
     package internal(set) var framesSent: UInt64 = 0
+    @exclusivity(unchecked)
     package internal(set) var framesRefused: UInt64 = 0
     /// An older springboard refused a `frames`: none are sent for the rest of the session.
+    @exclusivity(unchecked)
     var framesStopped = false
     /// Retries unsent acks while the channel pushes back (only then in the run loop).
+    @exclusivity(unchecked)
     var ackRetryTimer: RunLoopTimer?
+    @exclusivity(unchecked)
     private var heartbeatTimer: RunLoopTimer!
     private let heartbeatBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: HeartbeatMessage.size, alignment: 8)
+    @exclusivity(unchecked)
     private var signalHandlers: [RunLoopSignalHandler] = []
+    @exclusivity(unchecked)
     private var stopping = false
     /// Set when the host stopped for a reason of its own (its launcher is gone): the process's exit status.
+    @exclusivity(unchecked)
     public private(set) var exitStatus: Int32?
 
     public init(application: UIApplication, configuration: AppHostConfiguration) throws {

@@ -14,7 +14,9 @@ final class TraceSink {
     private let pid: Int32
     private let toStdout: Bool
     private let timestamps: Bool
+    @exclusivity(unchecked)
     private var file: UnsafeMutablePointer<FILE>?
+    @exclusivity(unchecked)
     private var publisher: ZMQSocket?
 
     init(

@@ -71,7 +71,7 @@ extension SceneLoader {
         try context.runDeferred()
         // Registered controllers are told their view is loaded once every object of the scene exists (a
         // storyboard's controller, whose outlets are connected by then).
-        for controller in context.registeredControllers { controller.viewDidLoad() }
+        for controller in context.registeredControllers { controller.sendViewDidLoadIfNeeded() }
 
         if let id = root["firstResponder"] {
             if context.firstResponderRequest != nil {

@@ -8,13 +8,17 @@ package final class RunLoopObserver: RunLoopItem {
     let repeats: Bool
     let order: Int
     /// Shown in traces (`observer fired <name>`).
+    @exclusivity(unchecked)
     var name: String?
     let callout: (RunLoopActivity) -> Void
+    @exclusivity(unchecked)
     package private(set) var isValid = true
+    @exclusivity(unchecked)
     var isFiring = false
     /// Not retained and not weak, as CF's (a source's `_runLoops` bag and a timer's `_runLoop` do not retain
     /// the loop): a weak reference gave the loop a side table, so every retain and release of it on the event
     /// path took the runtime's slow path. Removal and the loop's deinit clear it, so it never dangles.
+    @exclusivity(unchecked)
     unowned(unsafe) var runLoop: EventRunLoop?
     var sortKey: Int { order }
 

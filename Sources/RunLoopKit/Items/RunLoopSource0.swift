@@ -11,6 +11,7 @@ public final class RunLoopSource0: RunLoopItem {
     /// (CF `__CFRunLoopSourceComparator`).
     let order: Int
     /// Shown in traces (`source0 fired <name>`).
+    @exclusivity(unchecked)
     var name: String?
     private let perform: () -> Void
     /// The only state other threads touch (CF's source lock guards the same).
@@ -18,6 +19,7 @@ public final class RunLoopSource0: RunLoopItem {
     /// Not retained and not weak, as CF's (a source's `_runLoops` bag and a timer's `_runLoop` do not retain
     /// the loop): a weak reference gave the loop a side table, so every retain and release of it on the event
     /// path took the runtime's slow path. Removal and the loop's deinit clear it, so it never dangles.
+    @exclusivity(unchecked)
     unowned(unsafe) var runLoop: EventRunLoop?
     var sortKey: Int { order }
 

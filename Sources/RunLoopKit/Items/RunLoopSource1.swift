@@ -7,12 +7,15 @@ public final class RunLoopSource1: RunLoopItem {
     /// Among source1s ready in the same wait, lower order is served first.
     let order: Int
     /// Shown in traces (`source1 fired <name>`).
+    @exclusivity(unchecked)
     var name: String?
     let callout: () -> Void
+    @exclusivity(unchecked)
     private(set) var isValid = true
     /// Not retained and not weak, as CF's (a source's `_runLoops` bag and a timer's `_runLoop` do not retain
     /// the loop): a weak reference gave the loop a side table, so every retain and release of it on the event
     /// path took the runtime's slow path. Removal and the loop's deinit clear it, so it never dangles.
+    @exclusivity(unchecked)
     unowned(unsafe) var runLoop: EventRunLoop?
     var sortKey: Int { order }
 

@@ -9,6 +9,7 @@
 public final class RunLoopTimer: RunLoopItem {
     /// The next deadline. Setting it reschedules the timer (CF `CFRunLoopTimerSetNextFireDate`); a
     /// repeating timer whose callout moved it later keeps that date. Set it on the loop's thread.
+    @exclusivity(unchecked)
     var fireDate: UInt64 {
         didSet { runLoop?.reposition(self) }
     }
@@ -22,12 +23,15 @@ public final class RunLoopTimer: RunLoopItem {
     var name: String? { describe() }
     private let describe: () -> String?
     let callout: (RunLoopTimer) -> Void
+    @exclusivity(unchecked)
     private(set) var isValid = true
     /// Set during the callout, so a nested run does not fire the timer again (CF).
+    @exclusivity(unchecked)
     var isFiring = false
     /// Not retained and not weak, as CF's (a source's `_runLoops` bag and a timer's `_runLoop` do not retain
     /// the loop): a weak reference gave the loop a side table, so every retain and release of it on the event
     /// path took the runtime's slow path. Removal and the loop's deinit clear it, so it never dangles.
+    @exclusivity(unchecked)
     unowned(unsafe) var runLoop: EventRunLoop?
     var sortKey: UInt64 { fireDate }
 

@@ -155,17 +155,23 @@ public struct RunLoopMode: Hashable, Sendable, CustomStringConvertible {
 /// keeps observers so by order, and timers by fire date (`__CFRunLoopInsertionIndexInTimerArray`).
 /// Source0s are sorted again each turn by order and signal time.
 final class RunLoopModeItems {
+    @exclusivity(unchecked)
     var sources0: [RunLoopSource0] = []
+    @exclusivity(unchecked)
     var sources1: [RunLoopSource1] = [] {
         didSet { sources1Changes &+= 1 }
     }
     /// Bumped whenever `sources1` changes: the loop's wait rebuilds its port list only then.
+    @exclusivity(unchecked)
     private(set) var sources1Changes: UInt64 = 0
+    @exclusivity(unchecked)
     var timers: [RunLoopTimer] = []
+    @exclusivity(unchecked)
     var observers: [RunLoopObserver] = [] {
         didSet { observerMask = observers.reduce(into: []) { $0.formUnion($1.activities) } }
     }
     /// The union of the observers' activities, so a turn skips activities nobody observes (CF `_observerMask`).
+    @exclusivity(unchecked)
     private(set) var observerMask: RunLoopActivity = []
 
     /// CF `__CFRunLoopModeIsEmpty` minus blocks: no source0, source1 or timer.

@@ -34,46 +34,62 @@ public final class EventRunLoop {
     let manualClock: ManualClock?
 
     /// Receives a record of every activity and callout; nil (the default) costs one check per step.
+    @exclusivity(unchecked)
     package var tracer: RunLoopTracer?
 
     /// The mode of the innermost active run; nil when the loop is not running.
+    @exclusivity(unchecked)
     public internal(set) var currentMode: RunLoopMode?
 
     /// Set when the wait failed with something other than EINTR (a closed socket, a terminated ZeroMQ
     /// context); the run then returned `.finished`, since it can no longer wait on its ports.
+    @exclusivity(unchecked)
     package internal(set) var lastWaitError: RunLoopSystemError?
 
+    @exclusivity(unchecked)
     var modes: [RunLoopMode: RunLoopModeItems] = [:]
     /// CF `_commonModes`, in the order they became common. CF starts with the default mode; UIKit adds
     /// `UITrackingRunLoopMode` to the main run loop's common modes, so this loop starts with both.
+    @exclusivity(unchecked)
     var commonModeList: [RunLoopMode] = [.default, .tracking]
     /// CF `_commonModeItems`: items added to `.common`, copied into every common mode.
     let commonItems = RunLoopModeItems()
     /// Nesting level of the active runs, for traces.
+    @exclusivity(unchecked)
     var runDepth = 0
 
     /// The wake-up port, the current run's stop and wake state, and the block queue: what other
     /// threads may touch.
     package let handle = Handle()
     /// Bodies of the blocks queued on this thread, by their key in the shared block queue.
+    @exclusivity(unchecked)
     var localBlockBodies: [UInt64: () -> Void] = [:]
+    @exclusivity(unchecked)
     var lastLocalBlockKey: UInt64 = 0
 
     // Scratch space reused by every turn, so a turn allocates nothing once these have grown.
     /// `PollWaiter` until a wait has a port of another kind (see `RunLoopWaiter`).
+    @exclusivity(unchecked)
     var waiter: any RunLoopWaiter = PollWaiter()
+    @exclusivity(unchecked)
     var pollSources: [RunLoopSource1] = []
     /// The ports of `pollSources`, then the wake-up port; `pollReady` holds the waiter's answer for each.
+    @exclusivity(unchecked)
     var pollPorts: [RunLoopPort] = []
+    @exclusivity(unchecked)
     var pollReady: [Bool] = []
     /// The mode items and their `sources1Changes` that `pollSources` and `pollPorts` were built from: a wait in
     /// the same mode with the same source1s, every one still valid, keeps them as they are (issue 27: rebuilding
     /// them every turn was about 1,900 instructions an event in the app).
+    @exclusivity(unchecked)
     var pollItemsBuiltFrom: (items: RunLoopModeItems, changes: UInt64)?
     /// The source1 served last (fairness: the next ready one after it goes first). Its identity only: a weak
     /// reference gave every source1 a side table, so each retain and release of one took the slow path.
+    @exclusivity(unchecked)
     var lastServedSource1: ObjectIdentifier?
+    @exclusivity(unchecked)
     var source0Scratch: [[(source: RunLoopSource0, stamp: UInt64)]] = []
+    @exclusivity(unchecked)
     var timerScratch: [[RunLoopTimer]] = []
 
     /// A loop on `clock` with the default mode and the common modes, and nothing in them yet.

@@ -37,6 +37,7 @@ public protocol RunLoopWaiter: AnyObject {
 
 /// The default waiter: `poll(2)` on file-descriptor ports, its `pollfd` array reused from wait to wait.
 final class PollWaiter: RunLoopWaiter {
+    @exclusivity(unchecked)
     private var descriptors: [pollfd] = []
 
     init() {}

@@ -31,8 +31,10 @@ final class AppChannelServer {
     let log: SpringBoardLog
     let clock: RunLoopClock
     /// The apps springboard launches: their registrations must come from that launch.
+    @exclusivity(unchecked)
     var launcher: AppLauncher?
     /// An app's answer to a `locate` (the control socket's `view`, which `SpringBoard` wires to its requests).
+    @exclusivity(unchecked)
     var onLocation: ((LocationMessage, AppRecord) -> Void)?
 
     init(

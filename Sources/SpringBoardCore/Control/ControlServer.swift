@@ -24,6 +24,7 @@ final class ControlServer {
     /// `view` requests waiting for the foreground app's answer.
     let views: ViewRequests
     /// The ensemble trace (`trace`), the app channel's (set by springboard).
+    @exclusivity(unchecked)
     var trace: EnsembleTraceRecorder?
 
     init(
@@ -294,6 +295,7 @@ final class ControlServer {
 
     /// Per hop, the all-apps summary of the last `stats` and what it was made from: each contributing histogram's
     /// owner (springboard's own, or an app's record), sample count and sum.
+    @exclusivity(unchecked)
     private var totalLatencyCache: [(key: [LatencyContribution], summary: LatencySummary)?] = Array(
         repeating: nil, count: Hop.allCases.count)
 

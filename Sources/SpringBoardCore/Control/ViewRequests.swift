@@ -25,10 +25,14 @@ final class ViewRequests {
     private let clock: RunLoopClock
     /// Sends a deferred reply on the control socket, to the request's envelope.
     private let reply: ([[UInt8]], ControlReply) -> Void
+    @exclusivity(unchecked)
     private var pending: [UInt64: Pending] = [:]
+    @exclusivity(unchecked)
     private var lastRequest: UInt64 = 0
+    @exclusivity(unchecked)
     private var timer: RunLoopTimer?
     /// The loop the timeout timer goes on (set when the control server is installed).
+    @exclusivity(unchecked)
     weak var runLoop: EventRunLoop?
 
     init(

@@ -50,6 +50,7 @@ final class AppDelivery {
     }
 
     /// Backpressure or shed; `sbctl overload` changes it.
+    @exclusivity(unchecked)
     private(set) var overload: OverloadMode
     private let socket: ZMQSocket
     private let clock: RunLoopClock
@@ -61,16 +62,22 @@ final class AppDelivery {
     /// An `event` message's one frame, assembled for each send.
     private let eventFrame = ZMQMessage()
     /// Spare buffers swapped with outbound-queue slots while they are sent.
+    @exclusivity(unchecked)
     private var flushScratch: [UInt8] = []
+    @exclusivity(unchecked)
     private var flushHistoryScratch: [UInt8] = []
     /// The event port's source1 and its loop: out of the loop while paused.
+    @exclusivity(unchecked)
     private var eventPort: EventPortSource?
     /// The app whose backlog paused the event port, while it is paused.
+    @exclusivity(unchecked)
     private var pausedFor: AppRecord?
     /// A send found the app's connection gone (EHOSTUNREACH): the app is dead (set by springboard).
+    @exclusivity(unchecked)
     var onVanished: (AppRecord, String) -> Void = { _, _ in }
     /// The event port stopped (true) or started again (false) being read: the source table's liveness clock
     /// (set by springboard).
+    @exclusivity(unchecked)
     var onEventPortPaused: (Bool) -> Void = { _ in }
 
     init(

@@ -13,6 +13,7 @@ import RunLoopKit
 /// (a long press), so scripts never trip it.
 final class SourceTable {
     /// The busiest sender is kept last, so the common case is one comparison.
+    @exclusivity(unchecked)
     private(set) var sources: [SourceState] = []
     private let router: GestureRouter
     private let counters: SpringBoardCounters
@@ -23,6 +24,7 @@ final class SourceTable {
     /// When springboard stopped reading the event port (0: it reads). A source can only be heard while the
     /// port is read: time it spends paused (backpressure, or shed mode holding the port for a slow app) is
     /// springboard's silence, not the source's, and must not count towards the source timeout.
+    @exclusivity(unchecked)
     private var pausedSince: UInt64 = 0
 
     init(

@@ -21,8 +21,11 @@ final class AppLauncher {
     let appHost: String
     let arguments: (AppLaunch) -> [String]
     let logDirectory: String?
+    @exclusivity(unchecked)
     private(set) var launches: [AppLaunch]
+    @exclusivity(unchecked)
     private(set) var children: [String: Child] = [:]
+    @exclusivity(unchecked)
     private var backoff: [String: UInt64] = [:]
     /// Exited pids, from Foundation's termination thread to the loop.
     let exits = ExitQueue()
@@ -35,8 +38,10 @@ final class AppLauncher {
     private unowned let runLoop: EventRunLoop
     private let counters: SpringBoardCounters
     private let log: SpringBoardLog
+    @exclusivity(unchecked)
     private var relaunchTimers: [String: RunLoopTimer] = [:]
     /// A launched app exited (its pid): the app is dead, whatever the monitor has seen yet (set by springboard).
+    @exclusivity(unchecked)
     var onExit: (_ bundleID: String, _ pid: Int32) -> Void = { _, _ in }
 
     init(
@@ -209,7 +214,9 @@ final class AppLauncher {
 /// (which a source0 signaller wakes).
 final class ExitQueue: @unchecked Sendable {
     private let lock = NSLock()
+    @exclusivity(unchecked)
     private var pids: [Int32] = []
+    @exclusivity(unchecked)
     private var signaller: RunLoopSource0.Signaller?
 
     func connect(_ signaller: RunLoopSource0.Signaller) {

@@ -23,7 +23,9 @@ final class AppLiveness {
     /// 0: no watchdog.
     private let watchdog: UInt64
     /// A disconnect was seen: probe registered apps with mandatory sends on the next liveness ticks.
+    @exclusivity(unchecked)
     private var probesPending = 0
+    @exclusivity(unchecked)
     private var pingNonce: UInt64 = 0
 
     init(

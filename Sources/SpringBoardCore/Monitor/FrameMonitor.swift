@@ -11,6 +11,7 @@ import ZeroMQ
 final class FrameMonitor {
     let socket: ZMQSocket
     /// Someone subscribes (XPUB hands up the first subscribe and the last unsubscribe of a topic).
+    @exclusivity(unchecked)
     private(set) var isWatched = false
     private let encoder = JSONEncoder()
 

@@ -9,16 +9,26 @@ final class EnsembleTraceRecorder {
     /// A ring entry recorded in no trace.
     static let none = UInt32.max
 
+    @exclusivity(unchecked)
     private(set) var isRecording = false
+    @exclusivity(unchecked)
     private var startedAt: UInt64 = 0
+    @exclusivity(unchecked)
     private var stoppedAt: UInt64 = 0
+    @exclusivity(unchecked)
     private var limit = EnsembleTrace.defaultLimit
     /// A new number per `start`: an app's `traceSlot` from an earlier recording is stale.
+    @exclusivity(unchecked)
     private var generation: UInt64 = 0
+    @exclusivity(unchecked)
     private var apps: [String] = []
+    @exclusivity(unchecked)
     private var events: [EnsembleTrace.Event] = []
+    @exclusivity(unchecked)
     private var frames: [EnsembleTrace.Frame] = []
+    @exclusivity(unchecked)
     private var eventsDropped: UInt64 = 0
+    @exclusivity(unchecked)
     private var framesDropped: UInt64 = 0
     private let sharedClock: Bool
 

@@ -8,50 +8,74 @@ package final class AppRecord {
     /// The routing identity of the connection that registered it (the ROUTER's own id for that peer; empty
     /// while no live connection owns the record), compared byte for byte on every inbound message. Identity
     /// is the connection, not a claim: another connection naming the same bundle id is refused.
+    @exclusivity(unchecked)
     private(set) var identity: [UInt8] = []
+    @exclusivity(unchecked)
     var displayName: String
     /// Its registration said it traces every UIKit call (`RegisterMessage.tracesCalls`).
+    @exclusivity(unchecked)
     var tracesCalls = false
+    @exclusivity(unchecked)
     package var pid: UInt32 = 0
     /// The pid the kernel reported for its connection (ipc, `SO_PEERCRED`); nil over tcp. Only this pid is
     /// ever signalled (`kill`).
+    @exclusivity(unchecked)
     var verifiedPid: Int32?
     /// 0 until the first registration; a new value on every registration.
+    @exclusivity(unchecked)
     package var session: UInt64 = 0
+    @exclusivity(unchecked)
     var isRegistered = false
+    @exclusivity(unchecked)
     var isDead = false
     /// False while the app is not responding (ack timeout passed, or its heartbeats stopped).
+    @exclusivity(unchecked)
     package var isResponding = true
     /// When it last became not responding (monotonic ns; meaningful while `isResponding` is false): the watchdog's
     /// clock.
+    @exclusivity(unchecked)
     var notRespondingSince: UInt64 = 0
+    @exclusivity(unchecked)
     var heartbeatInterval: UInt64 = 0
     /// Last time anything came from the app (register, ack, heartbeat), monotonic ns.
+    @exclusivity(unchecked)
     var lastHeardFrom: UInt64 = 0
+    @exclusivity(unchecked)
     var nextDeliverySequence: UInt64 = 1
+    @exclusivity(unchecked)
     package var window: AckWindow
     /// How much of `window` may be used now (8 × the measured bandwidth-delay product).
+    @exclusivity(unchecked)
     package var windowSizer: WindowSizer
+    @exclusivity(unchecked)
     package var outbound: OutboundQueue
+    @exclusivity(unchecked)
     package var counters = AppCounters()
     /// The fingers down in the stream as sent to this app (after every frame that reached its socket), with
     /// their last positions: what a cancel must cover when springboard gives up on the app.
+    @exclusivity(unchecked)
     var sentTouches = LiveTouches()
     /// Verifies the stream as sent (Android verifies what it publishes to each window too): a frame it
     /// rejects is a springboard bug, counted in `outgoingStreamErrors`.
+    @exclusivity(unchecked)
     var sentStream = HIDStreamVerifier()
     /// Acknowledged events waiting for the `frames` that presents them (touch-to-present).
+    @exclusivity(unchecked)
     package var presents: PresentRing
     /// The refresh rate its last `frames` gave (nil: it sent none this session).
+    @exclusivity(unchecked)
     package var refreshHz: UInt32?
     /// It sent a `frames` this session: its ring's overwrites are worth a log line (an app that presents
     /// nothing overwrites all of them).
     var presentsFrames: Bool { refreshHz != nil }
     /// The `frame` of its last `frames` this session (0: none).
+    @exclusivity(unchecked)
     var lastPresentedFrame: UInt64 = 0
     /// Its place in the ensemble trace being recorded (`EnsembleTraceRecorder`): valid while `traceGeneration` is
     /// the recording's.
+    @exclusivity(unchecked)
     var traceGeneration: UInt64 = 0
+    @exclusivity(unchecked)
     var traceSlot = -1
 
     package init(

@@ -1,14 +1,19 @@
 /// Every app SpringBoard has seen, in home-screen order (the order they first appeared), and which one is in
 /// the foreground.
 package final class AppRegistry {
+    @exclusivity(unchecked)
     private(set) var apps: [AppRecord] = []
     /// nil: the home screen is showing.
+    @exclusivity(unchecked)
     private(set) var foreground: AppRecord?
+    @exclusivity(unchecked)
     private var lastSession: UInt64 = 0
     /// The counters of records forgotten (`makeRoom`) since the counters were reset: still in the totals, and
     /// shown as one row, "(evicted N apps)", so the apps' rows keep adding up to the totals (control.md).
+    @exclusivity(unchecked)
     private(set) var forgotten = AppCounters()
     /// Records forgotten since springboard started (a `reset` zeroes their counters, not this).
+    @exclusivity(unchecked)
     private(set) var evictedCount = 0
     let windowCapacity: Int
     let outboundCapacity: Int
@@ -33,6 +38,7 @@ package final class AppRegistry {
     }
 
     /// Most records kept (registered or dead); the home screen shows at most this many icons.
+    @exclusivity(unchecked)
     var capacity = 64
 
     /// Room for a record of `bundleID`: it has one, or there is space, or the oldest dead record is forgotten

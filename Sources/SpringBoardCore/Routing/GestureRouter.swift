@@ -14,6 +14,7 @@ import ZeroMQ
 /// comes back here).
 final class GestureRouter {
     /// Who owns the gesture in progress and its live fingers (read by `status`).
+    @exclusivity(unchecked)
     private(set) var latch = GestureLatch()
     let homeScreen: any HomeScreenSeam
     private let systemGesture: SystemGestureDetector
@@ -23,11 +24,14 @@ final class GestureRouter {
     private let log: SpringBoardLog
     private let clock: RunLoopClock
     /// The apps springboard launches: a tap on a dead one's icon relaunches it; they lead the icon order.
+    @exclusivity(unchecked)
     var launcher: AppLauncher?
     /// The sender id and sequence of the frames springboard makes (cancels).
     private let ownSenderID: UInt64
+    @exclusivity(unchecked)
     private var ownSequence: UInt64 = 0
     /// Scratch for synthesized cancels.
+    @exclusivity(unchecked)
     private var cancelBytes: [UInt8] = []
 
     init(

@@ -68,6 +68,7 @@ enum RuntimeDirectoryError: Error, CustomStringConvertible, Equatable {
 /// the kernel when the process dies (no stale lock after SIGKILL), with the pid written into the file.
 final class InstanceLock {
     let path: String
+    @exclusivity(unchecked)
     private var fd: Int32
 
     /// `what` names the resource in the error (default: the runtime directory's lock file).
@@ -110,8 +111,10 @@ final class InstanceLock {
 /// one this process bound (same device and inode). tcp endpoints need no lock: a second bind fails
 /// (`EADDRINUSE`).
 final class EndpointLocks {
+    @exclusivity(unchecked)
     private var locks: [InstanceLock] = []
     /// The socket files this process bound: path, device, inode.
+    @exclusivity(unchecked)
     private var bound: [(path: String, device: UInt64, inode: UInt64)] = []
 
     init(endpoints: [String]) throws(RuntimeDirectoryError) {

@@ -33,7 +33,9 @@ public final class SpringBoard {
     private let eventPort: EventPortReader
     private let control: ControlServer
     private let launcher: AppLauncher?
+    @exclusivity(unchecked)
     private var signalHandler: RunLoopSignalHandler?
+    @exclusivity(unchecked)
     private var stopping = false
 
     /// `homeScreen` makes the home screen on springboard's run loop (the executable passes the UIKit scene).

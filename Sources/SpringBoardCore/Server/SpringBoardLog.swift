@@ -10,9 +10,12 @@ final class SpringBoardLog {
     let verbose: Bool
     private let clock: RunLoopClock
     /// When the last rate-limited line was written, and how many were held back since.
+    @exclusivity(unchecked)
     private var lastLimitedLog: UInt64 = 0
+    @exclusivity(unchecked)
     private var heldBack: UInt64 = 0
     /// Rate-limited lines not written since the counters were last reset (`logLinesSuppressed`).
+    @exclusivity(unchecked)
     private(set) var suppressed: UInt64 = 0
 
     /// Without a logger, nothing is written (a part under test); the held-back lines are still counted.

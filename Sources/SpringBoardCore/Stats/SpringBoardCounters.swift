@@ -8,85 +8,127 @@
 /// the app drops, and the refusals charged to an app) are the sum over apps, worked out when read (`byName`).
 final class SpringBoardCounters {
     /// Frames read off the event port (HID messages and end markers).
+    @exclusivity(unchecked)
     var eventPortReceived: UInt64 = 0
+    @exclusivity(unchecked)
     var digitizerFrames: UInt64 = 0
+    @exclusivity(unchecked)
     var buttonEvents: UInt64 = 0
+    @exclusivity(unchecked)
     var motionEvents: UInt64 = 0
+    @exclusivity(unchecked)
     var endMarkers: UInt64 = 0
     /// Keep-alive markers read (a source holding fingers down without sending frames).
+    @exclusivity(unchecked)
     var keepAlives: UInt64 = 0
     /// Times a source's fingers were cancelled because it fell silent past the source timeout.
+    @exclusivity(unchecked)
     package var sourceTimeouts: UInt64 = 0
     /// Times a source's fingers were cancelled by `cancelSource`.
+    @exclusivity(unchecked)
     package var sourcesCancelled: UInt64 = 0
     /// Times a source's fingers were cancelled because its connection closed with them down.
+    @exclusivity(unchecked)
     package var sourceDisconnects: UInt64 = 0
     /// End markers (final, checkpoint or keep-alive) naming a sender bound to another open connection.
+    @exclusivity(unchecked)
     package var markersRefused: UInt64 = 0
     /// Frames the home screen consumed.
+    @exclusivity(unchecked)
     var routedToHome: UInt64 = 0
     /// Frames of a gesture the system took (swipe up from the bottom edge).
+    @exclusivity(unchecked)
     package var consumedBySystem: UInt64 = 0
+    @exclusivity(unchecked)
     package var homeButtonPresses: UInt64 = 0
     /// Times the event port stopped being read because the app it routes to could not take more (its queue
     /// reached the backpressure threshold, or in shed mode its bound).
+    @exclusivity(unchecked)
     package var eventPortPauses: UInt64 = 0
     /// Frames whose `sequence` jumped past the sender's previous one (messages missing before springboard).
+    @exclusivity(unchecked)
     var sequenceGaps: UInt64 = 0
     /// The sequence numbers those gaps skipped: frames lost between the sources and springboard.
+    @exclusivity(unchecked)
     var framesMissing: UInt64 = 0
     /// Frames springboard was about to send that its per-app stream verifier rejected (a springboard bug:
     /// always 0).
+    @exclusivity(unchecked)
     var outgoingStreamErrors: UInt64 = 0
     /// Ack messages read (a batch is one message).
+    @exclusivity(unchecked)
     package var ackMessages: UInt64 = 0
+    @exclusivity(unchecked)
     package var registrations: UInt64 = 0
     /// Registrations refused and charged to no app's record: the key's or launch's bundle id, the connection
     /// registered another one, a pid mismatch, or the registry is full (`bundleIDInUse` is charged to the live
     /// owner: `AppCounters.registrationsRefused`). The `stats` figure is this plus the apps'.
+    @exclusivity(unchecked)
     package var registrationsRefusedUnowned: UInt64 = 0
     /// Acks, heartbeats and goodbyes from connections that registered no app (refused with `notRegistered`).
+    @exclusivity(unchecked)
     package var unregisteredMessages: UInt64 = 0
     /// Connections that opened on the app channel (their probe); nothing is kept for them until they register.
+    @exclusivity(unchecked)
     package var channelProbes: UInt64 = 0
+    @exclusivity(unchecked)
     package var foregroundChanges: UInt64 = 0
+    @exclusivity(unchecked)
     package var controlRequests: UInt64 = 0
+    @exclusivity(unchecked)
     package var notRespondingTransitions: UInt64 = 0
     /// The drops decided at the event port (a frame read and routed nowhere): malformed,
     /// invalidStream, foreignSender, gestureCancelled, noTarget. Every frame read is counted once:
     /// `eventPortReceived = endMarkers + keepAlives + markersRefused + routedToApp + routedToHome +
     /// consumedBySystem + homeButtonFrames + eventPortDropped`.
+    @exclusivity(unchecked)
     var eventPortDrops = DropCounts()
     /// Home-button frames (down and up): SpringBoard's own, never routed.
+    @exclusivity(unchecked)
     var homeButtonFrames: UInt64 = 0
     /// Frame-monitor records published (`sbctl monitor`), and refused by a subscriber at its high-water mark.
+    @exclusivity(unchecked)
     var monitorRecords: UInt64 = 0
+    @exclusivity(unchecked)
     var monitorRecordsDropped: UInt64 = 0
     /// Frames whose `sequence` was not above the sender's previous one (a restarted sender reusing its id, a
     /// duplicate, a replay): counted and routed, the sender's sequence starts over.
+    @exclusivity(unchecked)
     var sequenceRegressions: UInt64 = 0
     /// Events settled by a later cumulative ack without their own entry (their stamps were in a lost ack).
+    @exclusivity(unchecked)
     var implicitAcks: UInt64 = 0
     /// Apps ended with `kill`.
+    @exclusivity(unchecked)
     var appsKilled: UInt64 = 0
     /// Apps the watchdog killed (`--watchdog`): not responding past its limit.
+    @exclusivity(unchecked)
     var watchdogKills: UInt64 = 0
     /// CURVE connections the ZAP handler admitted, and refused (key not authorized for that socket).
+    @exclusivity(unchecked)
     var authAccepted: UInt64 = 0
+    @exclusivity(unchecked)
     var authRefused: UInt64 = 0
     /// Control requests refused because the key's role does not allow them.
+    @exclusivity(unchecked)
     var controlRefused: UInt64 = 0
     /// Apps springboard launched (relaunches included), and launched apps that exited.
+    @exclusivity(unchecked)
     var launches: UInt64 = 0
+    @exclusivity(unchecked)
     var launchedExits: UInt64 = 0
     /// Malformed event-port frames by the rule they broke (protocols/hid-event.md, "Validation"; `endMarker`
     /// for a bad end marker) and by peer (`pid N` over ipc, else `fd N`; at most 32 peers, the rest `other`).
+    @exclusivity(unchecked)
     var malformedByReason: [String: UInt64] = [:]
+    @exclusivity(unchecked)
     var malformedByPeer: [String: UInt64] = [:]
     /// `sourceToSpringBoard` (per source, not per app); the other hops are kept per app and added up for
     /// `stats`.
+    @exclusivity(unchecked)
     package var latency = HopLatencies()
     /// When the counters were last reset (or springboard started).
+    @exclusivity(unchecked)
     var since: UInt64
 
     init(since: UInt64) { self.since = since }

@@ -14,23 +14,31 @@ public class UIApplication: UIResponder {
     /// Events waiting for `sendEvent(_:)`, first in, first handled.
     let eventQueue = EventQueue()
     /// The source0 side: HID messages → UITouches/UIEvents → the queue.
+    @exclusivity(unchecked)
     public private(set) var eventDispatcher: UIEventDispatcher!
     /// The source1 side: raw HID messages in → the dispatcher's source0 signalled.
+    @exclusivity(unchecked)
     public private(set) var eventFetcher: UIEventFetcher!
     /// The app's display, when it has one (`FrameClock.init` attaches it): events are then delivered once per
     /// frame. nil: each event is dispatched as soon as the fetcher reads it (immediate dispatch).
+    @exclusivity(unchecked)
     public internal(set) var display: FrameClock?
     /// The scene asked for immediate dispatch (`display: {immediateDispatch: true}`): a host's default display
     /// (`configureDisplay`'s `defaultRefreshHz`) is not attached; an explicit refresh rate still is.
+    @exclusivity(unchecked)
     public var prefersImmediateDispatch = false
 
     /// The app's windows in the order they were added (UIWindowScene's `windows`); see `windowsFrontToBack`.
+    @exclusivity(unchecked)
     public internal(set) var windows: [UIWindow] = []
     /// Not retained (`windows` does) and not weak; `removeWindow` clears it.
+    @exclusivity(unchecked)
     package internal(set) unowned(unsafe) var keyWindow: UIWindow?
+    @exclusivity(unchecked)
     package internal(set) weak var firstResponder: UIResponder?
 
     /// UIKit's app delegate. Held strongly (UIApplicationMain keeps the delegate alive for the app's lifetime).
+    @exclusivity(unchecked)
     public var delegate: UIApplicationDelegate? {
         didSet {
             // The back reference is not retained (see deinit): a replaced delegate must not keep it.
@@ -42,6 +50,7 @@ public class UIApplication: UIResponder {
     /// The gesture-recognizer stage of touch delivery: windows hand every touch change to it before the
     /// touch's view and execute the `TouchDeliveryPlan` it returns (event-delivery.md section 5). Nil: views
     /// get touches directly.
+    @exclusivity(unchecked)
     package var touchInterceptor: TouchInterceptor? {
         didSet {
             // A replaced gesture environment that something still holds must not point here once we are gone.
@@ -52,15 +61,21 @@ public class UIApplication: UIResponder {
     }
 
     /// Identifying data from the app's scene file or Info.plist.
+    @exclusivity(unchecked)
     public var bundleIdentifier: String
     /// The name under the app's icon on the home screen.
+    @exclusivity(unchecked)
     public var displayName: String
 
+    @exclusivity(unchecked)
     var windowOrderStamp: UInt64 = 0
     /// Pushed run-loop modes (the main loop, below).
+    @exclusivity(unchecked)
     var runLoopModes = RunLoopModeStack()
+    @exclusivity(unchecked)
     var frontToBackCache: [UIWindow]?
     /// `sendEvent(_:)`'s list of the windows a touches event goes to, kept between events.
+    @exclusivity(unchecked)
     var changedWindowsScratch: [UIWindow] = []
 
     /// The back references to the application are neither retained nor weak (a weak reference to it would
@@ -210,6 +225,7 @@ extension UIApplication {
 /// UIApplication's event queue: first in, first handled (event-delivery.md section 1, app side step 2).
 /// A ring buffer (`Deque`) so steady traffic does not allocate.
 final class EventQueue {
+    @exclusivity(unchecked)
     private var events: Deque<UIEvent>
 
     init(capacity: Int = 16) {
@@ -428,6 +444,7 @@ public protocol UIApplicationDelegate: AnyObject {}
 /// so it is the last link of the responder chain (printed `AppDelegate`).
 public class AppDelegate: UIResponder, UIApplicationDelegate {
     /// Set when assigned as an application's delegate; the delegate reaches the trace recorder through it.
+    @exclusivity(unchecked)
     unowned(unsafe) var application: UIApplication?
 
     override var hostApplication: UIApplication? { application }

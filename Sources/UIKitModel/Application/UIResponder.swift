@@ -4,8 +4,10 @@
 /// extensions); helpers live in `UIResponder+*.swift`.
 open class UIResponder: Traceable {
     /// The declared class name printed in traces; nil means the Swift dynamic type name.
+    @exclusivity(unchecked)
     public var traceClassNameOverride: String?
     /// Which calls this object logs (a scene file's `log:`); empty: none.
+    @exclusivity(unchecked)
     public var logGroups: Trace.Groups = []
     /// `log: true` / `false`: every group or none.
     public var logsCalls: Bool {
@@ -13,12 +15,16 @@ open class UIResponder: Traceable {
         set { logGroups = newValue ? .all : [] }
     }
     /// Scripted choices for the event methods (see `MethodOverride`); all `inherit` by default.
+    @exclusivity(unchecked)
     public var overrides = ResponderOverrides()
     /// A custom next responder set without subclassing (a scene file's `next:`); wins over the documented rules.
+    @exclusivity(unchecked)
     public weak var nextResponderOverride: UIResponder?
     /// Lets an object accept first-responder status without subclassing (a scene file's `canBecomeFirstResponder`).
+    @exclusivity(unchecked)
     public var acceptsFirstResponder = false
     /// The actions this responder implements, by Objective-C name (target-action, below).
+    @exclusivity(unchecked)
     var actionHandlers: [String: ActionHandler] = [:]
 
     /// A responder with UIKit's defaults: logs nothing, forwards every event to `next`.

@@ -2,23 +2,31 @@ import Foundation
 
 /// UIKit's `UIViewController`: owns a root view, child controllers and a presentation relationship.
 open class UIViewController: UIResponder {
+    @exclusivity(unchecked)
     private var loadedView: UIView?
 
+    @exclusivity(unchecked)
     package internal(set) var children: [UIViewController] = []
+    @exclusivity(unchecked)
     package internal(set) weak var parent: UIViewController?
+    @exclusivity(unchecked)
     package internal(set) var presentedViewController: UIViewController?
+    @exclusivity(unchecked)
     package internal(set) weak var presentingViewController: UIViewController?
 
     public override init() {
         super.init()
     }
 
-    /// The root view, created on first access (UIKit's `loadView` makes a plain `UIView`).
+    /// The root view, created on first access (UIKit's `loadView` makes a plain `UIView`), which then calls
+    /// `viewDidLoad()`: "called after the view controller has loaded its view hierarchy into memory"
+    /// (developer.apple.com/documentation/uikit/uiviewcontroller/viewdidload()).
     public var view: UIView {
         get {
             if let view = loadedView { return view }
             let view = UIView()
             attach(view)
+            sendViewDidLoadIfNeeded()
             return view
         }
         set {
@@ -31,6 +39,18 @@ open class UIViewController: UIResponder {
     /// scene is built), where a subclass adds recognizers and sets itself as their delegate. Does nothing here.
     /// (developer.apple.com/documentation/uikit/uiviewcontroller/viewdidload())
     open func viewDidLoad() {}
+
+    /// `viewDidLoad()` ran: once per controller, whether the view was loaded on first access or set by a scene.
+    @exclusivity(unchecked)
+    private var didSendViewDidLoad = false
+
+    /// Calls `viewDidLoad()` unless it already ran: on the first access of `view`, or, for a scene's registered
+    /// controllers whose view the scene set, once the whole scene is built.
+    package func sendViewDidLoadIfNeeded() {
+        guard !didSendViewDidLoad else { return }
+        didSendViewDidLoad = true
+        viewDidLoad()
+    }
 
     var viewIfLoaded: UIView? { loadedView }
     var isViewLoaded: Bool { loadedView != nil }

@@ -2,6 +2,7 @@ import Foundation
 
 /// UIKit's `UIButton`: highlighted while a touch is down inside it; its primary action is touchUpInside.
 open class UIButton: UIControl {
+    @exclusivity(unchecked)
     var title: String?
 
     /// A button titled `title` (its trace and renders show the title).

@@ -12,10 +12,12 @@ open class UIControl: UIView {
     static let touchInsideTolerance: CGFloat = 70
 
     /// The registered target-action pairs, in registration order (the order UIKit sends them in).
+    @exclusivity(unchecked)
     var targetActions: [UIControlTargetAction] = []
 
     /// A scripted `sendAction(_:to:for:)` override (a scene's `sendAction:`): every action this control sends
     /// goes to `action` of `target` (nil: the responder chain) instead.
+    @exclusivity(unchecked)
     public var actionRedirect: ControlActionRedirect?
 
     /// The action names this control sends, with the targets they were registered with (nil: the chain).
@@ -28,27 +30,34 @@ open class UIControl: UIView {
     }
 
     /// The touch being tracked, from `touchesBegan` until it ends or is cancelled.
+    @exclusivity(unchecked)
     weak var trackingTouch: UITouch?
 
     /// Where the tracked touch began, in the control's coordinates (for knob hit tests and direction checks).
+    @exclusivity(unchecked)
     var trackingStartLocation: CGPoint = .zero
 
     /// True while `beginTracking` accepted the touch and `continueTracking` kept it.
+    @exclusivity(unchecked)
     var isTracking = false
 
     /// Whether the tracked touch is inside the bounds grown by `touchInsideTolerance`.
+    @exclusivity(unchecked)
     var isTouchInside = false
 
     /// UIKit: a disabled control takes no touches (they go to the views behind it), as if
     /// `isUserInteractionEnabled` were false.
+    @exclusivity(unchecked)
     public var isEnabled = true {
         didSet { isUserInteractionEnabled = isEnabled }
     }
 
     /// UIKit's `isSelected` (false).
+    @exclusivity(unchecked)
     public var isSelected = false
 
     /// UIKit sets this on touch down and while the touch stays inside; subclasses draw from it.
+    @exclusivity(unchecked)
     var isHighlighted = false
 
     /// The control's state as UIKit reports it.
@@ -193,30 +202,49 @@ extension UIControl {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
-        static let touchDown = Event(rawValue: 1 << 0)
+        /// A touch down in the control.
+        public static let touchDown = Event(rawValue: 1 << 0)
         /// A touch down with `tapCount > 1`.
-        static let touchDownRepeat = Event(rawValue: 1 << 1)
-        static let touchDragInside = Event(rawValue: 1 << 2)
-        static let touchDragOutside = Event(rawValue: 1 << 3)
-        static let touchDragEnter = Event(rawValue: 1 << 4)
-        static let touchDragExit = Event(rawValue: 1 << 5)
-        static let touchUpInside = Event(rawValue: 1 << 6)
-        static let touchUpOutside = Event(rawValue: 1 << 7)
-        static let touchCancel = Event(rawValue: 1 << 8)
-        static let valueChanged = Event(rawValue: 1 << 12)
+        public static let touchDownRepeat = Event(rawValue: 1 << 1)
+        /// A finger dragged within the control.
+        public static let touchDragInside = Event(rawValue: 1 << 2)
+        /// A finger dragged just outside the control.
+        public static let touchDragOutside = Event(rawValue: 1 << 3)
+        /// A finger dragged from outside into the control.
+        public static let touchDragEnter = Event(rawValue: 1 << 4)
+        /// A finger dragged from within the control to outside it.
+        public static let touchDragExit = Event(rawValue: 1 << 5)
+        /// A touch lifted inside the control (a button's tap).
+        public static let touchUpInside = Event(rawValue: 1 << 6)
+        /// A touch lifted outside the control.
+        public static let touchUpOutside = Event(rawValue: 1 << 7)
+        /// The control's touch was cancelled (a recognizer took it, or the system did).
+        public static let touchCancel = Event(rawValue: 1 << 8)
+        /// The control's value changed (a switch, a slider, a stepper, a segmented control).
+        public static let valueChanged = Event(rawValue: 1 << 12)
         /// The control's semantic action (a button's tap, a switch's toggle, ...).
-        static let primaryActionTriggered = Event(rawValue: 1 << 13)
-        static let menuActionTriggered = Event(rawValue: 1 << 14)
-        static let editingDidBegin = Event(rawValue: 1 << 16)
-        static let editingChanged = Event(rawValue: 1 << 17)
-        static let editingDidEnd = Event(rawValue: 1 << 18)
-        static let editingDidEndOnExit = Event(rawValue: 1 << 19)
+        public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        /// A menu action (UIKit's; no control here sends it).
+        public static let menuActionTriggered = Event(rawValue: 1 << 14)
+        /// Editing began (text controls; none here sends it).
+        public static let editingDidBegin = Event(rawValue: 1 << 16)
+        /// Editing changed the text (text controls; none here sends it).
+        public static let editingChanged = Event(rawValue: 1 << 17)
+        /// Editing ended (text controls; none here sends it).
+        public static let editingDidEnd = Event(rawValue: 1 << 18)
+        /// Editing ended with the return key (text controls; none here sends it).
+        public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
 
-        static let allTouchEvents = Event(rawValue: 0x0000_0FFF)
-        static let allEditingEvents = Event(rawValue: 0x000F_0000)
-        static let applicationReserved = Event(rawValue: 0x0F00_0000)
-        static let systemReserved = Event(rawValue: 0xF000_0000)
-        static let allEvents = Event(rawValue: 0xFFFF_FFFF)
+        /// Every touch event (the low twelve bits).
+        public static let allTouchEvents = Event(rawValue: 0x0000_0FFF)
+        /// Every editing event.
+        public static let allEditingEvents = Event(rawValue: 0x000F_0000)
+        /// Bits an app may use for its own events.
+        public static let applicationReserved = Event(rawValue: 0x0F00_0000)
+        /// Bits UIKit keeps for itself.
+        public static let systemReserved = Event(rawValue: 0xF000_0000)
+        /// Every event.
+        public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
 
         /// Names in the scene-file spelling, in bit order.
         public static let namedEvents: [(name: String, event: Event)] = [

@@ -7,8 +7,10 @@ public class UIPageControl: UIControl {
     static let indicatorSpacing: CGFloat = 16
 
     /// UIKit's `numberOfPages` (0); the current page stays within it.
+    @exclusivity(unchecked)
     public var numberOfPages = 0 { didSet { currentPage = min(currentPage, max(numberOfPages - 1, 0)) } }
     /// UIKit's `currentPage` (0): a tap left or right of the dots moves it by one.
+    @exclusivity(unchecked)
     public var currentPage = 0
 
     /// The x of the current page's indicator centre, in the control's coordinates (indicators are centred).

@@ -6,10 +6,13 @@ public class UISegmentedControl: UIControl {
     /// UIKit's `UISegmentedControl.noSegment`.
     public static let noSegment = -1
 
+    @exclusivity(unchecked)
     var segmentTitles: [String]
     /// UIKit's `selectedSegmentIndex`: the tapped segment, or `noSegment` (-1).
+    @exclusivity(unchecked)
     public var selectedSegmentIndex = UISegmentedControl.noSegment
     /// UIKit: a momentary control does not keep the selection after the touch ends.
+    @exclusivity(unchecked)
     public var isMomentary = false
 
     /// A segmented control with one segment per title in `items`, of equal width.

@@ -11,16 +11,22 @@ public class UISlider: UIControl {
     static let minimumThumbHitSize: CGFloat = 44
 
     /// UIKit's `minimumValue` (0).
+    @exclusivity(unchecked)
     public var minimumValue: Float = 0 { didSet { value = clamped(value) } }
     /// UIKit's `maximumValue` (1).
+    @exclusivity(unchecked)
     public var maximumValue: Float = 1 { didSet { value = clamped(value) } }
     /// UIKit's `value`, kept between the minimum and the maximum.
+    @exclusivity(unchecked)
     public var value: Float = 0 { didSet { if value != clamped(value) { value = clamped(value) } } }
     /// UIKit's `isContinuous` (true): valueChanged while dragging; false: once, at the lift.
+    @exclusivity(unchecked)
     public var isContinuous = true
 
+    @exclusivity(unchecked)
     private var valueAtTrackingStart: Float = 0
     /// Whether the tracked touch came down on the thumb.
+    @exclusivity(unchecked)
     private var touchGrabbedThumb = false
 
     func setValue(_ value: Float, animated: Bool) {

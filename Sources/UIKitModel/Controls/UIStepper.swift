@@ -12,23 +12,34 @@ public class UIStepper: UIControl {
     static let autorepeatInterval: TimeInterval = 0.1
 
     /// UIKit's `minimumValue` (0).
+    @exclusivity(unchecked)
     public var minimumValue: Double = 0
     /// UIKit's `maximumValue` (100).
+    @exclusivity(unchecked)
     public var maximumValue: Double = 100
     /// UIKit's `stepValue` (1): what one tap adds or takes away.
+    @exclusivity(unchecked)
     public var stepValue: Double = 1
     /// UIKit's `value`, kept between the minimum and the maximum.
+    @exclusivity(unchecked)
     public var value: Double = 0 { didSet { if value != clamped(value) { value = clamped(value) } } }
     /// UIKit's `autorepeat` (true): holding a button repeats the step.
+    @exclusivity(unchecked)
     public var autorepeat = true
     /// UIKit's `isContinuous` (true): valueChanged at each step; false: once, at the lift.
+    @exclusivity(unchecked)
     public var isContinuous = true
     /// UIKit: stepping past one end wraps to the other.
+    @exclusivity(unchecked)
     public var wraps = false
 
+    @exclusivity(unchecked)
     private var stepDirection: Double = 0
+    @exclusivity(unchecked)
     private var valueAtTrackingStart: Double = 0
+    @exclusivity(unchecked)
     private var autorepeatTimer: RunLoopTimer?
+    @exclusivity(unchecked)
     private weak var trackingEvent: UIEvent?
 
     public override init(frame: CGRect = .zero) {

@@ -11,9 +11,12 @@ public class UISwitch: UIControl {
     static let knobDragThreshold: CGFloat = 10
 
     /// UIKit's `isOn` (false); a tap toggles it and sends valueChanged.
+    @exclusivity(unchecked)
     public var isOn = false
+    @exclusivity(unchecked)
     private var knobWasDragged = false
     /// Whether the tracked touch came down on the knob.
+    @exclusivity(unchecked)
     private var touchGrabbedKnob = false
 
     public override init(frame: CGRect = .zero) {

@@ -65,33 +65,49 @@ public final class FrameClock {
     private let startIndex: UInt64
 
     /// Frames committed and waiting for their present, oldest first.
+    @exclusivity(unchecked)
     private var committed: [Frame] = []
     /// The frame being dispatched (from its vsync to Core Animation's commit).
+    @exclusivity(unchecked)
     private var current: Frame?
+    @exclusivity(unchecked)
     private var timer: RunLoopTimer?
+    @exclusivity(unchecked)
     private var timerIndex: UInt64 = 0
+    @exclusivity(unchecked)
     private var displayLinkCallbacks: [(Frame) -> Void] = []
+    @exclusivity(unchecked)
     private var commitObserver: RunLoopObserver!
+    @exclusivity(unchecked)
     private var detached = false
 
     /// Frames presented, frames missed (vsyncs a dispatch ran through), vsyncs that fired.
+    @exclusivity(unchecked)
     public private(set) var framesPresented: UInt64 = 0
     /// Frames missed: vsyncs a dispatch ran through.
+    @exclusivity(unchecked)
     public private(set) var framesMissed: UInt64 = 0
     /// Vsyncs that fired (the timer runs only while there is work).
+    @exclusivity(unchecked)
     public private(set) var vsyncs: UInt64 = 0
     /// Missed since the last presented frame (for the app channel's `frames`).
+    @exclusivity(unchecked)
     private var missedSinceLastPresent: UInt64 = 0
 
     /// Called at each present, at the presenting vsync (the host sends `frames`; headless runs keep them).
+    @exclusivity(unchecked)
     public var onPresent: ((Frame, _ missedSinceLastPresent: UInt64) -> Void)?
     /// Called when a frame's events have been dispatched (before display-link callbacks): the host's acks.
+    @exclusivity(unchecked)
     public var onDispatched: (() -> Void)?
     /// Called at a vsync tick, a commit and a present (the timeline).
+    @exclusivity(unchecked)
     public var onMark: ((_ what: String, _ frame: UInt64, _ time: UInt64) -> Void)?
     /// Every frame presented, kept when `keepsFrames` (headless runs and tests).
+    @exclusivity(unchecked)
     public var keepsFrames = false
     /// The frames presented, oldest first (only when `keepsFrames`).
+    @exclusivity(unchecked)
     public private(set) var presentedFrames: [Frame] = []
 
     /// Attaches a display to `application`: from now on its events are delivered once per frame.

@@ -13,9 +13,12 @@ public final class ScriptedGestureDelegate: UIGestureRecognizerDelegate, Traceab
         set { beginAnswer = .constant(newValue) }
     }
     /// The answers as rules (ScriptedGestureDelegate+Rules.swift); the two properties above set constants.
+    @exclusivity(unchecked)
     package var receiveAnswer = Answer.constant(true)
+    @exclusivity(unchecked)
     package var beginAnswer = Answer.constant(true)
     /// Rules for `shouldRecognizeSimultaneouslyWith`, tried before `simultaneousWith`/`simultaneousWithAll`.
+    @exclusivity(unchecked)
     package var simultaneousAnswer: Answer?
     /// Recognizers this delegate's recognizers may recognize together with (weak).
     public var simultaneousWith: [UIGestureRecognizer] {
@@ -23,6 +26,7 @@ public final class ScriptedGestureDelegate: UIGestureRecognizerDelegate, Traceab
         set { simultaneous = newValue.map(WeakGestureRecognizer.init) }
     }
     /// True: simultaneous with every other recognizer.
+    @exclusivity(unchecked)
     public var simultaneousWithAll = false
     /// Recognizers this delegate's recognizers wait to fail (`shouldRequireFailureOf`).
     public var requiresFailureOf: [UIGestureRecognizer] {
@@ -30,18 +34,23 @@ public final class ScriptedGestureDelegate: UIGestureRecognizerDelegate, Traceab
         set { requirements = newValue.map(WeakGestureRecognizer.init) }
     }
 
+    @exclusivity(unchecked)
     var traceClassName: String
     /// Which calls this object logs (a scene file's `log:`); empty: none.
+    @exclusivity(unchecked)
     public var logGroups: Trace.Groups = []
     /// `log: true` / `false`: every group or none.
     public var logsCalls: Bool {
         get { !logGroups.isEmpty }
         set { logGroups = newValue ? .all : [] }
     }
+    @exclusivity(unchecked)
     weak var application: UIApplication?
     package var traceRecorder: Trace.Recorder? { application?.traceRecorder }
 
+    @exclusivity(unchecked)
     private var simultaneous: [WeakGestureRecognizer] = []
+    @exclusivity(unchecked)
     private var requirements: [WeakGestureRecognizer] = []
 
     /// A delegate that answers as its rules say and traces its answers as `traceClassName` does (a scene's controller).

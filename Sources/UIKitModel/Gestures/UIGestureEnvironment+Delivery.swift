@@ -335,15 +335,20 @@ final class GestureTouchRecord {
     /// The touches event of the touch's sequence (a replay or cancellation later reuses it).
     let event: UIEvent
     /// UIKit: the recognizers of the hit-tested view and its ancestors that agreed to receive the touch.
+    @exclusivity(unchecked)
     var recognizers: [UIGestureRecognizer]
     /// Frames withheld from the view by `delaysTouchesBegan` (the began first), replayed on release.
+    @exclusivity(unchecked)
     var withheld: [TouchSnapshot] = []
     /// The view's `touchesEnded`, held back by `delaysTouchesEnded`.
+    @exclusivity(unchecked)
     var heldEnd: TouchSnapshot?
     /// Releases `heldEnd` after `GestureConstants.delayedTouchesEndedTimeout`.
+    @exclusivity(unchecked)
     var heldEndTimer: RunLoopTimer?
     /// A recognizer took the touch from its view (cancelsTouchesInView), or the scroll view kept it from its
     /// content (`touchesShouldBegin` false): the view gets nothing more of it.
+    @exclusivity(unchecked)
     var isTakenFromView = false
 
     init(touch: UITouch, window: UIWindow, event: UIEvent, recognizers: [UIGestureRecognizer]) {
@@ -355,9 +360,11 @@ final class GestureTouchRecord {
 
     /// Recognizers that do not track the touch but must be asked before its began reaches the view: the
     /// delayed-touches recognizers of scroll views above it that had already stopped delaying.
+    @exclusivity(unchecked)
     var askedBeforeDelivery: [UIGestureRecognizer] = []
 
     /// Set at the end of the frame in which the touch ended or was cancelled.
+    @exclusivity(unchecked)
     var isOver = false
 
     /// Nothing more for the environment to do with this touch (dropped before the next frame).

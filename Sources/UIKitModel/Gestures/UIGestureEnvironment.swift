@@ -13,21 +13,28 @@ import RunLoopKit
 /// are gone. The window then delivers the rest to the views.
 final class UIGestureEnvironment: TouchInterceptor {
     /// Not retained (the application owns its environment) and not weak; the application's deinit clears it.
+    @exclusivity(unchecked)
     unowned(unsafe) var application: UIApplication?
 
     /// Recognizers that have received touches since their last reset, in the order they joined.
+    @exclusivity(unchecked)
     var active: [UIGestureRecognizer] = []
     /// Per touch, in the order the touches began.
+    @exclusivity(unchecked)
     var records: [GestureTouchRecord] = []
     /// State changes asked for by recognizers and not yet applied, first asked first applied.
+    @exclusivity(unchecked)
     var requests: [(recognizer: UIGestureRecognizer, state: UIGestureRecognizer.State)] = []
     /// Whether touches are being handed to recognizers or queued changes applied (GestureEnvironmentPass).
+    @exclusivity(unchecked)
     var pass = GestureEnvironmentPass.idle
     /// Counts interceptor passes; stamps withheld frames.
+    @exclusivity(unchecked)
     var frame: UInt64 = 0
     /// Storage reused from frame to frame by delivery (the recipients, and the touches of each phase handed
     /// to a recognizer), so a steady move allocates nothing: taken out while in use (a recognizer's callback
     /// may deliver again) and put back emptied, capacity kept.
+    @exclusivity(unchecked)
     var deliveryScratch = GestureDeliveryScratch()
 
     init(application: UIApplication) {

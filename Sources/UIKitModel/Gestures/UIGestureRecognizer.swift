@@ -13,8 +13,10 @@ open class UIGestureRecognizer: Traceable {
 
     /// The declared class name printed in traces (a scene file's `class: LXFTapGestureRecognizer`); nil
     /// means the Swift dynamic type name.
+    @exclusivity(unchecked)
     public var traceClassNameOverride: String?
     /// Which calls this object logs (a scene file's `log:`); empty: none.
+    @exclusivity(unchecked)
     public var logGroups: Trace.Groups = []
     /// `log: true` / `false`: every group or none.
     public var logsCalls: Bool {
@@ -22,6 +24,7 @@ open class UIGestureRecognizer: Traceable {
         set { logGroups = newValue ? .all : [] }
     }
     /// A scene file's id for this recognizer (also handy when printing).
+    @exclusivity(unchecked)
     public var name: String?
 
     /// The class name traces print: the scene's `class:`, else the Swift class name.
@@ -35,13 +38,16 @@ open class UIGestureRecognizer: Traceable {
     // MARK: Configuration
 
     /// UIKit's `delegate`: asked whether to receive a touch, begin, recognize together with others (weak, as in UIKit).
+    @exclusivity(unchecked)
     public weak var delegate: UIGestureRecognizerDelegate?
     /// A delegate the recognizer keeps alive (a scene file's scripted delegate has no controller to own
     /// it); setting it also sets `delegate`, which stays weak as in UIKit.
+    @exclusivity(unchecked)
     public var ownedDelegate: UIGestureRecognizerDelegate? {
         didSet { delegate = ownedDelegate }
     }
     /// UIKit: disabling a recognizer that is tracking cancels (in progress) or fails (possible) it.
+    @exclusivity(unchecked)
     public var isEnabled = true {
         didSet {
             guard oldValue, !isEnabled, let environment else { return }
@@ -49,10 +55,13 @@ open class UIGestureRecognizer: Traceable {
         }
     }
     /// UIKit default true: when it recognizes, the view gets `touchesCancelled` and no more of its touches.
+    @exclusivity(unchecked)
     public var cancelsTouchesInView = true
     /// UIKit default false: true withholds the touches from the view while this recognizer is possible.
+    @exclusivity(unchecked)
     public var delaysTouchesBegan = false
     /// UIKit default true: holds back the view's `touchesEnded` while this recognizer is possible.
+    @exclusivity(unchecked)
     public var delaysTouchesEnded = true
 
     /// The view this recognizer is attached to (`UIView.addGestureRecognizer(_:)`).
@@ -60,6 +69,7 @@ open class UIGestureRecognizer: Traceable {
     /// path; `removeGestureRecognizer` and the view's deinit clear it. Apple: "The view the gesture recognizer is
     /// attached to" (developer.apple.com/documentation/uikit/uigesturerecognizer/view), readonly, owned by the
     /// view's `gestureRecognizers` array.
+    @exclusivity(unchecked)
     public internal(set) unowned(unsafe) var view: UIView?
 
     // MARK: State
@@ -75,24 +85,32 @@ open class UIGestureRecognizer: Traceable {
 
     /// The whole state: what `state` reads, what the environment has acted on, and a begin held back until
     /// required failures. Changed only through its transitions (GestureRecognizerStateMachine.swift).
+    @exclusivity(unchecked)
     var machine = GestureRecognizerStateMachine.settled(.possible) {
         didSet { if oldValue.applied != machine.applied { explainTransition(from: oldValue.applied) } }
     }
     /// Why the environment is about to change the state (explained traces): set just before the change.
+    @exclusivity(unchecked)
     var transitionCause: String?
+    @exclusivity(unchecked)
     var requiredToFail: [WeakGestureRecognizer] = []
 
     // MARK: Touches
 
     /// The touches this recognizer tracks now (ended ones leave after the event that ended them).
+    @exclusivity(unchecked)
     var trackedTouches: [UITouch] = []
     /// Every touch seen since the last reset: what cancelsTouchesInView cancels and what exclusivity compares.
+    @exclusivity(unchecked)
     var touchHistory: [UITouch] = []
     /// The touches tracked just before the last ones ended: where a tap recognized from a timer happened.
+    @exclusivity(unchecked)
     var lastTrackedTouches: [UITouch] = []
     /// The environment delivering touches to this recognizer (set on its first touch).
+    @exclusivity(unchecked)
     weak var environment: UIGestureEnvironment?
 
+    @exclusivity(unchecked)
     var actions: [GestureRecognizerAction] = []
 
     /// A recognizer with no actions, enabled, with UIKit's defaults; attach it with `UIView.addGestureRecognizer(_:)`.

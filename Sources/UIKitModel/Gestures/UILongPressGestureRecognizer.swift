@@ -8,18 +8,27 @@ import RunLoopKit
 /// `GestureConstants.tapMaximumInterval` fails it. Every wait is a run-loop timer.
 open class UILongPressGestureRecognizer: UIGestureRecognizer {
     /// UIKit default 0.5 s.
+    @exclusivity(unchecked)
     public var minimumPressDuration: TimeInterval = GestureConstants.longPressMinimumPressDuration
     /// UIKit default 10 points; once the press has begun there is no limit.
+    @exclusivity(unchecked)
     public var allowableMovement: CGFloat = GestureConstants.longPressAllowableMovement
     /// UIKit's `numberOfTouchesRequired` (1): fingers that must press.
+    @exclusivity(unchecked)
     public var numberOfTouchesRequired = 1
     /// UIKit default 0: full taps required before the press.
+    @exclusivity(unchecked)
     public var numberOfTapsRequired = 0
 
+    @exclusivity(unchecked)
     private var tapsCompleted = 0
+    @exclusivity(unchecked)
     private var startLocations: [(touch: UITouch, location: CGPoint)] = []
+    @exclusivity(unchecked)
     private var fingersDown = 0
+    @exclusivity(unchecked)
     private var pressTimer: RunLoopTimer?
+    @exclusivity(unchecked)
     private var intervalTimer: RunLoopTimer?
 
     // The timers' closures hold this recognizer unowned (a weak reference would give it a side table, and every

@@ -12,17 +12,24 @@ import Foundation
 /// move keeps the flick's velocity (GestureMotionHistory).
 open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// UIKit's `minimumNumberOfTouches` (1): fewer fingers do not begin a pan.
+    @exclusivity(unchecked)
     public var minimumNumberOfTouches = 1
     /// UIKit's `maximumNumberOfTouches` (no limit): more fingers do not begin a pan.
+    @exclusivity(unchecked)
     public var maximumNumberOfTouches = Int.max
 
     /// Where the translation is measured from, and where the fingers' centroid has moved to since (window
     /// coordinates, by per-finger movement).
+    @exclusivity(unchecked)
     private var origin: CGPoint?
+    @exclusivity(unchecked)
     private var position = CGPoint.zero
     /// Each followed finger's last window location.
+    @exclusivity(unchecked)
     private var locations = TouchLocations()
+    @exclusivity(unchecked)
     private var history = GestureMotionHistory<CGPoint>()
+    @exclusivity(unchecked)
     private var currentVelocity = CGPoint.zero
 
     /// UIKit: "The translation of the pan gesture in the coordinate system of the specified view"

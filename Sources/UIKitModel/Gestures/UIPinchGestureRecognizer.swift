@@ -22,12 +22,18 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         }
     }
     /// UIKit's `velocity`: scale per second, at the last change.
+    @exclusivity(unchecked)
     public private(set) var velocity: CGFloat = 0
 
+    @exclusivity(unchecked)
     private var currentScale: CGFloat = 1
+    @exclusivity(unchecked)
     private var initialDistance: CGFloat?
+    @exclusivity(unchecked)
     private var baseDistance: CGFloat?
+    @exclusivity(unchecked)
     private var currentDistance: CGFloat?
+    @exclusivity(unchecked)
     private var history = GestureMotionHistory<CGFloat>()
 
     public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {

@@ -18,14 +18,20 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         }
     }
     /// UIKit's `velocity`: radians per second, at the last change.
+    @exclusivity(unchecked)
     public private(set) var velocity: CGFloat = 0
 
     /// Total turn since the second finger came down.
+    @exclusivity(unchecked)
     private var accumulated: CGFloat = 0
+    @exclusivity(unchecked)
     private var baseRotation: CGFloat = 0
+    @exclusivity(unchecked)
     private var lastAngle: CGFloat?
+    @exclusivity(unchecked)
     private var history = GestureMotionHistory<CGFloat>()
     /// Half the fingers' separation now: the radius of the arc they travel.
+    @exclusivity(unchecked)
     private var radius: CGFloat = 0
 
     public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {

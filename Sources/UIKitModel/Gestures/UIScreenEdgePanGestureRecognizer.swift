@@ -21,10 +21,13 @@ import Foundation
 open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
     /// UIKit: "The acceptable starting edges for the gesture" (relative to the interface orientation; this
     /// model has one orientation, portrait).
+    @exclusivity(unchecked)
     public var edges: UIRectEdge = []
 
     /// Where the first touch came down (screen coordinates) and the edges of `edges` it is near.
+    @exclusivity(unchecked)
     private var start: CGPoint?
+    @exclusivity(unchecked)
     private var startEdges: UIRectEdge = []
 
     public override init() {

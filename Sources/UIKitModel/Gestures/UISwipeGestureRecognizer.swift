@@ -7,11 +7,15 @@ import RunLoopKit
 /// (30°) off that direction's axis. It recognizes during the movement, as UIKit's does, not at the lift.
 open class UISwipeGestureRecognizer: UIGestureRecognizer {
     /// UIKit default `.right`.
+    @exclusivity(unchecked)
     public var direction: Direction = .right
     /// UIKit's `numberOfTouchesRequired` (1): fingers that must swipe together.
+    @exclusivity(unchecked)
     public var numberOfTouchesRequired = 1
 
+    @exclusivity(unchecked)
     private var start: CGPoint?
+    @exclusivity(unchecked)
     private var durationTimer: RunLoopTimer?
 
     // The timers' closures hold this recognizer unowned (a weak reference would give it a side table, and every

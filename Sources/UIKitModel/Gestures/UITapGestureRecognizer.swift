@@ -10,18 +10,27 @@ import RunLoopKit
 /// longer than `tapMaximumInterval` (0.35 s). Both timeouts are run-loop timers.
 open class UITapGestureRecognizer: UIGestureRecognizer {
     /// UIKit's `numberOfTapsRequired` (1): 2 for a double tap.
+    @exclusivity(unchecked)
     public var numberOfTapsRequired = 1
     /// UIKit's `numberOfTouchesRequired` (1): fingers per tap.
+    @exclusivity(unchecked)
     public var numberOfTouchesRequired = 1
 
     /// Taps finished so far in this sequence.
+    @exclusivity(unchecked)
     private(set) var tapsCompleted = 0
+    @exclusivity(unchecked)
     private var fingersDown = 0
+    @exclusivity(unchecked)
     private var mostFingersInTap = 0
     /// Where each finger of the current tap came down (window coordinates).
+    @exclusivity(unchecked)
     private var startLocations: [(touch: UITouch, location: CGPoint)] = []
+    @exclusivity(unchecked)
     private var firstTapLocation: CGPoint?
+    @exclusivity(unchecked)
     private var pressTimer: RunLoopTimer?
+    @exclusivity(unchecked)
     private var intervalTimer: RunLoopTimer?
 
     // The timers' closures hold this recognizer unowned (a weak reference would give it a side table, and every

@@ -21,6 +21,7 @@ open class UICollectionView: UIScrollView {
     public let collectionViewLayout: UICollectionViewFlowLayout
 
     /// UIKit's `dataSource`: how many items each section has, and their cells (weak, as in UIKit).
+    @exclusivity(unchecked)
     public weak var dataSource: UICollectionViewDataSource? {
         didSet { reloadData() }
     }
@@ -29,10 +30,14 @@ open class UICollectionView: UIScrollView {
     var collectionDelegate: UICollectionViewDelegate? { delegate as? UICollectionViewDelegate }
 
     /// Cells by section, then item.
+    @exclusivity(unchecked)
     private(set) var cells: [[UICollectionViewCell]] = []
+    @exclusivity(unchecked)
     package private(set) var indexPathsForSelectedItems: [IndexPath] = []
     /// The highlighted item the tracked touch came down on (UIKit's pending selection).
+    @exclusivity(unchecked)
     private(set) var highlightedIndexPath: IndexPath?
+    @exclusivity(unchecked)
     private(set) weak var highlightTouch: UITouch?
 
     /// A collection view laid out by `layout`, with no data source yet.

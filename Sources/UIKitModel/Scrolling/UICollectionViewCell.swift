@@ -10,10 +10,13 @@ import Foundation
 open class UICollectionViewCell: UIView {
     /// What the scene's item is called (a title: nothing UIKit shows by itself; `app-host tree` and traces
     /// name cells by class and frame).
+    @exclusivity(unchecked)
     var title: String?
     /// UIKit: set by the collection view while the item is highlighted (touch down, until touch up or cancel).
+    @exclusivity(unchecked)
     public internal(set) var isHighlighted = false
     /// UIKit: set by the collection view while the item is selected.
+    @exclusivity(unchecked)
     public internal(set) var isSelected = false
 
     /// A cell whose trace and renders show `title`.

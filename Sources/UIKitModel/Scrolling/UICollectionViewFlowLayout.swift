@@ -11,10 +11,13 @@ import Foundation
 /// them to. No section insets, headers or footers, no horizontal scrolling.
 public class UICollectionViewFlowLayout {
     /// UIKit defaults: 50 x 50 items, 10 points between items and between lines.
+    @exclusivity(unchecked)
     public var itemSize = CGSize(width: 50, height: 50)
     /// UIKit's `minimumInteritemSpacing`: points between items of a row (10).
+    @exclusivity(unchecked)
     public var minimumInteritemSpacing: CGFloat = 10
     /// UIKit's `minimumLineSpacing`: points between rows (10).
+    @exclusivity(unchecked)
     public var minimumLineSpacing: CGFloat = 10
 
     /// UIKit's defaults: 50×50-point items, 10 points apart.

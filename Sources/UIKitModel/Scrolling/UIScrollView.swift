@@ -12,9 +12,11 @@ open class UIScrollView: UIView {
     let delayedTouchesRecognizer = UIScrollViewDelayedTouchesBeganGestureRecognizer()
 
     /// UIKit's `delegate`: told when the content scrolls and when dragging begins and ends (weak).
+    @exclusivity(unchecked)
     public weak var delegate: UIScrollViewDelegate?
 
     /// The size of the content; the offset ranges over `0 ... contentSize - bounds.size` on each axis.
+    @exclusivity(unchecked)
     public var contentSize: CGSize = .zero
 
     /// UIKit: the content's point shown at the scroll view's top-left corner; it is `bounds.origin`.
@@ -28,31 +30,40 @@ open class UIScrollView: UIView {
     }
 
     /// UIKit default true: content touches are withheld until 0.15 s pass or the touch ends.
+    @exclusivity(unchecked)
     public var delaysContentTouches = true {
         didSet { delayedTouchesRecognizer.delaysTouchesBegan = delaysContentTouches }
     }
 
     /// UIKit default true: a drag may take touches the content has already begun to track.
+    @exclusivity(unchecked)
     public var canCancelContentTouches = true
 
     /// UIKit's `isScrollEnabled` (true): false makes the scroll view's pan fail, so the content keeps its touches.
+    @exclusivity(unchecked)
     public var isScrollEnabled = true {
         didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
     }
 
     /// UIKit: scrolling along an axis needs content larger than the bounds, unless bouncing is forced.
+    @exclusivity(unchecked)
     public var alwaysBounceVertical = false
     /// UIKit's `alwaysBounceHorizontal` (false): true lets a horizontal drag scroll content no wider than the view.
+    @exclusivity(unchecked)
     public var alwaysBounceHorizontal = false
 
     /// True from the moment a finger touches the scroll view until its touches are gone.
+    @exclusivity(unchecked)
     var isTracking = false
     /// True while the pan is moving the content.
+    @exclusivity(unchecked)
     var isDragging = false
 
     /// The offset when the current drag began.
+    @exclusivity(unchecked)
     var dragStartOffset: CGPoint = .zero
     /// The application the tracking mode was pushed on (popped there even if the view left its window).
+    @exclusivity(unchecked)
     weak var trackingModeApplication: UIApplication?
 
     public override init(frame: CGRect = .zero) {
@@ -211,11 +222,14 @@ package final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureR
     /// UIKit's content-touch delay.
     package static let delay: TimeInterval = 0.15
 
+    @exclusivity(unchecked)
     private var timer: RunLoopTimer?
     /// The touches the scroll view has been asked about since the last reset (each is asked once).
+    @exclusivity(unchecked)
     private var askedTouches: [UITouch] = []
     /// Counts resets: a decision scheduled for after a frame is dropped if the recognizer reset meanwhile
     /// (another recognizer failed it and its touches are gone), instead of failing the next sequence.
+    @exclusivity(unchecked)
     private var resets = 0
 
     // The timers' closures hold this recognizer unowned (a weak reference would give it a side table, and every

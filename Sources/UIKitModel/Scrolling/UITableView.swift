@@ -11,6 +11,7 @@ open class UITableView: UIScrollView {
     static let defaultRowHeight: CGFloat = 44
 
     /// UIKit's `dataSource`: how many rows each section has, and their cells (weak, as in UIKit).
+    @exclusivity(unchecked)
     public weak var dataSource: UITableViewDataSource? {
         didSet { reloadData() }
     }
@@ -19,15 +20,20 @@ open class UITableView: UIScrollView {
     var tableDelegate: UITableViewDelegate? { delegate as? UITableViewDelegate }
 
     /// UIKit's `rowHeight`, in points (44 by default): rows are laid out from it.
+    @exclusivity(unchecked)
     public var rowHeight: CGFloat = UITableView.defaultRowHeight {
         didSet { reloadData() }
     }
 
     /// Cells by section, then row.
+    @exclusivity(unchecked)
     private(set) var cells: [[UITableViewCell]] = []
+    @exclusivity(unchecked)
     package private(set) var indexPathForSelectedRow: IndexPath?
     /// The row the tracked touch came down on (UIKit's pending selection), while it is highlighted.
+    @exclusivity(unchecked)
     private(set) var pendingIndexPath: IndexPath?
+    @exclusivity(unchecked)
     private(set) weak var selectionTouch: UITouch?
 
     public override init(frame: CGRect = .zero) {

@@ -4,8 +4,11 @@ import Foundation
 /// travel up the responder chain to the table view, which highlights and selects rows.
 open class UITableViewCell: UIView {
     /// The default cell style's text (UIKit's `textLabel.text`).
+    @exclusivity(unchecked)
     var text: String?
+    @exclusivity(unchecked)
     var isHighlighted = false
+    @exclusivity(unchecked)
     var isSelected = false
 
     /// A cell whose trace and renders show `text` (its `textLabel`'s text on iOS).

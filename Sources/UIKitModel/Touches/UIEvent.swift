@@ -5,18 +5,24 @@ import HIDEvent
 /// sequence is in `allTouches`, and all four touch methods of the sequence receive this same object.
 public class UIEvent {
     let type: EventType
+    @exclusivity(unchecked)
     var subtype: EventSubtype
     /// Seconds, from the HID envelope's hardware timestamp of the frame being delivered.
+    @exclusivity(unchecked)
     package internal(set) var timestamp: TimeInterval
     /// The same instant in nanoseconds, as the HID envelope carried it.
+    @exclusivity(unchecked)
     var hardwareTimestamp: UInt64 = 0
 
     /// The touches of the sequence in the order their fingers came down.
+    @exclusivity(unchecked)
     var touchesInOrder: [UITouch] = []
     /// For the frame being delivered: the older frames coalesced into it, oldest first (empty: none).
+    @exclusivity(unchecked)
     var coalescedFrames: [HIDMessage] = []
 
     /// Began / ended / cancelled for motion events.
+    @exclusivity(unchecked)
     var motionPhase: MotionPhase = .began
 
     package init(type: EventType, subtype: EventSubtype = .none, timestamp: TimeInterval = 0) {

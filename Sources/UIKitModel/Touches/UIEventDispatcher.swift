@@ -12,16 +12,20 @@ public final class UIEventDispatcher {
     /// take no strong retain of it each (issue 27: `unowned` cost a checked retain and a release per read).
     unowned(unsafe) let application: UIApplication
     /// The source0 the fetcher signals; added to the application's run loop in the common modes.
+    @exclusivity(unchecked)
     private(set) var source: RunLoopSource0!
 
     /// Finger arrays of dispatched digitizer frames, for the host's next frames (`UIEventFetcher.takeFingerStorage`);
     /// at most `spareFingersLimit` are kept.
+    @exclusivity(unchecked)
     var spareFingers: [[HIDDigitizerEvent]] = []
     static let spareFingersLimit = 4
 
     /// HID messages received by the fetcher and not yet converted (swapped out on each pass, so steady traffic
     /// reuses the same two buffers).
+    @exclusivity(unchecked)
     private var pending: [Received] = []
+    @exclusivity(unchecked)
     var converting: [Received] = []
 
     /// A received HID message, the samples coalesced into it (empty: none; an empty array allocates nothing)
@@ -49,37 +53,53 @@ public final class UIEventDispatcher {
 
     /// Dispatched messages with a delivery token, oldest first, until the host takes them
     /// (`takeDispatched(into:)`). Messages without a token are not recorded, so a headless run keeps nothing.
+    @exclusivity(unchecked)
     private var dispatched: [Dispatched] = []
     /// UIKit coalesces moves queued behind each other (on by default, as iOS); off, every frame is its own event.
+    @exclusivity(unchecked)
     public var coalescesQueuedMoves = true
     /// Received digitizer frames coalesced into a later event of the same pass (see `handleEventQueue`).
+    @exclusivity(unchecked)
     public internal(set) var framesCoalescedInQueue: UInt64 = 0
 
     /// While a frame dispatches (FrameClock): what it reflects, for touch-to-present and the `frames` message.
+    @exclusivity(unchecked)
     var recordsFrame = false
+    @exclusivity(unchecked)
     var frameInputs: [FrameClock.Input] = []
+    @exclusivity(unchecked)
     var frameDeliveries: [UInt64] = []
     /// Held events wait for the next frame.
     var hasPending: Bool { !pending.isEmpty }
     var pendingCount: Int { pending.count }
     /// Samples delivered as the touch of an event, and samples delivered only in `coalescedTouches(for:)` (the
     /// app's accounting: direct + coalesced = read).
+    @exclusivity(unchecked)
     public internal(set) var samplesDelivered: UInt64 = 0
     /// Samples delivered only in `coalescedTouches(for:)` (folded into a later event's touch).
+    @exclusivity(unchecked)
     public internal(set) var samplesCoalesced: UInt64 = 0
 
     /// Touches hit-tested to a view that UIKit's multiple- or exclusive-touch rule kept from it (their
     /// recognizers still saw them).
+    @exclusivity(unchecked)
     public internal(set) var touchesNotDeliveredToViews: UInt64 = 0
 
     /// The event of the touch sequence in progress (nil between sequences).
+    @exclusivity(unchecked)
     package internal(set) var touchesEvent: UIEvent?
+    @exclusivity(unchecked)
     var touchesByTransducer = TouchesByTransducer()
+    @exclusivity(unchecked)
     var tapCounter = TapCountTracker()
+    @exclusivity(unchecked)
     var touchSequenceCounter: UInt64 = 0
 
+    @exclusivity(unchecked)
     var pressesEvent: UIPressesEvent?
+    @exclusivity(unchecked)
     var pressesByType: [UIPress.PressType: UIPress] = [:]
+    @exclusivity(unchecked)
     var motionEvent: UIEvent?
 
     init(application: UIApplication) {

@@ -14,7 +14,9 @@ final class UIPress: Hashable {
     }
 
     let type: PressType
+    @exclusivity(unchecked)
     package internal(set) var phase: Phase
+    @exclusivity(unchecked)
     package internal(set) var timestamp: TimeInterval
 
     init(type: PressType, phase: Phase, timestamp: TimeInterval) {
@@ -32,9 +34,12 @@ final class UIPress: Hashable {
 /// UIKit's `UIPressesEvent`: the presses event, one object per press sequence.
 package final class UIPressesEvent: UIEvent {
     /// Every press currently down (plus the ones that changed in this event).
+    @exclusivity(unchecked)
     var allPresses: Set<UIPress> = []
     /// The presses that changed in the event being delivered, and the phase they changed to.
+    @exclusivity(unchecked)
     var changedPresses: Set<UIPress> = []
+    @exclusivity(unchecked)
     var changedPhase: UIPress.Phase = .began
 
     init(timestamp: TimeInterval = 0) {

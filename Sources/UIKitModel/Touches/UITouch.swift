@@ -4,40 +4,53 @@ import HIDEvent
 /// UIKit's `UITouch`: one finger from first contact until it lifts or is cancelled, updated in place.
 public final class UITouch: Hashable {
     /// UIKit's `phase`: began, moved, stationary, ended or cancelled, as of the event being delivered.
+    @exclusivity(unchecked)
     public internal(set) var phase: Phase
     /// Seconds, from the HID envelope's hardware timestamp of the frame that last changed this touch.
+    @exclusivity(unchecked)
     public internal(set) var timestamp: TimeInterval
     /// UIKit's `tapCount`: 2 for a finger that comes down again soon near where the last one lifted.
+    @exclusivity(unchecked)
     public internal(set) var tapCount: Int
     /// The hit-tested view, fixed when the touch began (nil if no view was hit).
+    @exclusivity(unchecked)
     public internal(set) var view: UIView?
+    @exclusivity(unchecked)
     var window: UIWindow?
     /// The HID finger path id (`transducerIndex`) this touch follows.
     let transducerIndex: UInt32
+    @exclusivity(unchecked)
     var majorRadius: CGFloat
     /// The last phase the touch's view received (nil: nothing yet). Written and read only by the window's
     /// view delivery (UIWindow+TouchDelivery), which owns it; UIKit keeps such bits in UITouch's private
     /// flags too. Recognizer-side reasons to hold a touch back live in the gesture environment.
+    @exclusivity(unchecked)
     var phaseDeliveredToView: Phase?
     /// Why the touch's view never receives the touch (UIKit's multiple- and exclusive-touch rules, decided
     /// by the window when the touch began: `UIWindow.viewRefusal(for:in:)`); nil: it does. The touch keeps its
     /// hit-tested `view`, so its recognizers see it as any other.
+    @exclusivity(unchecked)
     package internal(set) var viewRefusal: String?
     /// Why the touch is being cancelled, while its cancel is delivered: a recognizer took it from its view
     /// (`UIWindow`'s cancel step), or its HID frame cancelled it. Explained traces print it on the
     /// `touchesCancelled:withEvent:` records (protocols/trace-record.md).
+    @exclusivity(unchecked)
     package internal(set) var cancelCause: String?
 
     /// Location and previous location in screen coordinates; `location(in:)` converts.
+    @exclusivity(unchecked)
     var screenLocation: CGPoint
+    @exclusivity(unchecked)
     var previousScreenLocation: CGPoint
     /// Order of creation: stable ordering for delivery and printing (Set order is not).
     let sequenceNumber: UInt64
     /// The finger's predictor (`UIEvent.predictedTouches(for:)`), fed with every sample, coalesced ones included;
     /// kept on the touch, so a move finds it without a lookup and its ring is reused for the whole stroke.
+    @exclusivity(unchecked)
     var predictor = TouchPredictor()
     /// Where the touch is predicted to be one frame ahead, for the frame being delivered (nil: no prediction);
     /// cleared at the next event, as UIKit discards predictions.
+    @exclusivity(unchecked)
     var prediction: TouchPredictor.Sample?
 
     init(transducerIndex: UInt32, location: CGPoint, timestamp: TimeInterval, tapCount: Int, sequenceNumber: UInt64) {

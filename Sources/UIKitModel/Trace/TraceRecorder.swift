@@ -10,23 +10,32 @@ extension Trace {
     /// *open* until then; records are handed to `onRecord` in order once no record before them is open.
     public final class Recorder {
         /// Every record so far, in order (unless `retainsLines` is false).
+        @exclusivity(unchecked)
         public private(set) var lines: [Trace.Line] = []
         /// Off: nothing is stored or forwarded (objects may still log).
+        @exclusivity(unchecked)
         var isEnabled = true
         /// Explained traces: also record event headers, hit-test pass labels and recognizer transitions.
+        @exclusivity(unchecked)
         public var explains = false
         /// False: a record is dropped once handed to `onRecord` (a long-running app keeps no trace in memory).
+        @exclusivity(unchecked)
         public var retainsLines = true
         /// Called for every record, in order, once complete (live tools stream records out; tests can ignore it).
+        @exclusivity(unchecked)
         public var onRecord: ((Trace.Line) -> Void)?
         /// The HID event being dispatched (its envelope sequence), stamped on every record made meanwhile.
+        @exclusivity(unchecked)
         package var currentHIDEvent: UInt64?
 
         private let clock: () -> UInt64
         /// The recorder's clock now (the application's run-loop clock).
         var now: UInt64 { clock() }
+        @exclusivity(unchecked)
         private var nextSequence: UInt64 = 1
+        @exclusivity(unchecked)
         private var openCount = 0
+        @exclusivity(unchecked)
         private var emitted = 0
 
         /// A record waiting for its result.

@@ -4,6 +4,7 @@ import Foundation
 /// its subviews are invisible to hit-testing until it is turned on.
 open class UIImageView: UIView {
     /// The image's name (this model draws nothing).
+    @exclusivity(unchecked)
     var imageName: String?
 
     public override init(frame: CGRect = .zero) {

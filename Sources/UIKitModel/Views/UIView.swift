@@ -10,18 +10,22 @@ open class UIView: UIResponder {
     /// The untransformed frame's origin in the superview's space, `center` less half the bounds' size: what
     /// `frame.origin` is while `transform` is the identity. Stored rather than `center` so the identity path
     /// stays one addition per axis.
+    @exclusivity(unchecked)
     var origin: CGPoint
     /// UIKit's `bounds`: the view's own coordinate space (origin and size); touches and subviews' frames are in it.
+    @exclusivity(unchecked)
     public var bounds: CGRect
 
     /// UIKit's `transform`: "Specifies the transform applied to the view, relative to the center of its
     /// bounds" (developer.apple.com/documentation/uikit/uiview/transform); default the identity. Hit-testing,
     /// every conversion, `UITouch.location(in:)` and recognizer translations go through it.
+    @exclusivity(unchecked)
     public var transform: CGAffineTransform = .identity {
         didSet { isTransformed = !transform.isIdentity }
     }
     /// `transform` is not the identity: every conversion checks this bit first and takes the plain
     /// translation path when it is clear (the per-event cost of untransformed views stays what it was).
+    @exclusivity(unchecked)
     private(set) var isTransformed = false
 
     /// Not retained, as UIKit's (assign): the superview retains its subviews, and its deinit clears their
@@ -30,41 +34,54 @@ open class UIView: UIResponder {
     /// Apple declares it readonly with no ownership (developer.apple.com/documentation/uikit/uiview/superview;
     /// UIView.h: `@property(nullable, nonatomic, readonly) UIView *superview`): the subview list owns, the
     /// back pointer does not.
+    @exclusivity(unchecked)
     package internal(set) unowned(unsafe) var superview: UIView?
     /// UIKit's `subviews`, back to front: later ones are drawn over earlier ones and asked first by hit-testing.
+    @exclusivity(unchecked)
     public internal(set) var subviews: [UIView] = []
     /// Set when this view is a view controller's root view (UIKit's private `_viewDelegate`, not retained; the
     /// controller's deinit clears it).
+    @exclusivity(unchecked)
     unowned(unsafe) var viewController: UIViewController?
 
     /// UIKit: a hidden view and its whole subtree are skipped by hit-testing.
+    @exclusivity(unchecked)
     public var isHidden = false
     /// UIKit: hit-testing skips views with alpha <= 0.01.
+    @exclusivity(unchecked)
     public var alpha: CGFloat = 1
     /// UIKit: true by default (false for `UIImageView`, `UILabel`).
+    @exclusivity(unchecked)
     public var isUserInteractionEnabled = true
     /// UIKit: false by default ("The default value of this property is false", developer.apple.com/documentation/
     /// uikit/uiview/ismultipletouchenabled): the view receives only the first touch of a multi-touch sequence
     /// that starts within it; a later finger landing on it while that one is down is hit-tested, goes to the
     /// recognizers and travels nowhere else (`UIWindow.viewRefusal(for:in:)`). Other views, and the view's
     /// recognizers, still get theirs. True lets a view see every finger (a pinch drawn by hand).
+    @exclusivity(unchecked)
     public var isMultipleTouchEnabled = false
     /// UIKit: false by default. True: the view receives a touch only if it is the only view of its window
     /// tracking touches, and while it tracks, no other view of the window receives one (recognizers are not
     /// affected). developer.apple.com/documentation/uikit/uiview/isexclusivetouch; Apple's "Event Handling
     /// Guide for iOS", Multitouch Events, "Specifying Custom Touch Event Behavior".
+    @exclusivity(unchecked)
     public var isExclusiveTouch = false
     /// A color name or hex string (`"yellow"`, `"#FFCC00"`); nil is clear, as UIKit's default.
+    @exclusivity(unchecked)
     public var backgroundColor: String?
     /// UIKit's `tag`: a number of your choosing (0).
+    @exclusivity(unchecked)
     public var tag = 0
     /// Scene files use it as the view's id; also what UI tests look views up by.
+    @exclusivity(unchecked)
     public var accessibilityIdentifier: String?
 
     /// Scripted `hitTest(_:with:)` (what a subclass override would do); `.default` runs UIKit's rules.
+    @exclusivity(unchecked)
     public var hitTestOverride: HitTestOverride = .default
     /// Scripted `point(inside:with:)`: also accept points inside these views' frames (the round button
     /// sticking out of a tab bar). Must be descendants; empty runs UIKit's rule only.
+    @exclusivity(unchecked)
     public var pointInsideIncludes: [UIView] = []
 
     /// UIKit's `init(frame:)`: a visible, interactive view with no subviews and no recognizers.
@@ -121,6 +138,7 @@ open class UIView: UIResponder {
     // MARK: - Gesture recognizers (attaching them: the extension below)
 
     /// The recognizers attached with `addGestureRecognizer(_:)`, in the order they were added.
+    @exclusivity(unchecked)
     var attachedGestureRecognizers: [UIGestureRecognizer] = []
 
     /// UIKit: asked before a recognizer leaves possible — for recognizers attached to this view and to its

@@ -4,6 +4,7 @@ import Foundation
 /// whose `sendEvent(_:)` hands touches to gesture recognizers and views.
 open class UIWindow: UIView {
     /// Higher levels are in front; hit-testing asks the frontmost window first.
+    @exclusivity(unchecked)
     public var windowLevel: Level = .normal {
         didSet { application?.windowOrderDidChange() }
     }
@@ -18,15 +19,19 @@ open class UIWindow: UIView {
     }
 
     /// Not retained and not weak (see `UIApplication.deinit`, `removeWindow`).
+    @exclusivity(unchecked)
     unowned(unsafe) var application: UIApplication?
     /// Orders windows of equal level: the most recently shown is in front.
+    @exclusivity(unchecked)
     var shownStamp: UInt64 = 0
     /// The touch delivery's working arrays and set, kept between frames so steady moves allocate none (issue
     /// 27). Each is taken out while in use (a delivery nested in a view's touch method finds it empty and
     /// builds its own) and put back emptied, with its capacity.
+    @exclusivity(unchecked)
     var touchScratch = WindowTouchScratch()
 
     /// UIKit: setting it installs the controller's view as the window's root view, sized to the window.
+    @exclusivity(unchecked)
     public var rootViewController: UIViewController? {
         didSet {
             if let old = oldValue, old !== rootViewController, old.viewIfLoaded?.superview === self {

@@ -3,6 +3,7 @@ import AppHostCore
 import Foundation
 import HIDEvent
 import RunLoopKit
+import TestSupport
 import UIKitModel
 import XCTest
 import ZeroMQ
@@ -10,20 +11,18 @@ import ZeroMQ
 /// An app-host in this process, on a manual clock, against a ROUTER the test plays springboard with: acks
 /// the app channel refuses (its high-water mark) wait and go later, in order; none is lost.
 final class AppHostAckTests: XCTestCase {
-    private var directory: String!
+    private var directory: TemporaryDirectory!
 
     override func setUpWithError() throws {
-        var template = Array("/tmp/tpa-XXXXXX".utf8CString)
-        directory = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) }
-        XCTAssertNotNil(directory)
+        directory = try TemporaryDirectory(prefix: "tpa")
     }
 
     override func tearDown() {
-        if let directory { try? FileManager.default.removeItem(atPath: directory) }
+        directory?.remove()
     }
 
     func testAcksTheChannelRefusesAreSentLaterInOrderAndNoneIsLost() throws {
-        let endpoint = "ipc://\(directory!)/apps"
+        let endpoint = directory.ipcEndpoint("apps")
         let context = try ZMQContext(ioThreads: 1)
         let router = try context.socket(.router)
         defer { router.close() }
@@ -89,7 +88,7 @@ final class AppHostAckTests: XCTestCase {
     /// still acknowledged, once and in order, flagged as coalesced in the app and stamped with the times of the
     /// event it travelled in; a down or an up never is.
     func testMovesUIKitCoalescedAreEachAcknowledgedWithTheFlagAndTheirEventsTimes() throws {
-        let endpoint = "ipc://\(directory!)/apps"
+        let endpoint = directory.ipcEndpoint("apps")
         let context = try ZMQContext(ioThreads: 1)
         let router = try context.socket(.router)
         defer { router.close() }

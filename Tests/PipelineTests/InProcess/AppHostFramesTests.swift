@@ -3,6 +3,7 @@ import AppHostCore
 import Foundation
 import HIDEvent
 import RunLoopKit
+import TestSupport
 import UIKitModel
 import XCTest
 import ZeroMQ
@@ -12,16 +13,14 @@ import ZeroMQ
 /// at the frame's present with the exact times and sequences, and an older springboard's `error malformed`
 /// answer stops the `frames` without disturbing events or acks.
 final class AppHostFramesTests: XCTestCase {
-    private var directory: String!
+    private var directory: TemporaryDirectory!
 
     override func setUpWithError() throws {
-        var template = Array("/tmp/tpf-XXXXXX".utf8CString)
-        directory = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) }
-        XCTAssertNotNil(directory)
+        directory = try TemporaryDirectory(prefix: "tpf")
     }
 
     override func tearDown() {
-        if let directory { try? FileManager.default.removeItem(atPath: directory) }
+        directory?.remove()
     }
 
     private func digitizer(_ sequence: UInt64, _ change: HIDFingerChange, x: Float, at hardware: UInt64) throws -> [UInt8] {
@@ -33,7 +32,7 @@ final class AppHostFramesTests: XCTestCase {
     }
 
     func testFramesFollowEachPresentAndAnOldSpringBoardsRefusalStopsThemQuietly() throws {
-        let endpoint = "ipc://\(directory!)/apps"
+        let endpoint = directory.ipcEndpoint("apps")
         let context = try ZMQContext(ioThreads: 1)
         let router = try context.socket(.router)
         defer { router.close() }

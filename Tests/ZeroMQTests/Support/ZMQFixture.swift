@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 import ZeroMQ
 
@@ -10,10 +11,7 @@ final class ZMQFixture {
 
     init() throws {
         context = try ZMQContext()
-        // mkdtemp under /tmp keeps ipc paths far below the 107-byte limit.
-        var template = Array("/tmp/zmqt-XXXXXX".utf8CString)
-        guard let path = mkdtemp(&template) else { throw XCTSkip("mkdtemp failed: errno \(errno)") }
-        directory = URL(fileURLWithPath: String(cString: path))
+        directory = try TemporaryDirectory(prefix: "zmqt").url
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }

@@ -22,11 +22,7 @@ final class PipelineFixture {
 
     init() throws {
         // Short, private, unique: ipc paths must stay within 107 bytes.
-        var template = Array("/tmp/tpt-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw NSError(domain: "PipelineFixture", code: Int(errno))
-        }
-        directory = URL(fileURLWithPath: String(cString: made))
+        directory = try TemporaryDirectory(prefix: "tpt").url
     }
 
     func tearDown() {

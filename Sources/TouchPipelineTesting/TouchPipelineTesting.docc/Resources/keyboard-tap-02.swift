@@ -1,0 +1,53 @@
+import TouchPipelineTesting
+import UIKitModel
+import XCTest
+
+/// "Tap anywhere to dismiss the keyboard" over a table: a tap recognizer on the root view whose delegate (the
+/// controller) keeps it off the table's rows.
+final class ContactsViewController: UIViewController, UITableViewDataSource, UITableViewDelegate {
+    let table = UITableView(frame: CGRect(x: 0, y: 100, width: 390, height: 500))
+    let dismissTap = UITapGestureRecognizer()
+
+    override func viewDidLoad() {
+        dismissTap.addTarget(self, action: ContactsViewController.dismissKeyboard, name: "dismissKeyboard:")
+        view.addGestureRecognizer(dismissTap)
+        logGroups = .delegate
+
+        table.delegate = self
+        table.dataSource = self
+        view.addSubview(table)
+    }
+
+    private func dismissKeyboard(_ recognizer: UIGestureRecognizer) {
+        traceLine("endEditing: keyboard dismissed")
+    }
+
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 3 }
+
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = PuzzleCell(text: "Contact \(indexPath.row)")
+        cell.logGroups = .touches
+        return cell
+    }
+
+    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+        traceLine("didSelectRowAt \(indexPath.row)")
+    }
+}
+
+final class KeyboardTapTutorialTests: XCTestCase {
+    var app: TouchTestApp!
+    var controller: ContactsViewController!
+
+    override func setUpWithError() throws {
+        app = try TouchTestApp()
+        controller = ContactsViewController()
+        controller.view.frame = app.window.bounds
+        app.window.rootViewController = controller
+    }
+
+    func testWithoutTheDelegateTheTapTakesEveryQuickTapOnARow() throws {
+        let trace = try app.play("at 1 tap 195 210 duration 0.05")
+        XCTAssertEqual(trace.lines, ["endEditing: keyboard dismissed"])
+    }
+}
