@@ -125,7 +125,8 @@ let package = Package(
         .target(
             name: "CommandLineSupport",
             dependencies: [
-                "HIDEvent", "TouchRecording", "ZeroMQ", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ControlProtocol", "HIDEvent", "TouchRecording", "ZeroMQ",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // hid-source load's library: gesture mixes, frame generation, the paced send loop, the run's control
         // requests, reports and baseline ratios; and what hid-bench relay shares with it (pacing, CPU per frame).
@@ -160,6 +161,7 @@ let package = Package(
                 "AppInspection", "AppScene", "GestureScript", "HeadlessApp", "HIDEvent", "TouchRecording", "UIKitModel",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], resources: [.copy("Page")]),
         // app-host's commands as a library: the app-host executable is one line over it, and an executable of
         // yours (Examples/) reuses it after registering its own classes.

@@ -28,25 +28,3 @@ struct ExploreCommand: ParsableCommand {
         try server.serve(ExplorerEngine(target: session))
     }
 }
-
-/// The explorer server's options, shared with `sbctl explore`'s in spirit: loopback unless told otherwise.
-struct ExplorerServerOptions: ParsableArguments {
-    @Option(name: .long, help: "TCP port (0: any free port; the URL printed names it).")
-    var port: Int = 8765
-
-    @Option(name: .long, help: "Address to listen on. Not a loopback address: needs --token.")
-    var host: String = "127.0.0.1"
-
-    @Flag(name: .long, help: "Allow a non-loopback --host; a random token is then required in the URL.")
-    var token = false
-
-    func serve(_ engine: ExplorerEngine) throws {
-        let configuration: ExplorerServerConfiguration
-        do {
-            configuration = try ExplorerServerConfiguration(host: host, port: port, allowRemote: token)
-        } catch {
-            throw ValidationError("\(error)")
-        }
-        try ExplorerServerRunner.run(ExplorerServer(configuration: configuration, engine: engine))
-    }
-}

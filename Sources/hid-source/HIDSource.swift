@@ -21,22 +21,10 @@ struct HIDSource: ParsableCommand {
     static func main() { CommandLineMain.run(Self.self) }
 }
 
-/// Where and as whom a hid-source sends: every subcommand that talks to springboard has these.
+/// Where and as whom a hid-source sends (shared with `sbctl explore`), and how long it waits for springboard to
+/// confirm its end marker: every subcommand that talks to springboard has these.
 struct SourceConnection: ParsableArguments {
-    @OptionGroup var events: EndpointOption<EventsSocket>
-    /// Asked whether the end marker arrived.
-    @OptionGroup var control: EndpointOption<ControlSocket>
-    @OptionGroup var runtime: RuntimeDirectoryOptions
-    @OptionGroup var curve: CurveOptions
-
-    @Option(
-        name: .long,
-        help: "The sender id stamped on every frame, decimal or hex (0x...) (default: derived from the pid and a random number).",
-        transform: { text in
-            guard let id = SenderID.parse(text) else { throw ValidationError("\"\(text)\" is not \(SenderID.expected)") }
-            return id
-        })
-    var senderID: UInt64?
+    @OptionGroup var source: EventSourceOptions
 
     @Option(name: .long, help: "Milliseconds to wait for springboard to confirm the end marker.")
     var confirmTimeout: Int = 2000
@@ -44,12 +32,11 @@ struct SourceConnection: ParsableArguments {
     @Flag(name: .long, help: "Print the report as JSON.")
     var json = false
 
-    var eventEndpoint: String { events.resolved(runtime) }
-    var controlEndpoint: String { control.resolved(runtime) }
+    var eventEndpoint: String { source.eventEndpoint }
+    var controlEndpoint: String { source.controlEndpoint }
+    var curve: CurveOptions { source.curve }
 
-    /// `--sender-id`, else a fresh one per run: the pid in the high half, a random number in the low half, so
-    /// springboard never mixes this run's sequence numbers (and end marker) with an earlier run's.
-    var runSenderID: UInt64 { senderID ?? HIDSourceStream.freshSenderID() }
+    var runSenderID: UInt64 { source.senderID ?? HIDSourceStream.freshSenderID() }
 }
 
 /// Options of the subcommands that play a script or a recording (tap, swipe, press, play, replay): the

@@ -23,45 +23,19 @@ struct ExploreCommand: ParsableCommand {
             + "touch, the app's trace from its trace file (<runtime dir>/logs/<bundle id>.trace.jsonl). Listens on "
             + "127.0.0.1 unless --host is given with --token.")
 
-    @Option(name: .long, help: "TCP port (0: any free port; the URL printed names it).")
-    var port: Int = 8765
-
-    @Option(name: .long, help: "Address to listen on. Not a loopback address: needs --token.")
-    var host: String = "127.0.0.1"
-
-    @Flag(name: .long, help: "Allow a non-loopback --host; a random token is then required in the URL.")
-    var token = false
-
-    @OptionGroup var events: EndpointOption<EventsSocket>
-    @OptionGroup var control: EndpointOption<ControlSocket>
-    @OptionGroup var runtime: RuntimeDirectoryOptions
-    @OptionGroup var curve: CurveOptions
-
-    @Option(
-        name: .long,
-        help: "The sender id stamped on every frame, decimal or hex (default: derived from the pid and a random number).",
-        transform: { text in
-            guard let id = SenderID.parse(text) else { throw ValidationError("\"\(text)\" is not \(SenderID.expected)") }
-            return id
-        })
-    var senderID: UInt64?
+    @OptionGroup var server: ExplorerServerOptions
+    @OptionGroup var source: EventSourceOptions
 
     func run() throws {
-        let configuration: ExplorerServerConfiguration
-        do {
-            configuration = try ExplorerServerConfiguration(host: host, port: port, allowRemote: token)
-        } catch {
-            throw ValidationError("\(error)")
-        }
         let ensemble = try SpringBoardEnsemble(
-            eventEndpoint: events.resolved(runtime), controlEndpoint: control.resolved(runtime), curve: curve.client(),
-            senderID: senderID ?? HIDSourceStream.freshSenderID())
+            eventEndpoint: source.eventEndpoint, controlEndpoint: source.controlEndpoint, curve: source.curve.client(),
+            senderID: source.senderID ?? HIDSourceStream.freshSenderID())
         let session: LiveSession
         do { session = try LiveSession(ensemble: ensemble) } catch {
             printError("sbctl: \(error)")
             throw ExitCode(.unavailable)
         }
-        try ExplorerServerRunner.run(ExplorerServer(configuration: configuration, engine: ExplorerEngine(target: session)))
+        try server.serve(ExplorerEngine(target: session))
     }
 }
 

@@ -22,46 +22,29 @@ final class AppHostAckTests: XCTestCase {
     }
 
     func testAcksTheChannelRefusesAreSentLaterInOrderAndNoneIsLost() throws {
-        let endpoint = directory.ipcEndpoint("apps")
-        let context = try ZMQContext(ioThreads: 1)
-        let router = try context.socket(.router)
-        defer { router.close() }
-        try router.setLinger(0)
-        try router.setReceiveHighWaterMark(1)
-        try router.setReceiveBufferSize(4096)
-        try router.bind(endpoint)
-
-        var configuration = AppHostConfiguration(appEndpoint: endpoint, bundleID: "com.example.acks", displayName: "Acks")
+        let channel = try AppChannelRouter(in: directory, receiveHighWaterMark: 1, receiveBufferSize: 4096)
+        var configuration = AppHostConfiguration(appEndpoint: channel.endpoint, bundleID: "com.example.acks", displayName: "Acks")
         configuration.traceToStdout = false
         configuration.channelHighWaterMark = 1
         configuration.channelBufferBytes = 4096
         let clock = ManualClock()
         let application = UIApplication(runLoop: EventRunLoop(clock: clock))
         let host = try AppHost(application: application, configuration: configuration)
-        var identity: [UInt8] = []
         let frame = try HIDEncoder.encode(
             HIDMessage(
                 envelope: HIDEnvelope(kind: .button, sequence: 1, senderID: 1, timestamps: HIDHopTimestamps(hardware: 1)),
                 payload: .button(HIDButtonEvent(button: .volumeUp, isDown: true))))
 
         // The app's connect probe ([identity][empty]): from now on the ROUTER can route to it.
-        try router.setRouterMandatory(true)
-        var probe: [[UInt8]]?
-        try runUntil("the app's connect probe", application) {
-            probe = probe ?? (try? router.receiveMultipart(dontWait: true)) ?? nil
-            return probe != nil
-        }
-        // The ROUTER names the connection (the app sets no routing id: identity is the connection).
-        identity = try XCTUnwrap(probe?.first)
-        XCTAssertEqual(probe?.count, 2)
-        XCTAssertEqual(probe?.last, [])
+        let probe = try channel.awaitProbe(application)
+        XCTAssertEqual(probe.count, 2)
+        XCTAssertEqual(probe.last, [])
 
         // Events one at a time, each handled in its own pass (so each pass sends one ack message), while the
         // test reads nothing: the channel fills and the app must hold its acks.
         let events = 2_000
         for sequence in 1...events {
-            XCTAssertTrue(try router.send(identity, more: true))
-            XCTAssertTrue(try router.send(EventHeader(deliverySequence: UInt64(sequence)).encoded() + frame))
+            try channel.send(EventHeader(deliverySequence: UInt64(sequence)).encoded() + frame)
             try runUntil("event \(sequence) handled", application) { host.eventsReceived == UInt64(sequence) }
         }
         XCTAssertGreaterThan(host.ackSendsDeferred, 0, "the channel never pushed back: the test proves nothing")
@@ -71,7 +54,7 @@ final class AppHostAckTests: XCTestCase {
         var acknowledged: [UInt64] = []
         let deadline = Date().addingTimeInterval(10)
         while acknowledged.count < events, Date() < deadline {
-            while let frames = try router.receiveMultipart(dontWait: true) {
+            while let frames = try channel.receive() {
                 guard frames.count == 2, frames[1].count > 8 else { continue }
                 if case .acks(let acks) = try? AppChannelMessage.decode(frames[1]) {
                     acknowledged += (0..<UInt64(acks.entries.count)).map { acks.firstSequence + $0 }
@@ -88,24 +71,13 @@ final class AppHostAckTests: XCTestCase {
     /// still acknowledged, once and in order, flagged as coalesced in the app and stamped with the times of the
     /// event it travelled in; a down or an up never is.
     func testMovesUIKitCoalescedAreEachAcknowledgedWithTheFlagAndTheirEventsTimes() throws {
-        let endpoint = directory.ipcEndpoint("apps")
-        let context = try ZMQContext(ioThreads: 1)
-        let router = try context.socket(.router)
-        defer { router.close() }
-        try router.setLinger(0)
-        try router.bind(endpoint)
-        var configuration = AppHostConfiguration(appEndpoint: endpoint, bundleID: "com.example.fold", displayName: "Fold")
+        let channel = try AppChannelRouter(in: directory)
+        var configuration = AppHostConfiguration(appEndpoint: channel.endpoint, bundleID: "com.example.fold", displayName: "Fold")
         configuration.traceToStdout = false
         // The real clock: each event's dispatch times are its own, so sharing them means travelling together.
         let application = UIApplication(runLoop: EventRunLoop())
         let host = try AppHost(application: application, configuration: configuration)
-        try router.setRouterMandatory(true)
-        var probe: [[UInt8]]?
-        try runUntil("the app's connect probe", application) {
-            probe = probe ?? (try? router.receiveMultipart(dontWait: true)) ?? nil
-            return probe != nil
-        }
-        let identity = try XCTUnwrap(probe?.first)
+        try channel.awaitProbe(application)
 
         // Bursts of a down, 6 moves and an up, all sent before the app's loop runs, so they wait in its socket
         // together. How many one drain finds is up to libzmq's I/O threads: a burst (a new touch each time) is
@@ -124,14 +96,13 @@ final class AppHostAckTests: XCTestCase {
                             kind: .digitizer, sequence: sequence, senderID: 1,
                             timestamps: HIDHopTimestamps(hardware: sequence)),
                         payload: .digitizer(HIDDigitizerFrame(fingers: [finger]))))
-                XCTAssertTrue(try router.send(identity, more: true))
-                XCTAssertTrue(try router.send(EventHeader(deliverySequence: sequence).encoded() + frame))
+                try channel.send(EventHeader(deliverySequence: sequence).encoded() + frame)
             }
             usleep(UInt32(20_000 * (attempt + 1)))  // lets the I/O threads move the burst; waiting longer each time
             try runUntil("burst \(attempt + 1) handled", application) { host.eventsReceived == sequence }
             let deadline = Date().addingTimeInterval(5)
             while entries.count < Int(sequence), Date() < deadline {
-                guard let frames = try router.receiveMultipart(dontWait: true) else {
+                guard let frames = try channel.receive() else {
                     usleep(200)
                     continue
                 }
@@ -156,18 +127,5 @@ final class AppHostAckTests: XCTestCase {
             XCTAssertTrue(entries[index].handled)
         }
         XCTAssertTrue(entries.allSatisfy(\.handled))
-    }
-
-    /// Runs the app's loop until `condition` holds (the event crosses libzmq's I/O thread first).
-    private func runUntil(_ what: String, _ application: UIApplication, _ condition: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(5)
-        while !condition() {
-            guard Date() < deadline else {
-                XCTFail("timed out waiting for \(what)")
-                throw CancellationError()
-            }
-            application.runLoop.runUntilIdle()
-            if !condition() { usleep(20) }
-        }
     }
 }

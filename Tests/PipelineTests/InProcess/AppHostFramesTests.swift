@@ -32,32 +32,19 @@ final class AppHostFramesTests: XCTestCase {
     }
 
     func testFramesFollowEachPresentAndAnOldSpringBoardsRefusalStopsThemQuietly() throws {
-        let endpoint = directory.ipcEndpoint("apps")
-        let context = try ZMQContext(ioThreads: 1)
-        let router = try context.socket(.router)
-        defer { router.close() }
-        try router.setLinger(0)
-        try router.bind(endpoint)
-        var configuration = AppHostConfiguration(appEndpoint: endpoint, bundleID: "com.example.frames", displayName: "Frames")
+        let channel = try AppChannelRouter(in: directory)
+        var configuration = AppHostConfiguration(
+            appEndpoint: channel.endpoint, bundleID: "com.example.frames", displayName: "Frames")
         configuration.traceToStdout = false
         configuration.refreshHz = 60
         let clock = ManualClock()
         let application = UIApplication(runLoop: EventRunLoop(clock: clock))
         let host = try AppHost(application: application, configuration: configuration)
-        try router.setRouterMandatory(true)
-        var probe: [[UInt8]]?
-        try runUntil("the app's connect probe", application) {
-            probe = probe ?? (try? router.receiveMultipart(dontWait: true)) ?? nil
-            return probe != nil
-        }
-        let identity = try XCTUnwrap(probe?.first)
-        func send(_ bytes: [UInt8]) throws {
-            XCTAssertTrue(try router.send(identity, more: true))
-            XCTAssertTrue(try router.send(bytes))
-        }
+        try channel.awaitProbe(application)
+        let send = channel.send
         var received: [AppChannelMessage] = []
         func collect() throws {
-            while let frames = try router.receiveMultipart(dontWait: true) {
+            while let frames = try channel.receive() {
                 guard frames.count == 2, frames[1].count > 8, let message = try? AppChannelMessage.decode(frames[1]) else {
                     continue
                 }
@@ -117,17 +104,5 @@ final class AppHostFramesTests: XCTestCase {
         XCTAssertEqual(last.firstSequence, 3)
         XCTAssertEqual(host.framesSent, 1, "no frames after the refusal")
         XCTAssertEqual(application.display?.framesPresented, 2)
-    }
-
-    private func runUntil(_ what: String, _ application: UIApplication, _ condition: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(5)
-        while !condition() {
-            guard Date() < deadline else {
-                XCTFail("timed out waiting for \(what)")
-                throw CancellationError()
-            }
-            application.runLoop.runUntilIdle()
-            if !condition() { usleep(20) }
-        }
     }
 }
