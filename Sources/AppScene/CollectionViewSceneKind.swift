@@ -37,14 +37,8 @@ struct CollectionViewSceneKind: SceneViewKind {
                 model.logs[key] = try entry.required("log").string()
             }
         }
-        if let cell = try node.mapping("cell") {
-            try cell.checkKeys(["class", "log", "touches"])
-            model.cellClassName = try cell.string("class")
-            model.cellTouches = try cell["touches"].map { try $0.choice(MethodOverride.self) } ?? .inherit
-            // As for any responder: without `log`, overridden touch methods log.
-            model.cellLogs = try cell["log"]?.logGroups() ?? (model.cellTouches == .inherit ? [] : .touches)
-        }
-        if !model.logs.isEmpty || !model.cellLogs.isEmpty { context.printsLines = true }
+        model.cell = try SceneCellTemplate.parse(node)
+        if !model.logs.isEmpty || !model.cell.logs.isEmpty { context.printsLines = true }
 
         let layout = UICollectionViewFlowLayout()
         if let size = node["itemSize"] {
@@ -102,9 +96,7 @@ final class SceneCollectionModel: UICollectionViewDataSource, UICollectionViewDe
     let titles: [String]
     var logs: [String: String] = [:]
     var answers: [String: Bool] = [:]
-    var cellClassName: String?
-    var cellLogs: Trace.Groups = []
-    var cellTouches: MethodOverride = .inherit
+    var cell = SceneCellTemplate()
     private unowned let application: UIApplication
 
     init(titles: [String], application: UIApplication) {
@@ -116,9 +108,7 @@ final class SceneCollectionModel: UICollectionViewDataSource, UICollectionViewDe
 
     func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
         let cell = UICollectionViewCell(title: titles[indexPath.item])
-        cell.traceClassNameOverride = cellClassName
-        cell.logGroups = cellLogs
-        cell.overrides.set(cellTouches, for: ResponderOverrides.touchMethods)
+        self.cell.apply(to: cell)
         return cell
     }
 

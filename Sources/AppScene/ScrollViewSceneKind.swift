@@ -62,14 +62,8 @@ struct TableViewSceneKind: SceneViewKind {
             try entry.checkKeys(["log"])
             model.logs[key] = try entry.required("log").string()
         }
-        if let cell = try node.mapping("cell") {
-            try cell.checkKeys(["class", "log", "touches"])
-            model.cellClassName = try cell.string("class")
-            model.cellTouches = try cell["touches"].map { try $0.choice(MethodOverride.self) } ?? .inherit
-            // As for any responder: without `log`, overridden touch methods log.
-            model.cellLogs = try cell["log"]?.logGroups() ?? (model.cellTouches == .inherit ? [] : .touches)
-        }
-        if !model.logs.isEmpty || !model.cellLogs.isEmpty { context.printsLines = true }
+        model.cell = try SceneCellTemplate.parse(node)
+        if !model.logs.isEmpty || !model.cell.logs.isEmpty { context.printsLines = true }
         let table = SceneTableView(model: model)
         if let height = node["rowHeight"] {
             let value = try height.double()
@@ -99,9 +93,7 @@ final class SceneTableModel: UITableViewDataSource, UITableViewDelegate {
 
     let titles: [String]
     var logs: [String: String] = [:]
-    var cellClassName: String?
-    var cellLogs: Trace.Groups = []
-    var cellTouches: MethodOverride = .inherit
+    var cell = SceneCellTemplate()
     private unowned let application: UIApplication
 
     init(titles: [String], application: UIApplication) {
@@ -113,9 +105,7 @@ final class SceneTableModel: UITableViewDataSource, UITableViewDelegate {
 
     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
         let cell = UITableViewCell(text: titles[indexPath.row])
-        cell.traceClassNameOverride = cellClassName
-        cell.logGroups = cellLogs
-        cell.overrides.set(cellTouches, for: ResponderOverrides.touchMethods)
+        self.cell.apply(to: cell)
         return cell
     }
 
