@@ -1,3 +1,4 @@
+import EventPort
 import Foundation
 import HIDEvent
 #if canImport(Glibc)
@@ -10,6 +11,9 @@ import HIDEvent
 struct FrameGenerator {
     let mix: GestureMix
     let fingers: Int
+    /// Each frame starts with an event room (protocols/app-channel.md, "Event room"): springboard writes the
+    /// app's event header there and forwards the message it read, allocating nothing.
+    let eventRoom: Bool
     private var random: SplitMix64
     private var plan: GesturePlan?
     private var step = 0
@@ -17,9 +21,10 @@ struct FrameGenerator {
     /// measures, so it allocates nothing per frame (the relay's source patches a ready frame).
     private var children: [HIDDigitizerEvent] = []
 
-    init(mix: GestureMix, fingers: Int, seed: UInt64) {
+    init(mix: GestureMix, fingers: Int, seed: UInt64, eventRoom: Bool = false) {
         self.mix = mix
         self.fingers = fingers
+        self.eventRoom = eventRoom
         random = SplitMix64(seed: seed)
     }
 
@@ -31,7 +36,8 @@ struct FrameGenerator {
         var lifted: Bool
     }
 
-    /// Appends the next frame to `buffer` (emptied first), `hardware` left 0 for the sender to stamp.
+    /// Appends the next frame to `buffer` (emptied first; behind the event room with `eventRoom`), `hardware`
+    /// left 0 for the sender to stamp.
     /// `last`: the run's final frame; a gesture past its down lifts its fingers in it, so a count-limited run
     /// ends with no finger left down.
     mutating func next(sequence: UInt64, senderID: UInt64, last: Bool, into buffer: inout [UInt8]) throws -> Frame {
@@ -57,6 +63,7 @@ struct FrameGenerator {
             envelope: HIDEnvelope(kind: .digitizer, sequence: sequence, senderID: senderID),
             payload: .digitizer(HIDDigitizerFrame(fingers: children)))
         buffer.removeAll(keepingCapacity: true)
+        if eventRoom { EventRoom.append(to: &buffer) }
         try HIDEncoder.append(message, to: &buffer)
         let frame = Frame(began: step == 0 ? current.kind : nil, lifted: lifting)
         if lifting { plan = nil } else { step += 1 }

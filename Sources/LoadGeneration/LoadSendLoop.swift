@@ -16,9 +16,9 @@ struct LoadSendLoop {
 
     func run() throws -> LoadSendResult {
         var result = LoadSendResult()
-        var generator = FrameGenerator(mix: settings.mix, fingers: settings.fingers, seed: settings.seed)
+        var generator = FrameGenerator(mix: settings.mix, fingers: settings.fingers, seed: settings.seed, eventRoom: true)
         var buffer: [UInt8] = []
-        buffer.reserveCapacity(64 + 8 + 11 * 96)
+        buffer.reserveCapacity(EventRoom.size + 64 + 8 + 11 * 96)
         let interval = settings.intervalNanoseconds
         if interval != nil { MonotonicClock.minimizeTimerSlack() }
         let t0 = MonotonicClock.now
@@ -50,7 +50,7 @@ struct LoadSendLoop {
             let asked = MonotonicClock.now
             var heldBack = false
             let sent = try buffer.withUnsafeMutableBytes { raw -> Bool in
-                HIDMessageView.stamp(.hardware, stamp, in: raw)
+                HIDMessageView.stamp(.hardware, stamp, in: UnsafeMutableRawBufferPointer(rebasing: raw[EventRoom.size...]))
                 return try sender.send(UnsafeRawBufferPointer(raw)) {
                     heldBack = true
                     let now = MonotonicClock.now

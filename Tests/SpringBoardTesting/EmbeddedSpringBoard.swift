@@ -23,6 +23,9 @@ public final class EmbeddedSpringBoard {
     public let home = RecordingHomeScreen()
     /// The sender id of the frames `down`/`move`/`up`/`press` send.
     public let senderID: UInt64 = 0x7E57_0000_0000_0001
+    /// HID messages are sent with the event room in front (protocols/app-channel.md, "Event room"), as
+    /// `hid-source load` sends them; off (bare HID messages) by default.
+    public var eventRoom = false
     private let source: ZMQSocket
     private var sequence: UInt64 = 0
     private var live: [UInt32: (x: Float, y: Float)] = [:]
@@ -106,7 +109,10 @@ public final class EmbeddedSpringBoard {
                 kind: payload.kind, sequence: sequence, senderID: senderID,
                 timestamps: HIDHopTimestamps(hardware: clock.now)),
             payload: payload)
-        try sendRaw(HIDEncoder.encode(message))
+        var bytes: [UInt8] = []
+        if eventRoom { EventRoom.append(to: &bytes) }
+        try HIDEncoder.append(message, to: &bytes)
+        try sendRaw(bytes)
     }
 
     /// Any bytes on the event port.

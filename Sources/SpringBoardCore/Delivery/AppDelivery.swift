@@ -31,8 +31,11 @@ final class AppDelivery {
     }
 
     enum EventBody {
-        /// The event port's message, handed to libzmq without a copy, and its view (validated when it was read).
-        case message(ZMQMessage, HIDMessageView)
+        /// The event port's message and its view (validated when it was read). `inPlace`: the message has the event
+        /// room in front of its HID message; the header is written there and the message itself is sent (no copy,
+        /// nothing allocated: libzmq's received message is a slice of its receive buffer). Otherwise its HID bytes
+        /// are copied into a new message behind the header.
+        case message(ZMQMessage, HIDMessageView, inPlace: Bool)
         /// Bytes springboard owns, and the coalesced samples that travel with them.
         case bytes(UnsafeMutableRawBufferPointer, history: UnsafeRawBufferPointer?)
     }
@@ -100,7 +103,8 @@ final class AppDelivery {
     /// Routed, then delivered, queued or dropped: each app's counters add up (routed = samplesSent +
     /// queuedSamples + drops).
     func forward(
-        _ message: ZMQMessage, _ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView, to app: AppRecord, kind: FrameKind
+        _ message: ZMQMessage, _ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView, inPlace: Bool, to app: AppRecord,
+        kind: FrameKind
     ) -> Outcome {
         app.counters.routed &+= 1
         guard app.isReachable else {
@@ -115,7 +119,7 @@ final class AppDelivery {
             return .notResponding
         }
         if app.outbound.isEmpty && windowHasRoom(app) {
-            switch sendEvent(to: app, body: .message(message, view), kind: kind) {
+            switch sendEvent(to: app, body: .message(message, view, inPlace: inPlace), kind: kind) {
             case .sent, .failed: return .taken
             case .wouldBlock: break
             }
@@ -171,7 +175,17 @@ final class AppDelivery {
             // One frame (protocols/app-channel.md, `event`): the header, the HID message, any samples.
             let header = EventHeader(deliverySequence: sequence, flags: flags)
             switch body {
-            case .message(let message, let view):
+            case .message(let message, let view, inPlace: true):
+                // The room is the header's size (EventRoom.size == EventHeader.size): the bytes the app gets are
+                // those the copy below would make.
+                message.withUnsafeMutableBytes { frame in
+                    header.encode(into: frame)
+                    HIDMessageView.stamp(
+                        .routerForwarded, time, in: UnsafeMutableRawBufferPointer(rebasing: frame[EventHeader.size...]))
+                    noteSent(view, to: app, entry: &entry)
+                }
+                try socket.send(message)
+            case .message(let message, let view, inPlace: false):
                 try message.withUnsafeMutableBytes { raw in
                     HIDMessageView.stamp(.routerForwarded, time, in: raw)
                     noteSent(view, to: app, entry: &entry)

@@ -91,8 +91,10 @@ final class EventPortReader {
                 continue
             }
             let stop = message.withUnsafeMutableBytes { raw in
-                let stop = handleFrame(raw, connection: connection)
-                if let watched { publishFrame(UnsafeRawBufferPointer(raw), since: watched) }
+                // Watched, the frame is published after it is handled: its bytes must still be there, so it is not
+                // forwarded in place then.
+                let stop = handleFrame(raw, connection: connection, mayForward: watched == nil)
+                if let watched { publishFrame(Self.hidMessage(of: raw), since: watched) }
                 return stop
             }
             // A home-screen gesture just ended: let the home source0 act on it (it may bring an app to the
@@ -101,17 +103,28 @@ final class EventPortReader {
         }
     }
 
-    /// Returns true when the drain should pause for the home screen.
-    private func handleFrame(_ raw: UnsafeMutableRawBufferPointer, connection: Int32) -> Bool {
-        let bytes = UnsafeRawBufferPointer(raw)
+    /// Returns true when the drain should pause for the home screen. `mayForward`: a frame with an event room may
+    /// be handed to libzmq again as it is (its bytes are gone once it is sent).
+    private func handleFrame(_ frame: UnsafeMutableRawBufferPointer, connection: Int32, mayForward: Bool) -> Bool {
+        let bytes = UnsafeRawBufferPointer(frame)
         if EndMarker.matches(bytes) {
             do { sources.noteMarker(try EndMarker.decode(bytes), connection: connection) } catch {
                 countMalformed(reason: "endMarker", connection: connection, error)
             }
             return false
         }
+        // A HID message with room for the app's event header in front (hid-source load's frames): the app's
+        // `event` is this very message, its header written in place (protocols/app-channel.md, "Event room").
+        var raw = frame
+        let hasRoom = EventRoom.matches(bytes)
+        if hasRoom {
+            do { raw = try EventRoom.message(in: frame) } catch {
+                countMalformed(reason: "eventRoom", connection: connection, error)
+                return false
+            }
+        }
         let view: HIDMessageView
-        do { view = try HIDMessageView(validating: bytes) } catch {
+        do { view = try HIDMessageView(validating: UnsafeRawBufferPointer(raw)) } catch {
             countMalformed(reason: error.reason.rawValue, connection: connection, error)
             return false
         }
@@ -131,7 +144,15 @@ final class EventPortReader {
                 return false
             }
         }
-        return router.route(message, raw, view)
+        return router.route(message, raw, view, inPlace: hasRoom && mayForward)
+    }
+
+    /// The HID message of a frame with an event room, else the frame itself (what the frame monitor decodes).
+    private static func hidMessage(of frame: UnsafeMutableRawBufferPointer) -> UnsafeRawBufferPointer {
+        guard EventRoom.matches(UnsafeRawBufferPointer(frame)), let raw = try? EventRoom.message(in: frame) else {
+            return UnsafeRawBufferPointer(frame)
+        }
+        return UnsafeRawBufferPointer(raw)
     }
 
     /// A source's connection closed: its fingers are cancelled on the next liveness tick.

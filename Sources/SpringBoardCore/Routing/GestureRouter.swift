@@ -56,24 +56,27 @@ final class GestureRouter {
 
     // MARK: Routing
 
-    /// Routes a validated frame of the event port (`message`, bytes `raw`, viewed as `view`). Returns true when
+    /// Routes a validated frame of the event port (`message`, its HID bytes `raw`, viewed as `view`; `inPlace`:
+    /// `message` has the event room in front of `raw` and may be sent to the app as it is). Returns true when
     /// a home-screen gesture just ended: the event port then lets the home screen's source0 act on it (it may
     /// bring an app to the foreground) before the next gesture picks its target.
-    func route(_ message: ZMQMessage, _ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView) -> Bool {
+    func route(_ message: ZMQMessage, _ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView, inPlace: Bool) -> Bool {
         switch view.kind {
         case .digitizer:
-            return routeDigitizer(message, raw, view)
+            return routeDigitizer(message, raw, view, inPlace: inPlace)
         case .button:
             counters.buttonEvents &+= 1
-            if let button = view.button { routeButton(button, message, raw, view) }
+            if let button = view.button { routeButton(button, message, raw, view, inPlace: inPlace) }
         case .motion:
             counters.motionEvents &+= 1
-            routeToForeground(message, raw, view)
+            routeToForeground(message, raw, view, inPlace: inPlace)
         }
         return false
     }
 
-    private func routeDigitizer(_ message: ZMQMessage, _ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView) -> Bool {
+    private func routeDigitizer(
+        _ message: ZMQMessage, _ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView, inPlace: Bool
+    ) -> Bool {
         counters.digitizerFrames &+= 1
         latch.beginFrame { registry.foreground.map { GestureTarget.app($0) } ?? .home }
         var isMoveOnly = true
@@ -93,7 +96,7 @@ final class GestureRouter {
                 cancelGesture(retargetTo: .system)
                 goHome(reason: "swipe up from the bottom edge")
             } else {
-                forward(message, raw, view, to: app, kind: isMoveOnly ? .move : .touchChange)
+                forward(message, raw, view, inPlace: inPlace, to: app, kind: isMoveOnly ? .move : .touchChange)
             }
         case .home:
             // The home screen's frames are few (no app is taking events): the model UIKit's fetcher takes is
@@ -113,9 +116,10 @@ final class GestureRouter {
     }
 
     private func routeButton(
-        _ button: HIDButtonEvent, _ message: ZMQMessage, _ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView
+        _ button: HIDButtonEvent, _ message: ZMQMessage, _ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView,
+        inPlace: Bool
     ) {
-        guard button.button == .home else { return routeToForeground(message, raw, view) }
+        guard button.button == .home else { return routeToForeground(message, raw, view, inPlace: inPlace) }
         // iOS: the home button is springboard's; apps never see it. Acting on release, like a tap.
         counters.homeButtonFrames &+= 1
         if !button.isDown {
@@ -125,19 +129,23 @@ final class GestureRouter {
     }
 
     /// A button or motion event: the foreground app's, else nobody's.
-    private func routeToForeground(_ message: ZMQMessage, _ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView) {
+    private func routeToForeground(
+        _ message: ZMQMessage, _ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView, inPlace: Bool
+    ) {
         if let app = registry.foreground {
-            forward(message, raw, view, to: app, kind: .other)
+            forward(message, raw, view, inPlace: inPlace, to: app, kind: .other)
         } else {
             counters.dropAtPort(.noTarget)
         }
     }
 
     private func forward(
-        _ message: ZMQMessage, _ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView, to app: AppRecord,
-        kind: AppDelivery.FrameKind
+        _ message: ZMQMessage, _ raw: UnsafeMutableRawBufferPointer, _ view: HIDMessageView, inPlace: Bool,
+        to app: AppRecord, kind: AppDelivery.FrameKind
     ) {
-        if delivery.forward(message, raw, view, to: app, kind: kind) == .notResponding { takeGesture(from: app) }
+        if delivery.forward(message, raw, view, inPlace: inPlace, to: app, kind: kind) == .notResponding {
+            takeGesture(from: app)
+        }
     }
 
     // MARK: The gesture

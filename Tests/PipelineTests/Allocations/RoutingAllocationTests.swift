@@ -6,14 +6,17 @@ import XCTest
 /// Heap allocations of springboard's routing, counted exactly (issue 27; swift-nio's allocation-counter tests
 /// are the model): the embedded springboard reads each move from its event port, routes it to the foreground
 /// app, sends it and takes the app's acks, and only its run loop's work is counted (the test's sending,
-/// receiving and acking are not). libzmq allocates a message body for every event sent (a frame above its
-/// 33-byte inline size) on the sending thread: that one is libzmq's, inside `zmq_msg_init_size`.
+/// receiving and acking are not). A frame with the event room in front of its HID message (as `hid-source load`
+/// sends them) is forwarded as the message it arrived in, its header written in place: nothing is allocated.
+/// A bare HID message is copied behind the header into a new libzmq message, whose body libzmq allocates (a
+/// frame above its 33-byte inline size, inside `zmq_msg_init_size`): one a move.
 final class RoutingAllocationTests: XCTestCase {
     private let app = "com.example.bench"
 
     /// Allocations for `burst` moves routed to the foreground app, one `runUntilIdle` each, acked in between.
-    private func routingAllocations(fingers: UInt32, burst: Int, warmUp: Int = 40) throws -> Int64 {
+    private func routingAllocations(fingers: UInt32, burst: Int, warmUp: Int = 40, eventRoom: Bool = true) throws -> Int64 {
         let sb = try EmbeddedSpringBoard()
+        sb.eventRoom = eventRoom
         let fake = try sb.registeredApp(app)
         try sb.foreground(app)
         _ = try fake.receive()
@@ -49,15 +52,21 @@ final class RoutingAllocationTests: XCTestCase {
 
     func testOneFingerMovesRouted() throws {
         try skipUnlessHooked()
-        // One a move: libzmq's message body for the event sent (`zmq_msg_init_size`, above its inline size).
-        // Was 113 counted with the debug build's coroutine frames (now left out: see Tests/CAllocationCounter),
-        // of them 2 real: that one and the acks' flags check (an array literal per acks message, gone).
-        XCTAssertEqual(try routingAllocations(fingers: 1, burst: 100), 100, "100 one-finger moves")
+        // None: the received message is the one sent (issue 27). Was 100, libzmq's message body for each event
+        // (`zmq_msg_init_size`); before that 113 counted with the debug build's coroutine frames (now left out:
+        // see Tests/CAllocationCounter), of them 2 real: that one and the acks' flags check (gone).
+        XCTAssertEqual(try routingAllocations(fingers: 1, burst: 100), 0, "100 one-finger moves")
     }
 
     func testTenFingerMovesRouted() throws {
         try skipUnlessHooked()
-        // libzmq's message body, one a move; was 365 counted with the debug build's coroutine frames.
-        XCTAssertEqual(try routingAllocations(fingers: 10, burst: 100), 100, "100 ten-finger moves")
+        // None; was 100 (libzmq's message body, one a move), and 365 with the debug build's coroutine frames.
+        XCTAssertEqual(try routingAllocations(fingers: 10, burst: 100), 0, "100 ten-finger moves")
+    }
+
+    func testBareHIDMovesAreCopiedIntoANewMessage() throws {
+        try skipUnlessHooked()
+        // A bare HID message has no room for the event header: libzmq's body for the copy, one a move.
+        XCTAssertEqual(try routingAllocations(fingers: 1, burst: 100, eventRoom: false), 100, "100 bare one-finger moves")
     }
 }

@@ -53,7 +53,7 @@ final class SpringBoardPartsTests: XCTestCase {
             try message.withUnsafeMutableBytes { raw in
                 let view = try HIDMessageView(validating: UnsafeRawBufferPointer(raw))
                 outcomes.append(
-                    delivery.forward(message, raw, view, to: maps, kind: change == .down ? .touchChange : .move))
+                    delivery.forward(message, raw, view, inPlace: false, to: maps, kind: change == .down ? .touchChange : .move))
             }
         }
         XCTAssertEqual(outcomes, [.taken, .taken, .taken, .taken])
@@ -82,7 +82,7 @@ final class SpringBoardPartsTests: XCTestCase {
         XCTAssertTrue(try port.receive(into: message))
         try message.withUnsafeMutableBytes { raw in
             let view = try HIDMessageView(validating: UnsafeRawBufferPointer(raw))
-            XCTAssertEqual(delivery.forward(message, raw, view, to: maps, kind: .other), .notResponding)
+            XCTAssertEqual(delivery.forward(message, raw, view, inPlace: false, to: maps, kind: .other), .notResponding)
         }
         XCTAssertEqual(maps.counters.drops[.notResponding], 1)
     }
