@@ -40,14 +40,18 @@ struct LoadSendLoop {
                 sequence: index + 1, senderID: settings.senderID,
                 last: isLast(index, t0: t0, end: end), into: &buffer)
             let stamp: UInt64
+            let asked: UInt64
             if let due {
                 if MonotonicClock.now < due { MonotonicClock.sleep(until: due) }
                 if Interruption.requested { break }
                 stamp = due
+                asked = MonotonicClock.now
             } else {
+                // Flat out the stamp is the send time: one clock read serves both (the clock was 10% of the
+                // generator's time at three reads a frame; the relay's source reads it twice).
                 stamp = MonotonicClock.now
+                asked = stamp
             }
-            let asked = MonotonicClock.now
             var heldBack = false
             let sent = try buffer.withUnsafeMutableBytes { raw -> Bool in
                 HIDMessageView.stamp(.hardware, stamp, in: UnsafeMutableRawBufferPointer(rebasing: raw[EventRoom.size...]))
