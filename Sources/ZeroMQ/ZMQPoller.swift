@@ -76,29 +76,30 @@ public struct ZMQPoller {
     /// for input only. That is the last call of every drain loop, so a busy socket costs one ask a wake-up.
     @discardableResult
     public mutating func poll(timeoutMilliseconds: Int) throws(ZMQError) -> Int {
-        // The arrays are walked through their buffers (one uniqueness check each, not one a write) and the
-        // sockets through unowned(unsafe) references (`sockets` keeps them alive): issue 27, about 600
-        // instructions of the app's two polls an event.
-        let count = items.count
-        for index in 0..<count {
+        for index in sockets.indices where sockets[index]?.isClosed == true {
+            throw ZMQError(code: ENOTSOCK, operation: "zmq_poll", detail: "item \(index) is a closed socket")
+        }
+        for index in items.indices {
             guard let socket = sockets[index] else { continue }
-            if socket.isClosed {
-                throw ZMQError(code: ENOTSOCK, operation: "zmq_poll", detail: "item \(index) is a closed socket")
+            if socket.pollDescriptor == nil { socket.pollDescriptor = try Self.descriptor(of: socket) }
+            descriptors[index].fd = socket.pollDescriptor!
+            if socket.pollEventsStale, !(socket.pollInputDrained && items[index].events == ZMQPollEvents.in.rawValue) {
+                try Self.ask(socket)
             }
         }
-        var ready = try items.withUnsafeMutableBufferPointer { items throws(ZMQError) in
-            try descriptors.withUnsafeMutableBufferPointer { descriptors throws(ZMQError) in
-                try sockets.withUnsafeBufferPointer { sockets throws(ZMQError) in
-                    try Self.prepare(items, descriptors, sockets)
-                }
-            }
+        // Settled after every ask: a socket in two items may have been asked for the second, and the ask takes
+        // its fd's signal, so the first must read the new answer too.
+        var ready = 0
+        for index in items.indices where sockets[index] != nil {
+            if settle(index) { ready += 1 }
         }
-        // The clock is read only for a wait with a timeout to retry after EINTR.
-        let started: SuspendingClock.Instant? = timeoutMilliseconds > 0 ? SuspendingClock.now : nil
+        // Read only for a wait with a timeout, which an EINTR retries with the time left (issue 27: the clock was
+        // read for every wait, checks and waits without end included).
+        let started = timeoutMilliseconds > 0 ? Self.nowNanoseconds() : 0
         while true {
             let timeout =
                 ready > 0 || timeoutMilliseconds == 0
-                ? 0 : timeoutMilliseconds < 0 ? -1 : max(0, timeoutMilliseconds - Self.milliseconds(since: started!))
+                ? 0 : timeoutMilliseconds < 0 ? -1 : max(0, timeoutMilliseconds - Self.milliseconds(since: started))
             let woken = descriptors.withUnsafeMutableBufferPointer {
                 systemPoll($0.baseAddress, nfds_t($0.count), Int32(timeout))
             }
@@ -106,12 +107,17 @@ public struct ZMQPoller {
                 guard errno == EINTR else { throw ZMQError(code: errno, operation: "zmq_poll", detail: "poll(2)") }
                 continue
             }
-            ready = try items.withUnsafeMutableBufferPointer { items throws(ZMQError) in
-                try descriptors.withUnsafeMutableBufferPointer { descriptors throws(ZMQError) in
-                    try sockets.withUnsafeBufferPointer { sockets throws(ZMQError) in
-                        try Self.collect(items, descriptors, sockets, woken: woken)
-                    }
+            ready = 0
+            for index in items.indices {
+                let signalled = descriptors[index].revents != 0
+                if let socket = sockets[index] {
+                    if signalled { try Self.ask(socket) }
+                } else {
+                    items[index].revents = Self.zmqEvents(descriptors[index].revents)
+                    if items[index].revents != 0 { ready += 1 }
+                    continue
                 }
+                if settle(index) { ready += 1 }
             }
             if ready > 0 { return ready }
             // Nothing ready: a signalled socket had nothing new (a command that was not a message). Wait on,
@@ -120,60 +126,10 @@ public struct ZMQPoller {
         }
     }
 
-    /// Before the wait: each socket's `ZMQ_FD` in its pollfd, and a fresh `ZMQ_EVENTS` for each socket whose
-    /// answer may have changed unseen; returns how many socket items are ready already.
-    private static func prepare(
-        _ items: UnsafeMutableBufferPointer<zmq_pollitem_t>, _ descriptors: UnsafeMutableBufferPointer<pollfd>,
-        _ sockets: UnsafeBufferPointer<ZMQSocket?>
-    ) throws(ZMQError) -> Int {
-        var anySocket = false
-        for index in 0..<items.count {
-            guard let owned = sockets[index] else { continue }
-            unowned(unsafe) let socket = owned
-            anySocket = true
-            if socket.pollDescriptor == nil { socket.pollDescriptor = try descriptor(of: socket) }
-            descriptors[index].fd = socket.pollDescriptor!
-            if socket.pollEventsStale, !(socket.pollInputDrained && items[index].events == ZMQPollEvents.in.rawValue) {
-                try ask(socket)
-            }
-        }
-        guard anySocket else { return 0 }
-        // Settled after every ask: a socket in two items may have been asked for the second, and the ask takes
-        // its fd's signal, so the first must read the new answer too.
-        var ready = 0
-        for index in 0..<items.count {
-            guard let owned = sockets[index] else { continue }
-            unowned(unsafe) let socket = owned
-            if settle(&items[index], socket) { ready += 1 }
-        }
-        return ready
-    }
-
-    /// After the wait: asks each socket whose fd was signalled, and sets every item's answer; returns how many
-    /// are ready.
-    private static func collect(
-        _ items: UnsafeMutableBufferPointer<zmq_pollitem_t>, _ descriptors: UnsafeMutableBufferPointer<pollfd>,
-        _ sockets: UnsafeBufferPointer<ZMQSocket?>, woken: Int32
-    ) throws(ZMQError) -> Int {
-        var ready = 0
-        for index in 0..<items.count {
-            let signalled = woken > 0 && descriptors[index].revents != 0
-            if let owned = sockets[index] {
-                unowned(unsafe) let socket = owned
-                if signalled { try ask(socket) }
-                if settle(&items[index], socket) { ready += 1 }
-            } else {
-                items[index].revents = signalled ? zmqEvents(descriptors[index].revents) : 0
-                if items[index].revents != 0 { ready += 1 }
-            }
-        }
-        return ready
-    }
-
-    /// An item's answer from its socket's last `ZMQ_EVENTS`; true when ready.
-    private static func settle(_ item: inout zmq_pollitem_t, _ socket: ZMQSocket) -> Bool {
-        item.revents = socket.pollEvents.rawValue & item.events
-        return item.revents != 0
+    /// Item `index`'s answer from its socket's last `ZMQ_EVENTS`; true when ready.
+    private mutating func settle(_ index: Int) -> Bool {
+        items[index].revents = sockets[index]!.pollEvents.rawValue & items[index].events
+        return items[index].revents != 0
     }
 
     /// `ZMQ_EVENTS`, through the raw handle (not `openHandle`: asking does not make the answer stale).
@@ -216,11 +172,17 @@ public struct ZMQPoller {
         return out.rawValue
     }
 
-    /// Whole milliseconds elapsed. The standard library's monotonic clock: only a duration is needed here,
-    /// so ZeroMQ stays free of the pipeline's modules (the pipeline's clock is RunLoopKit's `MonotonicClock`).
-    private static func milliseconds(since start: SuspendingClock.Instant) -> Int {
-        let elapsed = start.duration(to: .now).components
-        return Int(elapsed.seconds) * 1000 + Int(elapsed.attoseconds / 1_000_000_000_000_000)
+    /// Whole milliseconds elapsed since `start` (`nowNanoseconds`).
+    private static func milliseconds(since start: UInt64) -> Int {
+        Int((nowNanoseconds() &- start) / 1_000_000)
+    }
+
+    /// `CLOCK_MONOTONIC` in nanoseconds. Only a duration is needed here, so ZeroMQ stays free of the pipeline's
+    /// modules (the pipeline's clock is RunLoopKit's `MonotonicClock`), and reads the clock as plainly as it can.
+    private static func nowNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
     }
 }
 

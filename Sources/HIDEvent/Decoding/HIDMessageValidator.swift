@@ -201,23 +201,14 @@ enum HIDMessageValidator {
         guard childMask & ~all == 0 else {
             throw error(.unknownEventMaskBits, "childEventMask", Ev.childEventMask, .bits(UInt64(all)), UInt64(childMask))
         }
-        // Exponent all ones = infinity or NaN. One branch for the whole run of floats (issue 27: per event, per
-        // finger); the first bad one is looked for only to name it.
-        var leastMissing: UInt32 = 0x7F80_0000  // exponent bits a float lacks; 0 for all ones
         var offset = Ev.x
         while offset < Ev.generationCount {
-            leastMissing = min(leastMissing, ~p.u32(e + offset) & 0x7F80_0000)
-            offset += 4
-        }
-        if leastMissing == 0 {
-            offset = Ev.x
-            while offset < Ev.generationCount {
-                let bits = p.u32(e + offset)
-                guard bits & 0x7F80_0000 != 0x7F80_0000 else {
-                    throw error(.nonFiniteFloat, Ev.floatName(at: offset), offset, .finite, UInt64(bits))
-                }
-                offset += 4
+            let bits = p.u32(e + offset)
+            // Exponent all ones = infinity or NaN.
+            guard bits & 0x7F80_0000 != 0x7F80_0000 else {
+                throw error(.nonFiniteFloat, Ev.floatName(at: offset), offset, .finite, UInt64(bits))
             }
+            offset += 4
         }
         if strict {
             let reserved: UInt32 = p.u32(e + Ev.reserved1)
