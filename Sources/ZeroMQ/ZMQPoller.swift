@@ -76,7 +76,7 @@ public struct ZMQPoller {
     /// for input only. That is the last call of every drain loop, so a busy socket costs one ask a wake-up.
     @discardableResult
     public mutating func poll(timeoutMilliseconds: Int) throws(ZMQError) -> Int {
-        for (index, socket) in sockets.enumerated() where socket?.isClosed == true {
+        for index in sockets.indices where sockets[index]?.isClosed == true {
             throw ZMQError(code: ENOTSOCK, operation: "zmq_poll", detail: "item \(index) is a closed socket")
         }
         for index in items.indices {
@@ -93,7 +93,9 @@ public struct ZMQPoller {
         for index in items.indices where sockets[index] != nil {
             if settle(index) { ready += 1 }
         }
-        let started = SuspendingClock.now
+        // Read only for a wait with a timeout, which an EINTR retries with the time left (issue 27: the clock was
+        // read for every wait, checks and waits without end included).
+        let started = timeoutMilliseconds > 0 ? Self.nowNanoseconds() : 0
         while true {
             let timeout =
                 ready > 0 || timeoutMilliseconds == 0
@@ -170,11 +172,17 @@ public struct ZMQPoller {
         return out.rawValue
     }
 
-    /// Whole milliseconds elapsed. The standard library's monotonic clock: only a duration is needed here,
-    /// so ZeroMQ stays free of the pipeline's modules (the pipeline's clock is RunLoopKit's `MonotonicClock`).
-    private static func milliseconds(since start: SuspendingClock.Instant) -> Int {
-        let elapsed = start.duration(to: .now).components
-        return Int(elapsed.seconds) * 1000 + Int(elapsed.attoseconds / 1_000_000_000_000_000)
+    /// Whole milliseconds elapsed since `start` (`nowNanoseconds`).
+    private static func milliseconds(since start: UInt64) -> Int {
+        Int((nowNanoseconds() &- start) / 1_000_000)
+    }
+
+    /// `CLOCK_MONOTONIC` in nanoseconds. Only a duration is needed here, so ZeroMQ stays free of the pipeline's
+    /// modules (the pipeline's clock is RunLoopKit's `MonotonicClock`), and reads the clock as plainly as it can.
+    private static func nowNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
     }
 }
 

@@ -33,6 +33,7 @@ public struct AcksMessage: Equatable, Sendable {
     static let entrySize = 32
     public static let maxCount = 4096
     private static let zeroEntry = [UInt8](repeating: 0, count: entrySize)
+    private static let zeroHeader = [UInt8](repeating: 0, count: headerSize)
 
     package var firstSequence: UInt64
     package var entries: [Entry]
@@ -55,7 +56,7 @@ public struct AcksMessage: Equatable, Sendable {
     /// Starts a message in `buffer` (emptied, capacity kept); `append` adds entries and the count.
     public static func begin(_ buffer: inout [UInt8], firstSequence: UInt64) {
         buffer.removeAll(keepingCapacity: true)
-        buffer.append(contentsOf: repeatElement(0, count: headerSize))
+        buffer.append(contentsOf: zeroHeader)  // a copy: appending a repeated 0 went byte by byte (issue 27)
         buffer.withUnsafeMutableBytes { b in
             AppChannelHeader(type: .acks).encode(into: b)
             b.put(firstSequence, 8)

@@ -89,6 +89,8 @@ extension AppHost {
 
     /// Sends the acks the channel refused before, oldest first; arms a retry timer while any remain.
     func flushAcks() {
+        // Nearly every pass: nothing waits and no timer is armed.
+        if unsentAcks.isEmpty, ackRetryTimer == nil { return }
         var sent = 0
         while sent < unsentAcks.count, trySend(unsentAcks[sent]) { sent += 1 }
         ackMessagesSent &+= UInt64(sent)

@@ -66,34 +66,45 @@ extension RunLoopSource0 {
     /// A source0's signal and validity: the part of a source other threads touch, kept apart so that a
     /// `Signaller` can hold it without holding the (loop-confined) source.
     final class SignalState: Sendable {
-        /// `stamp`: when first signalled (`SignalSequence`); 0 when not signalled (CF `_signaledTime`).
-        private let state = Mutex<(stamp: UInt64, valid: Bool)>((stamp: 0, valid: true))
+        /// When first signalled (`SignalSequence`); 0 when not signalled (CF `_signaledTime`); `invalid` once
+        /// invalidated. One atomic word, not a lock: every turn reads every source0's (issue 27).
+        private let stamp = Atomic<UInt64>(0)
+        private static let invalid = UInt64.max
 
         func signal() {
-            state.withLock { state in
-                if state.valid && state.stamp == 0 { state.stamp = SignalSequence.next() }
+            // A signalled source keeps its first stamp; an invalid one ignores the signal.
+            while stamp.load(ordering: .acquiring) == 0 {
+                let next = SignalSequence.next()
+                if stamp.compareExchange(expected: 0, desired: next, ordering: .acquiringAndReleasing).exchanged { return }
             }
         }
 
-        var isSignalled: Bool { state.withLock { $0.stamp != 0 } }
+        var isSignalled: Bool { Self.isPending(stamp.load(ordering: .acquiring)) }
 
-        var isValid: Bool { state.withLock { $0.valid } }
+        var isValid: Bool { stamp.load(ordering: .acquiring) != Self.invalid }
 
         func invalidate() {
-            state.withLock { $0 = (stamp: 0, valid: false) }
+            stamp.store(Self.invalid, ordering: .releasing)
         }
 
         var pendingSignal: UInt64? {
-            state.withLock { $0.stamp != 0 && $0.valid ? $0.stamp : nil }
+            let current = stamp.load(ordering: .acquiring)
+            return Self.isPending(current) ? current : nil
         }
 
         /// Clears the signal; returns whether the source was signalled and valid.
         func take() -> Bool {
-            state.withLock { state in
-                defer { state.stamp = 0 }
-                return state.stamp != 0 && state.valid
+            var current = stamp.load(ordering: .acquiring)
+            while Self.isPending(current) {
+                let (exchanged, original) = stamp.compareExchange(
+                    expected: current, desired: 0, ordering: .acquiringAndReleasing)
+                if exchanged { return true }
+                current = original
             }
+            return false
         }
+
+        private static func isPending(_ stamp: UInt64) -> Bool { stamp != 0 && stamp != invalid }
     }
 }
 

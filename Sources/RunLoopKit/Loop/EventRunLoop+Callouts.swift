@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The callouts of a turn: observers, blocks, source0s, timers, source1s (CF `__CFRunLoopDoObservers`,
 /// `__CFRunLoopDoBlocks`, `__CFRunLoopDoSources0`, `__CFRunLoopDoTimers`, `__CFRunLoopDoSource1`).
 extension EventRunLoop {
@@ -6,15 +8,20 @@ extension EventRunLoop {
     func notify(_ activity: RunLoopActivity, _ items: RunLoopModeItems, _ mode: RunLoopMode) {
         trace(.activity(activity), mode)
         guard items.observerMask.contains(activity) else { return }
+        // The snapshot `observers` keeps every observer alive while the callouts run (one may remove another),
+        // so the loop reads them unretained.
         let observers = items.observers
-        for observer in observers
-        where observer.activities.contains(activity) && observer.isValid && !observer.isFiring {
-            observer.isFiring = true
-            trace(.observer(activity), mode, observer.name)
-            observer.callout(activity)
-            // CF: a one-shot observer is invalidated after its callout.
-            if !observer.repeats { observer.invalidate() }
-            observer.isFiring = false
+        observers.withUnsafeBufferPointer { observers in
+            for index in observers.indices {
+                unowned(unsafe) let observer = observers[index]
+                guard observer.activities.contains(activity) && observer.isValid && !observer.isFiring else { continue }
+                observer.isFiring = true
+                trace(.observer(activity), mode, observer.name)
+                observer.callout(activity)
+                // CF: a one-shot observer is invalidated after its callout.
+                if !observer.repeats { observer.invalidate() }
+                observer.isFiring = false
+            }
         }
     }
 
@@ -22,9 +29,11 @@ extension EventRunLoop {
     /// queued by the callouts (which wait for the next pass). Returns whether any ran.
     @discardableResult
     func doBlocks(_ mode: RunLoopMode) -> Bool {
+        guard handle.mayHaveBlocks.load(ordering: .acquiring) else { return false }
         let queued = handle.shared.withLock { shared in
             let queued = shared.blocks
             if !queued.isEmpty { shared.blocks = [] }
+            handle.mayHaveBlocks.store(false, ordering: .relaxed)
             return queued
         }
         guard !queued.isEmpty else { return false }
@@ -44,7 +53,10 @@ extension EventRunLoop {
             }
         }
         if !kept.isEmpty {
-            handle.shared.withLock { $0.blocks = kept + $0.blocks }
+            handle.shared.withLock {
+                $0.blocks = kept + $0.blocks
+                handle.mayHaveBlocks.store(true, ordering: .releasing)
+            }
         }
         return ran
     }
@@ -55,8 +67,14 @@ extension EventRunLoop {
     func doSources0(_ items: RunLoopModeItems, _ mode: RunLoopMode, stopAfterHandle: Bool) -> Bool {
         guard !items.sources0.isEmpty else { return false }
         var collected = source0Scratch.popLast() ?? []
-        for source in items.sources0 {
-            if let stamp = source.pendingSignal { collected.append((source, stamp)) }
+        // Read through the list's buffer, unretained: the snapshot `sources` keeps every source alive, and only
+        // the collected ones are retained (issue 27: a retain and a release per source per turn before).
+        let sources = items.sources0
+        sources.withUnsafeBufferPointer { sources in
+            for index in sources.indices {
+                unowned(unsafe) let source = sources[index]
+                if let stamp = source.pendingSignal { collected.append(SignalledSource0(source: source, stamp: stamp)) }
+            }
         }
         // Insertion sort by (order, signal stamp): the list is short and already sorted by order.
         for index in collected.indices.dropFirst() {
@@ -69,13 +87,16 @@ extension EventRunLoop {
             collected[slot] = entry
         }
         var handled = false
-        for (source, _) in collected where source.takeSignal() {
+        for entry in collected where entry.source.takeSignal() {
+            let source = entry.source
             trace(.source0, mode, source.name)
             source.performCallout()
             handled = true
             if stopAfterHandle { break }
         }
-        collected.removeAll(keepingCapacity: true)
+        // Emptied from the end, element by element: `removeAll` destroyed the elements through the runtime's
+        // generic array destroy, about 300 instructions a turn that collected any (issue 27).
+        while !collected.isEmpty { collected.removeLast() }
         source0Scratch.append(collected)
         return handled
     }
@@ -121,4 +142,11 @@ extension EventRunLoop {
         source.callout()
         return true
     }
+}
+
+/// A source0 collected in step 4, with its signal stamp. A struct, not a tuple: emptying an array of tuples went
+/// through the runtime's generic tuple destroy, element by element (issue 27).
+struct SignalledSource0 {
+    let source: RunLoopSource0
+    let stamp: UInt64
 }

@@ -96,8 +96,12 @@ extension EventRunLoop {
     /// the others (CF serves whichever message arrived first; a poll does not say).
     /// A failure other than EINTR (a closed socket, a terminated context) is recorded.
     private func pollPorts(timeoutMilliseconds: Int, nextTimer: UInt64?) -> RunLoopWake {
-        pollReady.removeAll(keepingCapacity: true)
-        pollReady.append(contentsOf: repeatElement(false, count: pollPorts.count))
+        // Cleared in place (refilling it element by element was about 300 instructions an event, issue 27).
+        if pollReady.count == pollPorts.count {
+            pollReady.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
+        } else {
+            pollReady = Array(repeating: false, count: pollPorts.count)
+        }
         let ready: Int
         do {
             ready = try waiter.wait(on: pollPorts, timeoutMilliseconds: timeoutMilliseconds, ready: &pollReady)

@@ -88,7 +88,7 @@ public final class EventRunLoop {
     @exclusivity(unchecked)
     var lastServedSource1: ObjectIdentifier?
     @exclusivity(unchecked)
-    var source0Scratch: [[(source: RunLoopSource0, stamp: UInt64)]] = []
+    var source0Scratch: [[SignalledSource0]] = []
     @exclusivity(unchecked)
     var timerScratch: [[RunLoopTimer]] = []
 
@@ -127,7 +127,10 @@ public final class EventRunLoop {
         lastLocalBlockKey &+= 1
         let key = lastLocalBlockKey
         localBlockBodies[key] = block
-        handle.shared.withLock { $0.blocks.append(RunLoopPendingBlock(modes: modes, body: .local(key))) }
+        handle.shared.withLock {
+            $0.blocks.append(RunLoopPendingBlock(modes: modes, body: .local(key)))
+            handle.mayHaveBlocks.store(true, ordering: .releasing)
+        }
     }
 
     /// Records a trace step; free when there is no tracer.
@@ -191,6 +194,11 @@ extension EventRunLoop {
     package final class Handle: Sendable {
         let wakeUpPort = WakeUpPort()
         let shared = Mutex(RunLoopSharedState())
+        /// True whenever `shared.blocks` is not empty (set under the lock with every append): a turn with no
+        /// block queued skips the lock (issue 27: `doBlocks` runs two or three times a turn). A block queued
+        /// by another thread just after the check waits for the next turn, as one queued just after the
+        /// lock would.
+        let mayHaveBlocks = Atomic<Bool>(false)
 
         init() {}
 
@@ -216,7 +224,10 @@ extension EventRunLoop {
         /// `wakeUp()`.
         package func perform(inModes modes: [RunLoopMode] = [.common], _ block: @escaping @Sendable () -> Void) {
             guard !modes.isEmpty else { return }
-            shared.withLock { $0.blocks.append(RunLoopPendingBlock(modes: modes, body: .shared(block))) }
+            shared.withLock {
+                $0.blocks.append(RunLoopPendingBlock(modes: modes, body: .shared(block)))
+                mayHaveBlocks.store(true, ordering: .releasing)
+            }
         }
     }
 }
