@@ -88,6 +88,7 @@ public class UIApplication: UIResponder {
         for window in windows { window.application = nil }
         (delegate as? AppDelegate)?.application = nil
         gestureEnvironment?.application = nil
+        gestureEnvironment?.tearDown()
     }
 
     /// An application on `runLoop` (a manual clock's in tests), with its event fetcher and dispatcher and no windows.
