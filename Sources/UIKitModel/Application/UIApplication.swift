@@ -125,7 +125,7 @@ public class UIApplication: UIResponder {
             swap(&windows, &changedWindowsScratch)
             event.collectWindowsWithChangedTouches(into: &windows)
             for window in windows { window.sendEvent(event) }
-            windows.removeAll(keepingCapacity: true)
+            windows.removeAllKeepingStorage()
             swap(&windows, &changedWindowsScratch)
         case .motion, .presses, .remoteControl:
             if let window = keyWindow {

@@ -419,7 +419,8 @@ extension UIGestureRecognizer {
     /// glass; cancelled ones do not.
     var touchesReportingLift: [UITouch] {
         // The tracked array itself (shared, not copied) when every touch counts: no allocation per frame.
-        trackedTouches.contains { $0.phase == .cancelled } ? trackedTouches.filter { $0.phase != .cancelled } : trackedTouches
+        for touch in trackedTouches where touch.phase == .cancelled { return trackedTouches.filter { $0.phase != .cancelled } }
+        return trackedTouches
     }
 
     /// Window locations of the first two of `touches`; nil with fewer than two.
@@ -512,7 +513,9 @@ extension UIGestureRecognizer {
     /// Touches still on the screen (not ended or cancelled), in the order they came down.
     var touchesOnScreen: [UITouch] {
         // The tracked array itself (shared, not copied) while no finger has lifted: a move allocates nothing.
-        trackedTouches.contains { $0.phase.isFinal } ? trackedTouches.filter { !$0.phase.isFinal } : trackedTouches
+        // A loop, not `contains` then a choice: that form retained and released each touch (issue 27).
+        for touch in trackedTouches where touch.phase.isFinal { return trackedTouches.filter { !$0.phase.isFinal } }
+        return trackedTouches
     }
 }
 
