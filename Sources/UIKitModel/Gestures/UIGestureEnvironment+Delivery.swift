@@ -46,16 +46,11 @@ extension UIGestureEnvironment {
             recipients.removeAllKeepingStorage()
             swap(&recipients, &deliveryScratch.recipients)
         }
-        // Touches that began together share their recognizers: a record listing the same ones as the previous
-        // record adds nothing, and is passed over without searching the recipients (issue 27).
-        var previous: GestureTouchRecord?
         for touch in touches {
             guard let record = record(for: touch) else { continue }
-            if let previous, previous.recognizers.elementsEqual(record.recognizers, by: ===) { continue }
             for recognizer in record.recognizers where !recipients.contains(where: { $0 === recognizer }) {
                 recipients.append(recognizer)
             }
-            previous = record
         }
         guard !recipients.isEmpty else { return }
         let enclosing = pass
