@@ -88,6 +88,7 @@ public class UIApplication: UIResponder {
         for window in windows { window.application = nil }
         (delegate as? AppDelegate)?.application = nil
         gestureEnvironment?.application = nil
+        gestureEnvironment?.tearDown()
     }
 
     /// An application on `runLoop` (a manual clock's in tests), with its event fetcher and dispatcher and no windows.
@@ -124,7 +125,7 @@ public class UIApplication: UIResponder {
             swap(&windows, &changedWindowsScratch)
             event.collectWindowsWithChangedTouches(into: &windows)
             for window in windows { window.sendEvent(event) }
-            windows.removeAll(keepingCapacity: true)
+            windows.removeAllKeepingStorage()
             swap(&windows, &changedWindowsScratch)
         case .motion, .presses, .remoteControl:
             if let window = keyWindow {

@@ -248,16 +248,21 @@ extension UIResponder {
         case .inherit:
             return true
         case .callSuper:
-            recordCall(
-                method.selector, group: method.traceGroup, touches: touches,
-                reason: Self.reason("calls super", method, touches))
+            recordOverride(method, touches: touches, "calls super")
             return true
         case .consume:
-            recordCall(
-                method.selector, group: method.traceGroup, touches: touches,
-                reason: Self.reason("consumes it: no super", method, touches))
+            recordOverride(method, touches: touches, "consumes it: no super")
             return false
         }
+    }
+
+    /// The override's record, its reason worked out only when this object logs the call: a view that overrides
+    /// without logging (`log: false`) builds no string (issue 27: a cancel's reason was text for every cancel).
+    private func recordOverride(_ method: ResponderMethod, touches: Set<UITouch>?, _ override: String) {
+        guard let recorder = recorder(for: method.traceGroup) else { return }
+        recorder.recordCall(
+            className: traceClassName, selector: method.selector, group: method.traceGroup, touches: touches,
+            reason: Self.reason(override, method, touches))
     }
 
     /// A cancel's record says first why the touches were cancelled (`UITouch.cancelCause`), then what the

@@ -30,18 +30,20 @@ extension UIGestureEnvironment {
             view = current.superview
         }
         guard !collected.isEmpty || !askers.isEmpty else { return }
-        let record = GestureTouchRecord(touch: touch, window: window, event: event, recognizers: collected)
+        let record = GestureTouchRecord(
+            touch: touch, window: window, event: event, recognizers: collected, environment: self)
         record.askedBeforeDelivery = askers
         records.append(record)
+        touch.gestureRecord = record
     }
 
-    func deliverToRecognizers(_ touches: [UITouch], event: UIEvent) {
+    func deliverToRecognizers(_ touches: [UITouch], phases: TouchPhases, event: UIEvent) {
         // The scratch storage is taken out (a nested delivery finds an empty one and builds its own) and put
         // back emptied with its capacity: a steady stream of moves allocates no array per frame.
         var recipients: [UIGestureRecognizer] = []
         swap(&recipients, &deliveryScratch.recipients)
         defer {
-            recipients.removeAll(keepingCapacity: true)
+            recipients.removeAllKeepingStorage()
             swap(&recipients, &deliveryScratch.recipients)
         }
         for touch in touches {
@@ -54,38 +56,26 @@ extension UIGestureEnvironment {
         let enclosing = pass
         pass = enclosing.delivering
         defer { pass = enclosing }
-        for recognizer in recipients { deliver(touches, event: event, to: recognizer) }
+        for recognizer in recipients { deliver(touches, phases: phases, event: event, to: recognizer) }
     }
 
     /// One call per phase, as UIKit's `_updateGestureWithEvent`: began, moved, ended, cancelled. The sets are
     /// UIKit's signature (`touchesMoved(_ touches: Set<UITouch>, with:)`); their storage is reused from call to
     /// call (a recognizer that keeps one keeps its own copy: the next `removeAll` copies on write).
-    private func deliver(_ touches: [UITouch], event: UIEvent, to recognizer: UIGestureRecognizer) {
+    private func deliver(_ touches: [UITouch], phases: TouchPhases, event: UIEvent, to recognizer: UIGestureRecognizer) {
+        // A recognizer that failed, recognized or was cancelled gets nothing more (each call below is guarded so),
+        // and its sets are not built (issue 27: a failed tap beside a pan built a set of every moving touch).
+        guard recognizer.receivesTouches else { return }
         // Only the sets of the phases in the frame are taken out (swapped, so no retain or release): a move
         // touches one set, not four (issue 27).
-        var phases: (began: Bool, moved: Bool, ended: Bool, cancelled: Bool) = (false, false, false, false)
-        for touch in touches {
-            switch touch.phase {
-            case .began: phases.began = true
-            case .moved: phases.moved = true
-            case .ended: phases.ended = true
-            case .cancelled: phases.cancelled = true
-            case .stationary: continue
-            }
-        }
-        var began = Set<UITouch>(), moved = Set<UITouch>(), ended = Set<UITouch>(), cancelled = Set<UITouch>()
+        var began = Set<UITouch>(), ended = Set<UITouch>(), cancelled = Set<UITouch>()
         if phases.began { swap(&began, &deliveryScratch.began) }
-        if phases.moved { swap(&moved, &deliveryScratch.moved) }
         if phases.ended { swap(&ended, &deliveryScratch.ended) }
         if phases.cancelled { swap(&cancelled, &deliveryScratch.cancelled) }
         defer {
             if phases.began {
                 began.removeAll(keepingCapacity: true)
                 swap(&began, &deliveryScratch.began)
-            }
-            if phases.moved {
-                moved.removeAll(keepingCapacity: true)
-                swap(&moved, &deliveryScratch.moved)
             }
             if phases.ended {
                 ended.removeAll(keepingCapacity: true)
@@ -96,6 +86,10 @@ extension UIGestureEnvironment {
                 swap(&cancelled, &deliveryScratch.cancelled)
             }
         }
+        // The moved touches are compared with the recognizer's last moved set as they are found: a steady drag
+        // moves the same fingers frame after frame, and that set is handed over again as it is.
+        var movedCount = 0
+        var movedChanged = false
         for touch in touches {
             guard let record = record(for: touch), record.recognizers.contains(where: { $0 === recognizer }) else { continue }
             switch touch.phase {
@@ -103,10 +97,21 @@ extension UIGestureEnvironment {
                 // A recognizer waiting for a failure has finished its own gesture: it takes no new touch.
                 guard recognizer.acceptsNewTouches else { continue }
                 began.insert(touch)
-            case .moved: if recognizer.tracks(touch) { moved.insert(touch) }
+            case .moved:
+                guard recognizer.tracks(touch) else { continue }
+                if !movedChanged && !recognizer.movedDelivery.holds(touch, at: movedCount) { movedChanged = true }
+                movedCount += 1
             case .ended: if recognizer.tracks(touch) { ended.insert(touch) }
             case .cancelled: if recognizer.tracks(touch) { cancelled.insert(touch) }
             case .stationary: continue
+            }
+        }
+        if movedCount != recognizer.movedDelivery.count { movedChanged = true }
+        if movedChanged {
+            recognizer.movedDelivery.removeAll()
+            for touch in touches where touch.phase == .moved && recognizer.tracks(touch) {
+                guard let record = record(for: touch), record.recognizers.contains(where: { $0 === recognizer }) else { continue }
+                recognizer.movedDelivery.append(touch)
             }
         }
         if !began.isEmpty, recognizer.receivesTouches {
@@ -118,16 +123,19 @@ extension UIGestureEnvironment {
             }
             recognizer.touchesBegan(began, with: event)
         }
-        if !moved.isEmpty, recognizer.receivesTouches { recognizer.touchesMoved(moved, with: event) }
+        if movedCount > 0, recognizer.receivesTouches { recognizer.touchesMoved(recognizer.movedDelivery.touches, with: event) }
         if !ended.isEmpty, recognizer.receivesTouches { recognizer.touchesEnded(ended, with: event) }
         if !cancelled.isEmpty, recognizer.receivesTouches { recognizer.touchesCancelled(cancelled, with: event) }
     }
 
     // MARK: End of a frame
 
-    func finishFrame(_ touches: [UITouch]) {
-        if touches.contains(where: { $0.phase.isFinal }) {
-            for record in records where record.touch.phase.isFinal { record.isOver = true }
+    func finishFrame(_ touches: [UITouch], phases: TouchPhases) {
+        if phases.final {
+            for record in records where record.touch.phase.isFinal {
+                record.isOver = true
+                hasOverRecords = true
+            }
             for recognizer in active where recognizer.trackedTouches.contains(where: { $0.phase.isFinal }) {
                 recognizer.lastTrackedTouches = recognizer.trackedTouches
                 recognizer.trackedTouches.removeAll { $0.phase.isFinal }
@@ -180,9 +188,11 @@ extension UIGestureEnvironment {
 
     private func hold(_ end: TouchSnapshot, of record: GestureTouchRecord) {
         record.heldEnd = end
-        record.heldEndTimer = schedule(after: GestureConstants.delayedTouchesEndedTimeout) { [weak self, weak record] in
-            guard let self, let record else { return }
-            self.releaseHeldEnd(of: record)
+        // Strong captures, not weak (a weak reference gives the record a side table, and records are retained on
+        // every frame): the cycle record → timer → record is broken when the end is released or dropped
+        // (`releaseHeldEnd`, `clearHeldDeliveries` clear `heldEndTimer`), or by `tearDown`.
+        record.heldEndTimer = schedule(after: GestureConstants.delayedTouchesEndedTimeout) { [self, record] in
+            releaseHeldEnd(of: record)
         }
     }
 
@@ -351,11 +361,18 @@ final class GestureTouchRecord {
     @exclusivity(unchecked)
     var isTakenFromView = false
 
-    init(touch: UITouch, window: UIWindow, event: UIEvent, recognizers: [UIGestureRecognizer]) {
+    /// The environment keeping the record (which owns it): not retained.
+    unowned(unsafe) let environment: UIGestureEnvironment
+
+    init(
+        touch: UITouch, window: UIWindow, event: UIEvent, recognizers: [UIGestureRecognizer],
+        environment: UIGestureEnvironment
+    ) {
         self.touch = touch
         self.window = window
         self.event = event
         self.recognizers = recognizers
+        self.environment = environment
     }
 
     /// Recognizers that do not track the touch but must be asked before its began reaches the view: the

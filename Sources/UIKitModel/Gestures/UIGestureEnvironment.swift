@@ -36,9 +36,32 @@ final class UIGestureEnvironment: TouchInterceptor {
     /// may deliver again) and put back emptied, capacity kept.
     @exclusivity(unchecked)
     var deliveryScratch = GestureDeliveryScratch()
+    /// Some record's touch is over (set by `finishFrame`): `dropSettledRecords` has something to look at. Most
+    /// frames end no touch, and the search for settled records cost about 500 instructions a ten-finger frame.
+    @exclusivity(unchecked)
+    var hasOverRecords = false
 
     init(application: UIApplication) {
         self.application = application
+    }
+
+    deinit {
+        for record in records where record.touch.gestureRecord === record { record.touch.gestureRecord = nil }
+    }
+
+    /// The application is going away: every touch, recognizer and held delivery is let go. Recognizers hold
+    /// their environment strongly (see `UIGestureRecognizer.environment`), so the environment must not hold
+    /// them back: this breaks the cycles through `active`, `records` and the held ends' timers.
+    func tearDown() {
+        for record in records {
+            record.clearHeldDeliveries()
+            if record.touch.gestureRecord === record { record.touch.gestureRecord = nil }
+        }
+        records.removeAll()
+        active.removeAll()
+        requests.removeAll()
+        deliveryScratch = GestureDeliveryScratch()
+        hasOverRecords = false
     }
 
     // MARK: TouchInterceptor
@@ -48,19 +71,23 @@ final class UIGestureEnvironment: TouchInterceptor {
         // `UITouch.gestureRecognizers` still lists them in the view's touchesEnded).
         dropSettledRecords()
         var plan = TouchDeliveryPlan(delivering: touches)
+        // The phases in the frame, in one pass: most frames only move, and the began and end steps are skipped.
+        let phases = TouchPhases(touches)
         // Fast path: no recognizer tracks anything and no touch begins, so there is nothing to do.
-        if records.isEmpty && !touches.contains(where: { $0.phase == .began }) { return plan }
+        if records.isEmpty && !phases.began { return plan }
         frame += 1
-        for touch in touches where touch.phase == .began {
-            beginTracking(touch, in: window, event: event)
+        if phases.began {
+            for touch in touches where touch.phase == .began {
+                beginTracking(touch, in: window, event: event)
+            }
         }
-        deliverToRecognizers(touches, event: event)
+        deliverToRecognizers(touches, phases: phases, event: event)
         // Cancellations and replays decided while applying (an action, a failure) are executed by the window
         // as they are decided, so views get them in UIKit's order relative to the actions.
         applyRequests()
-        askBeforeDeliveringBegan(touches)
-        for touch in touches where withholdsFromView(touch) { plan.withhold(touch) }
-        finishFrame(touches)
+        if phases.began { askBeforeDeliveringBegan(touches) }
+        for index in touches.indices where withholdsFromView(touches[index]) { plan.withhold(at: index) }
+        finishFrame(touches, phases: phases)
         return plan
     }
 
@@ -84,11 +111,19 @@ final class UIGestureEnvironment: TouchInterceptor {
     var trackingRecognizers: [UIGestureRecognizer] { active }
 
     func dropSettledRecords() {
+        guard hasOverRecords else { return }
+        for record in records where record.isSettled && record.touch.gestureRecord === record {
+            record.touch.gestureRecord = nil
+        }
         records.removeAll { $0.isSettled }
+        hasOverRecords = records.contains { $0.isOver }
     }
 
+    /// The touch's record, if this environment keeps one (the touch points at it: no search).
+    @inline(__always)
     func record(for touch: UITouch) -> GestureTouchRecord? {
-        records.first { $0.touch === touch }
+        guard let record = touch.gestureRecord, record.environment === self else { return nil }
+        return record
     }
 
     // MARK: Recognizer-side entry points
@@ -116,9 +151,12 @@ final class UIGestureEnvironment: TouchInterceptor {
         guard let runLoop = application?.runLoop else { return nil }
         let deadline = runLoop.clock.now &+ GestureConstants.nanoseconds(seconds)
         // Named for run-loop traces (`timer fired LXFTapGestureRecognizer after 0.75 s`).
-        let timer = RunLoopTimer(fireAt: deadline, name: name() ?? "UIGestureEnvironment after \(seconds) s") { [weak self] _ in
+        // The environment is captured strongly, not weakly: a weak reference would give it a side table, and
+        // every retain and release of it on the touch path would take the runtime's slow way (issue 27). It does
+        // not hold its timers, so no cycle.
+        let timer = RunLoopTimer(fireAt: deadline, name: name() ?? "UIGestureEnvironment after \(seconds) s") { [self] _ in
             body()
-            self?.settleAfterCallout()
+            settleAfterCallout()
         }
         runLoop.add(timer, mode: .common)
         return timer
@@ -387,11 +425,33 @@ extension UIGestureEnvironment {
     }
 }
 
+/// Which phases a frame's changed touches are in, found in one pass over them.
+struct TouchPhases {
+    var began = false
+    var moved = false
+    var ended = false
+    var cancelled = false
+
+    init(_ touches: [UITouch]) {
+        for touch in touches {
+            switch touch.phase {
+            case .began: began = true
+            case .moved: moved = true
+            case .ended: ended = true
+            case .cancelled: cancelled = true
+            case .stationary: continue
+            }
+        }
+    }
+
+    /// A touch ended or was cancelled.
+    var final: Bool { ended || cancelled }
+}
+
 /// What `deliverToRecognizers` and `deliver(_:event:to:)` build every frame, kept between frames.
 struct GestureDeliveryScratch {
     var recipients: [UIGestureRecognizer] = []
     var began = Set<UITouch>()
-    var moved = Set<UITouch>()
     var ended = Set<UITouch>()
     var cancelled = Set<UITouch>()
 }

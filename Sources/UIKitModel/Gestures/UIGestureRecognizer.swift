@@ -106,9 +106,16 @@ open class UIGestureRecognizer: Traceable {
     /// The touches tracked just before the last ones ended: where a tap recognized from a timer happened.
     @exclusivity(unchecked)
     var lastTrackedTouches: [UITouch] = []
-    /// The environment delivering touches to this recognizer (set on its first touch).
+    /// The environment delivering touches to this recognizer (set on its first touch). Strong, not weak: a weak
+    /// reference gave the environment a side table, so every retain and release of it on the touch path took
+    /// the runtime's slow way (issue 27). The environment holds recognizers only while they track touches, and
+    /// the application's teardown (`UIGestureEnvironment.tearDown`) lets go of those.
     @exclusivity(unchecked)
-    weak var environment: UIGestureEnvironment?
+    var environment: UIGestureEnvironment?
+    /// The set last handed to `touchesMoved`, kept so that a frame moving the same touches hands it over again
+    /// instead of building it (issue 27: emptying and filling it cost about 180 instructions a touch each frame).
+    @exclusivity(unchecked)
+    var movedDelivery = DeliveredTouches()
 
     @exclusivity(unchecked)
     var actions: [GestureRecognizerAction] = []
@@ -259,7 +266,9 @@ extension UIGestureRecognizer {
     }
 
     /// Any touch kept: tracked, in its history, or the last ones tracked (for `location(in:)` after they ended).
-    var holdsTouches: Bool { !trackedTouches.isEmpty || !touchHistory.isEmpty || !lastTrackedTouches.isEmpty }
+    var holdsTouches: Bool {
+        !trackedTouches.isEmpty || !touchHistory.isEmpty || !lastTrackedTouches.isEmpty || movedDelivery.count > 0
+    }
 
     /// Back to possible after ended, recognized, failed or cancelled, once its touches are gone.
     func performReset() {
@@ -267,6 +276,7 @@ extension UIGestureRecognizer {
         trackedTouches.removeAll()
         touchHistory.removeAll()
         lastTrackedTouches.removeAll()
+        movedDelivery.removeAll()
         reset()
     }
 
@@ -409,7 +419,8 @@ extension UIGestureRecognizer {
     /// glass; cancelled ones do not.
     var touchesReportingLift: [UITouch] {
         // The tracked array itself (shared, not copied) when every touch counts: no allocation per frame.
-        trackedTouches.contains { $0.phase == .cancelled } ? trackedTouches.filter { $0.phase != .cancelled } : trackedTouches
+        for touch in trackedTouches where touch.phase == .cancelled { return trackedTouches.filter { $0.phase != .cancelled } }
+        return trackedTouches
     }
 
     /// Window locations of the first two of `touches`; nil with fewer than two.
@@ -502,7 +513,9 @@ extension UIGestureRecognizer {
     /// Touches still on the screen (not ended or cancelled), in the order they came down.
     var touchesOnScreen: [UITouch] {
         // The tracked array itself (shared, not copied) while no finger has lifted: a move allocates nothing.
-        trackedTouches.contains { $0.phase.isFinal } ? trackedTouches.filter { !$0.phase.isFinal } : trackedTouches
+        // A loop, not `contains` then a choice: that form retained and released each touch (issue 27).
+        for touch in trackedTouches where touch.phase.isFinal { return trackedTouches.filter { !$0.phase.isFinal } }
+        return trackedTouches
     }
 }
 
@@ -613,5 +626,36 @@ struct WeakGestureRecognizer {
 
     init(_ recognizer: UIGestureRecognizer) {
         self.recognizer = recognizer
+    }
+}
+
+// MARK: - DeliveredTouches
+
+/// A set of touches handed to a recognizer, with their order of insertion (by identity), so the next frame can
+/// tell, touch by touch and without hashing, whether it would build the same set.
+struct DeliveredTouches {
+    /// The set as handed over.
+    private(set) var touches = Set<UITouch>()
+    /// The touches' identities in the order they were added.
+    private var order: [ObjectIdentifier] = []
+
+    var count: Int { order.count }
+
+    /// Whether `touch` is the `position`th touch added.
+    @inline(__always)
+    func holds(_ touch: UITouch, at position: Int) -> Bool {
+        position < order.count && order[position] == ObjectIdentifier(touch)
+    }
+
+    mutating func append(_ touch: UITouch) {
+        touches.insert(touch)
+        order.append(ObjectIdentifier(touch))
+    }
+
+    /// Empties it, keeping the storage (a recognizer that kept the set keeps its own copy).
+    mutating func removeAll() {
+        guard !order.isEmpty else { return }
+        touches.removeAll(keepingCapacity: true)
+        order.removeAll(keepingCapacity: true)
     }
 }

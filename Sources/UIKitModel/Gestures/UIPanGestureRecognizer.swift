@@ -122,12 +122,11 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         var dx: CGFloat = 0, dy: CGFloat = 0, n: CGFloat = 0
         for touch in touches {
             let now = touch.location(in: nil)
-            if let before = locations[ObjectIdentifier(touch)] {
+            if let before = locations.update(ObjectIdentifier(touch), to: now) {
                 dx += now.x - before.x
                 dy += now.y - before.y
                 n += 1
             }
-            locations[ObjectIdentifier(touch)] = now
         }
         if n > 0 { position = CGPoint(x: position.x + dx / n, y: position.y + dy / n) }
         let now = environment?.now ?? 0
@@ -154,6 +153,17 @@ private struct TouchLocations {
                 entries.append((touch, newValue))
             }
         }
+    }
+
+    /// Sets the touch's location and returns the one it replaces (nil for a touch not followed yet): one search.
+    mutating func update(_ touch: ObjectIdentifier, to location: CGPoint) -> CGPoint? {
+        for index in entries.indices where entries[index].touch == touch {
+            let before = entries[index].location
+            entries[index].location = location
+            return before
+        }
+        entries.append((touch, location))
+        return nil
     }
 
     mutating func removeAll() { entries.removeAll(keepingCapacity: true) }

@@ -61,6 +61,17 @@ package struct TouchDeliveryPlan {
         }
     }
 
+    /// Keeps this frame's change of `touches[index]` from its view: `withhold(_:)` for a caller that has the
+    /// index (the gesture environment, for every touch of every frame: no search).
+    mutating func withhold(at index: Int) {
+        guard touches.indices.contains(index), !isWithheld(index) else { return }
+        if index < 64 {
+            withheldBits |= 1 << UInt64(index)
+        } else {
+            withheldBeyond.append(index)
+        }
+    }
+
     /// Cancels `touches` in their views; this frame's changes of them are not delivered either.
     package mutating func cancel(_ touches: [UITouch], cause: String? = nil) {
         guard !touches.isEmpty else { return }

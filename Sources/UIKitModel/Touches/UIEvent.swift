@@ -94,9 +94,9 @@ public class UIEvent {
     /// Appends the windows whose touches changed in the current frame to `windows` (a buffer the caller reuses),
     /// in touch order, each once.
     func collectWindowsWithChangedTouches(into windows: inout [UIWindow]) {
-        for touch in touchesInOrder where touch.phase != .stationary {
-            guard let window = touch.window, !windows.contains(where: { $0 === window }) else { continue }
-            windows.append(window)
+        // Compared before the window is taken out of the touch (binding it retained it for every touch, issue 27).
+        for touch in touchesInOrder where touch.phase != .stationary && !windows.contains(where: { $0 === touch.window }) {
+            if let window = touch.window { windows.append(window) }
         }
     }
 }

@@ -248,11 +248,16 @@ extension UIEventDispatcher {
         let timestamp = Self.seconds(hardwareTime)
         for touch in event.touchesInOrder {
             touch.phase = .stationary
-            touch.prediction = nil  // predictions last one event
+            touch.predictionHorizon = nil  // predictions last one event
         }
         // The samples are kept as they came; touches are made from them only if someone asks.
         event.coalescedFrames = coalesced
         var changed = false
+        // Whether a touch ends in this frame (only then are finished touches looked for afterwards), and whether the
+        // trace explains (only then are the headers made): asked once a frame, not once a finger (issue 27).
+        var finishes = false
+        let explains = application.trace.explains
+        let horizon = application.display?.period ?? 16_666_666
 
         for finger in frame.children where finger.depth > 0 {
             let existing = touchesByTransducer[finger.transducerIndex]
@@ -267,20 +272,24 @@ extension UIEventDispatcher {
                 continue
             }
             if phase == .began || phase == .stationary { continue }
-            let header = openTouchHeader(touch: touch.sequenceNumber, phase: phase, at: location, hardwareTime: hardwareTime)
+            let header =
+                explains
+                ? openTouchHeader(touch: touch.sequenceNumber, phase: phase, at: location, hardwareTime: hardwareTime) : nil
             switch phase {
             case .began, .stationary:
                 continue
             case .moved:
                 move(touch, to: location, timestamp: timestamp)
-                predict(touch, at: location, hardwareTime: hardwareTime, coalesced: coalesced)
+                predict(touch, at: location, hardwareTime: hardwareTime, coalesced: coalesced, horizon: horizon)
             case .ended:
+                finishes = true
                 move(touch, to: location, timestamp: timestamp)
                 touch.phase = .ended
                 explainHitTestPass(for: touch.sequenceNumber, phase: .ended, stayingWith: touch.view)
                 _ = application.hitTest(screenPoint: location, with: event)  // UIKit's end-of-touch pass; see above
                 tapCounter.recordEnd(at: location, time: hardwareTime, tapCount: touch.tapCount)
             case .cancelled:
+                finishes = true
                 touch.phase = .cancelled
                 touch.timestamp = timestamp
                 touch.cancelCause = Self.cancelCause(sender: sender)
@@ -295,7 +304,7 @@ extension UIEventDispatcher {
         touchesEvent = event
         guard changed else { return }
         post(event)
-        removeFinishedTouches(from: event)
+        if finishes { removeFinishedTouches(from: event) }
     }
 
     private func beginTouch(for finger: HIDDigitizerEvent, at location: CGPoint, hardwareTime: UInt64, in event: UIEvent) {
@@ -316,14 +325,15 @@ extension UIEventDispatcher {
             touch.viewRefusal = hit.window.viewRefusal(for: touch, in: event)
             if touch.viewRefusal != nil { touchesNotDeliveredToViews &+= 1 }
         }
+        guard let header else { return }
         let reason = touch.view == nil ? "nothing was hit" : touch.viewRefusal.map { "not delivered: \($0)" }
-        header?.close(result: touch.view?.traceClassName ?? "no view", reason: reason)
+        header.close(result: touch.view?.traceClassName ?? "no view", reason: reason)
     }
 
     /// Feeds the finger's predictor this event's samples (the coalesced ones, then the touch) and keeps its
     /// prediction one frame ahead (the display's period; 1/60 s without a display) for `predictedTouches(for:)`.
     private func predict(
-        _ touch: UITouch, at location: CGPoint, hardwareTime: UInt64, coalesced: [HIDMessage]
+        _ touch: UITouch, at location: CGPoint, hardwareTime: UInt64, coalesced: [HIDMessage], horizon: UInt64
     ) {
         let index = touch.transducerIndex
         for message in coalesced {
@@ -335,7 +345,7 @@ extension UIEventDispatcher {
             }
         }
         touch.predictor.add(.init(time: hardwareTime, x: Double(location.x), y: Double(location.y)))
-        touch.prediction = touch.predictor.predict(horizon: application.display?.period ?? 16_666_666)
+        touch.predictionHorizon = horizon
     }
 
     private func move(_ touch: UITouch, to location: CGPoint, timestamp: TimeInterval) {

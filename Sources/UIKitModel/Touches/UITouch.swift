@@ -48,10 +48,24 @@ public final class UITouch: Hashable {
     /// kept on the touch, so a move finds it without a lookup and its ring is reused for the whole stroke.
     @exclusivity(unchecked)
     var predictor = TouchPredictor()
-    /// Where the touch is predicted to be one frame ahead, for the frame being delivered (nil: no prediction);
-    /// cleared at the next event, as UIKit discards predictions.
+    /// How far ahead (ns) the touch is predicted for the frame being delivered (nil: no prediction); cleared at
+    /// the next event, as UIKit discards predictions. The prediction itself is worked out only when asked
+    /// (`prediction`): the predictor does not change until the next event, and most apps never ask (issue 27:
+    /// about 60 instructions a moving finger each frame).
     @exclusivity(unchecked)
-    var prediction: TouchPredictor.Sample?
+    var predictionHorizon: UInt64?
+
+    /// Where the touch is predicted to be one frame ahead, for the frame being delivered (nil: no prediction).
+    var prediction: TouchPredictor.Sample? {
+        guard let horizon = predictionHorizon else { return nil }
+        return predictor.predict(horizon: horizon)
+    }
+    /// The gesture environment's record of this touch (its recognizers, what is held back from its view), while
+    /// the environment keeps one: found without searching the records on every delivery stage of every frame
+    /// (issue 27: the searches were about 2,000 instructions a ten-finger frame). Not retained (the
+    /// environment's `records` owns the record, and clears this when it drops the record or goes away).
+    @exclusivity(unchecked)
+    unowned(unsafe) var gestureRecord: GestureTouchRecord?
 
     init(transducerIndex: UInt32, location: CGPoint, timestamp: TimeInterval, tapCount: Int, sequenceNumber: UInt64) {
         self.phase = .began

@@ -111,13 +111,21 @@ extension UIWindow {
     /// Touch half of `sendEvent(_:)`: the interceptor (gesture recognizers) first, which returns the plan for
     /// the views' share of the frame; then the window executes that plan.
     func deliverTouches(of event: UIEvent) {
+        // Usually every touch of the event is this window's and changed (all fingers of a drag move each frame):
+        // the event's own array is handed on, shared, instead of copying it touch by touch (issue 27).
+        if !event.touchesInOrder.isEmpty,
+            event.touchesInOrder.allSatisfy({ $0.window === self && $0.phase != .stationary })
+        {
+            deliver(event.touchesInOrder, of: event)
+            return
+        }
         var changed: [UITouch] = []
         swap(&changed, &touchScratch.changed)
         for touch in event.touchesInOrder where touch.window === self && touch.phase != .stationary {
             changed.append(touch)
         }
         if !changed.isEmpty { deliver(changed, of: event) }
-        changed.removeAll(keepingCapacity: true)
+        changed.removeAllKeepingStorage()
         swap(&changed, &touchScratch.changed)
     }
 
@@ -150,7 +158,7 @@ extension UIWindow {
             eligible.append(touch)
         }
         deliverToViews(eligible, event: event)
-        eligible.removeAll(keepingCapacity: true)
+        eligible.removeAllKeepingStorage()
         swap(&eligible, &touchScratch.eligible)
     }
 
@@ -174,7 +182,7 @@ extension UIWindow {
                 group.removeAll(keepingCapacity: true)
             }
         }
-        views.removeAll(keepingCapacity: true)
+        views.removeAllKeepingStorage()
         swap(&views, &touchScratch.views)
         swap(&group, &touchScratch.group)
     }
