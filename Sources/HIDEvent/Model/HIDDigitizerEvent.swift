@@ -2,18 +2,18 @@
 public struct HIDDigitizerEventMask: OptionSet, Hashable, Sendable {
     /// The bits.
     public let rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }
     package static let range = HIDDigitizerEventMask(rawValue: 1 << 0)
     /// The finger's touching state changed (it landed or lifted).
-    public static let touch = HIDDigitizerEventMask(rawValue: 1 << 1)
+    @inlinable public static var touch: HIDDigitizerEventMask { HIDDigitizerEventMask(rawValue: 1 << 1) }
     /// The finger moved.
-    public static let position = HIDDigitizerEventMask(rawValue: 1 << 2)
+    @inlinable public static var position: HIDDigitizerEventMask { HIDDigitizerEventMask(rawValue: 1 << 2) }
     package static let stop = HIDDigitizerEventMask(rawValue: 1 << 3)
     package static let peak = HIDDigitizerEventMask(rawValue: 1 << 4)
     package static let identity = HIDDigitizerEventMask(rawValue: 1 << 5)
     package static let attribute = HIDDigitizerEventMask(rawValue: 1 << 6)
     /// The system cancelled the finger.
-    public static let cancel = HIDDigitizerEventMask(rawValue: 1 << 7)
+    @inlinable public static var cancel: HIDDigitizerEventMask { HIDDigitizerEventMask(rawValue: 1 << 7) }
     package static let start = HIDDigitizerEventMask(rawValue: 1 << 8)
     package static let resting = HIDDigitizerEventMask(rawValue: 1 << 9)
     /// Every bit IOHIDFamily defines; others are invalid on the wire.
@@ -41,15 +41,17 @@ public struct HIDEventOptions: OptionSet, Hashable, Sendable {
 public struct HIDDigitizerPhase: OptionSet, Hashable, Sendable {
     /// The bits.
     public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
+    // The public bits here and in `HIDDigitizerEventMask` are inlinable constants, not `static let`s: another module
+    // reads a `static let` through its lazy-global accessor, ~68 instructions a finger in UIKit's phase mapping.
     /// The finger landed.
-    public static let began = HIDDigitizerPhase(rawValue: 1)
+    @inlinable public static var began: HIDDigitizerPhase { HIDDigitizerPhase(rawValue: 1) }
     /// The finger moved.
-    public static let changed = HIDDigitizerPhase(rawValue: 2)
+    @inlinable public static var changed: HIDDigitizerPhase { HIDDigitizerPhase(rawValue: 2) }
     /// The finger lifted.
-    public static let ended = HIDDigitizerPhase(rawValue: 4)
+    @inlinable public static var ended: HIDDigitizerPhase { HIDDigitizerPhase(rawValue: 4) }
     /// The finger was cancelled.
-    public static let cancelled = HIDDigitizerPhase(rawValue: 8)
+    @inlinable public static var cancelled: HIDDigitizerPhase { HIDDigitizerPhase(rawValue: 8) }
     package static let mayBegin = HIDDigitizerPhase(rawValue: 0x80)
     package static let all: HIDDigitizerPhase = [.began, .changed, .ended, .cancelled, .mayBegin]
 }
