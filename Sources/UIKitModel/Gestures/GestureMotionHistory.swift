@@ -9,9 +9,13 @@ import Foundation
 /// `GestureConstants.liftGrace` of the last sample is not a sample; a later one (the finger rested, then
 /// lifted) is, and the velocity falls to what the rest says.
 struct GestureMotionHistory<Value: Equatable> {
-    private(set) var samples: [GestureMotionSample<Value>] = []
+    /// The samples, oldest first, from `head` on; those before `head` have left the window and wait to be
+    /// compacted away (dropping the oldest sample on every record moved the rest down each time: issue 27,
+    /// about 75 instructions a move).
+    private var storage: [GestureMotionSample<Value>] = []
+    private var head = 0
 
-    var last: GestureMotionSample<Value>? { samples.last }
+    var last: GestureMotionSample<Value>? { head < storage.count ? storage[storage.count - 1] : nil }
 
     /// Records `value` at `time` and returns the sample the velocity is measured from: the oldest within
     /// `GestureConstants.velocityWindow` before `time`, else the one just before (a slow sender); nil when
@@ -25,20 +29,51 @@ struct GestureMotionHistory<Value: Equatable> {
         let window = GestureConstants.nanoseconds(GestureConstants.velocityWindow)
         let start = time > window ? time - window : 0
         // The first earlier sample inside the window, else the last earlier one: one pass, no copy (this
-        // runs for every move of every recognizer that measures a velocity).
+        // runs for every move of every recognizer that measures a velocity). The same pass counts the samples
+        // that leave the window: on a monotonic clock they are the oldest ones.
         var inWindow: GestureMotionSample<Value>?
         var lastEarlier: GestureMotionSample<Value>?
-        for sample in samples where sample.time < time {
-            if inWindow == nil, sample.time >= start { inWindow = sample }
-            lastEarlier = sample
+        var leaving = 0
+        var leavingAreOldest = true
+        for index in head..<storage.count {
+            let sample = storage[index]
+            if sample.time < time {
+                if inWindow == nil, sample.time >= start { inWindow = sample }
+                lastEarlier = sample
+            }
+            if sample.time < start {
+                if leaving == index - head { leaving += 1 } else { leavingAreOldest = false }
+            }
         }
         let anchor = inWindow ?? lastEarlier
-        samples.append(GestureMotionSample(value: value, time: time))
-        samples.removeAll { $0.time < start }
+        // Compacted only when the storage is full (room for `reservedSamples`, made once and kept across
+        // gestures), so a steady move neither allocates nor moves the kept samples down each time.
+        if storage.count == storage.capacity {
+            if head > 0 {
+                storage.removeSubrange(0..<head)
+                head = 0
+            }
+            if storage.capacity < Self.reservedSamples { storage.reserveCapacity(Self.reservedSamples) }
+        }
+        storage.append(GestureMotionSample(value: value, time: time))
+        if leavingAreOldest {
+            head += leaving
+        } else {
+            storage.removeSubrange(0..<head)
+            head = 0
+            storage.removeAll { $0.time < start }
+        }
         return anchor
     }
 
-    mutating func removeAll() { samples.removeAll() }
+    mutating func removeAll() {
+        storage.removeAll(keepingCapacity: true)
+        head = 0
+    }
+
+    /// Room made on the first sample: a velocity window holds a few samples (20 ms at up to 240 Hz), so most
+    /// records then find room without compacting.
+    private static var reservedSamples: Int { 16 }
 }
 
 // MARK: - GestureMotionSample
