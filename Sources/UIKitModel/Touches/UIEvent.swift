@@ -94,8 +94,11 @@ public class UIEvent {
     /// Appends the windows whose touches changed in the current frame to `windows` (a buffer the caller reuses),
     /// in touch order, each once.
     func collectWindowsWithChangedTouches(into windows: inout [UIWindow]) {
-        // Compared before the window is taken out of the touch (binding it retained it for every touch, issue 27).
-        for touch in touchesInOrder where touch.phase != .stationary && !windows.contains(where: { $0 === touch.window }) {
+        // Compared before the window is taken out of the touch (binding it retained it for every touch, issue 27),
+        // and the touches walked unretained (`touchesInOrder` holds them; the loop retained and released each: 12
+        // retains a ten-finger frame).
+        touchesInOrder.forEachUnretained { touch in
+            guard touch.phase != .stationary, !windows.contains(where: { $0 === touch.window }) else { return }
             if let window = touch.window { windows.append(window) }
         }
     }

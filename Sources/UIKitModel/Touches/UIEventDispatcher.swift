@@ -102,8 +102,14 @@ public final class UIEventDispatcher {
     @exclusivity(unchecked)
     var motionEvent: UIEvent?
 
+    /// The application's run-loop clock (dispatch times for the host's acks), read twice an event. Not retained,
+    /// as `application`: the application owns the run loop that owns it (issue 27: the read through the
+    /// application and its run loop retained and released both).
+    unowned(unsafe) let clock: RunLoopClock
+
     init(application: UIApplication) {
         self.application = application
+        self.clock = application.runLoop.clock
         self.source = RunLoopSource0(order: UIApplication.RunLoopOrder.eventQueue, name: "__handleEventQueue") {
             [unowned self] in self.handleEventQueue()
         }
@@ -139,10 +145,17 @@ public final class UIEventDispatcher {
                 if recordsFrame { noteFrame(converting[first...index]) }
                 samplesDelivered &+= 1
                 samplesCoalesced &+= UInt64(converting[index].coalesced.count)  // the folded ones' moved in here
-                let reports = converting[first...index].contains { $0.delivery != nil }
-                let started = reports ? application.runLoop.clock.now : 0
-                dispatch(converting[index].message, coalesced: converting[index].coalesced)
-                if reports { record(converting[first...index], started: started, finished: application.runLoop.clock.now) }
+                var reports = false
+                for position in first...index where converting[position].delivery != nil { reports = true }
+                let started = reports ? clock.now : 0
+                // Moved out of the queue's storage for the call and back after (a stub in its place meanwhile), not
+                // copied: reading the element of a stored array across the call copied the ~200-byte message and
+                // destroyed the copy after (issue 27: about 300 instructions an event).
+                var message = Self.stubMessage
+                swap(&message, &converting[index].message)
+                dispatch(message, coalesced: converting[index].coalesced)
+                swap(&message, &converting[index].message)
+                if reports { record(from: first, through: index, started: started, finished: clock.now) }
                 index += 1
             }
             keepSpareFingers()
@@ -150,13 +163,22 @@ public final class UIEventDispatcher {
         }
     }
 
+    /// What stands in a queue entry while its message is being dispatched (`handleEventQueue`): nothing to
+    /// retain or release.
+    private static var stubMessage: HIDMessage {
+        HIDMessage(
+            envelope: HIDEnvelope(kind: .button, sequence: 0, senderID: 0),
+            payload: .button(HIDButtonEvent(button: .home, isDown: false)))
+    }
+
     /// Keeps the finger arrays of the frames just dispatched (their events' own, not the coalesced samples, which
-    /// the event keeps until the next one): once `converting` lets go they are the pool's alone.
+    /// the event keeps until the next one): once `converting` lets go they are the pool's alone. Read by index,
+    /// the fingers alone (a `for received in converting` loop copied each whole message).
     private func keepSpareFingers() {
         guard spareFingers.count < Self.spareFingersLimit else { return }
-        for received in converting where spareFingers.count < Self.spareFingersLimit {
-            guard case .digitizer(let frame) = received.message.payload, frame.children.capacity > 0 else { continue }
-            spareFingers.append(frame.children)
+        for position in converting.indices where spareFingers.count < Self.spareFingersLimit {
+            guard let fingers = converting[position].message.payload.digitizerFingers, fingers.capacity > 0 else { continue }
+            spareFingers.append(fingers)
         }
     }
 
@@ -187,13 +209,13 @@ public final class UIEventDispatcher {
         return FrameClock.Input(hardware: message.envelope.timestamps.hardware, kind: kind)
     }
 
-    /// Records the messages one event stood for: all but the last were coalesced into it.
-    private func record(_ messages: ArraySlice<Received>, started: UInt64, finished: UInt64) {
-        for position in messages.indices {
-            guard let delivery = messages[position].delivery else { continue }
+    /// Records the messages one event stood for (`converting[first...last]`): all but the last were coalesced
+    /// into it.
+    private func record(from first: Int, through last: Int, started: UInt64, finished: UInt64) {
+        for position in first...last {
+            guard let delivery = converting[position].delivery else { continue }
             dispatched.append(
-                Dispatched(
-                    delivery: delivery, started: started, finished: finished, coalesced: position < messages.endIndex - 1))
+                Dispatched(delivery: delivery, started: started, finished: finished, coalesced: position < last))
         }
     }
 
@@ -246,12 +268,14 @@ extension UIEventDispatcher {
     ) {
         let event = touchesEvent ?? UIEvent(type: .touches)
         let timestamp = Self.seconds(hardwareTime)
-        for touch in event.touchesInOrder {
+        // Unretained: the event's `touchesInOrder` holds them (issue 27: a retain and a release a touch).
+        event.touchesInOrder.forEachUnretained { touch in
             touch.phase = .stationary
             touch.predictionHorizon = nil  // predictions last one event
         }
-        // The samples are kept as they came; touches are made from them only if someone asks.
-        event.coalescedFrames = coalesced
+        // The samples are kept as they came; touches are made from them only if someone asks. Not stored when
+        // both are empty (most frames): storing retained one empty array and released the other.
+        if !coalesced.isEmpty || !event.coalescedFrames.isEmpty { event.coalescedFrames = coalesced }
         var changed = false
         // Whether a touch ends in this frame (only then are finished touches looked for afterwards), and whether the
         // trace explains (only then are the headers made): asked once a frame, not once a finger (issue 27).
@@ -259,44 +283,29 @@ extension UIEventDispatcher {
         let explains = application.trace.explains
         let horizon = application.display?.period ?? 16_666_666
 
+        var position = 0  // of the finger among those in contact: usually its touch's place too
         for finger in frame.children where finger.depth > 0 {
-            let existing = touchesByTransducer[finger.transducerIndex]
+            let existing = touchesByTransducer.unretained(finger.transducerIndex, hint: position)
+            position += 1
             guard let phase = UITouch.Phase(hidFinger: finger, isTracked: existing != nil) else { continue }
             let location = CGPoint(x: CGFloat(finger.x), y: CGFloat(finger.y))
             event.timestamp = timestamp
             event.hardwareTimestamp = hardwareTime
 
-            guard let touch = existing else {
+            guard let existing else {
                 beginTouch(for: finger, at: location, hardwareTime: hardwareTime, in: event)
                 changed = true
                 continue
             }
             if phase == .began || phase == .stationary { continue }
-            let header =
-                explains
-                ? openTouchHeader(touch: touch.sequenceNumber, phase: phase, at: location, hardwareTime: hardwareTime) : nil
-            switch phase {
-            case .began, .stationary:
-                continue
-            case .moved:
-                move(touch, to: location, timestamp: timestamp)
-                predict(touch, at: location, hardwareTime: hardwareTime, coalesced: coalesced, horizon: horizon)
-            case .ended:
-                finishes = true
-                move(touch, to: location, timestamp: timestamp)
-                touch.phase = .ended
-                explainHitTestPass(for: touch.sequenceNumber, phase: .ended, stayingWith: touch.view)
-                _ = application.hitTest(screenPoint: location, with: event)  // UIKit's end-of-touch pass; see above
-                tapCounter.recordEnd(at: location, time: hardwareTime, tapCount: touch.tapCount)
-            case .cancelled:
-                finishes = true
-                touch.phase = .cancelled
-                touch.timestamp = timestamp
-                touch.cancelCause = Self.cancelCause(sender: sender)
+            // The touch is read unretained: `touchesByTransducer` and the event hold it until the frame is over
+            // (`removeFinishedTouches`, after `sendEvent`).
+            let ends = existing._withUnsafeGuaranteedRef { touch in
+                update(
+                    touch, to: phase, at: location, hardwareTime: hardwareTime, timestamp: timestamp, event: event,
+                    coalesced: coalesced, horizon: horizon, sender: sender, explains: explains)
             }
-            // A touch its view never receives says so at every change, not only where it began.
-            header?.close(
-                result: touch.view?.traceClassName ?? "no view", reason: touch.viewRefusal.map { "not delivered: \($0)" })
+            if ends { finishes = true }
             changed = true
         }
 
@@ -305,6 +314,40 @@ extension UIEventDispatcher {
         guard changed else { return }
         post(event)
         if finishes { removeFinishedTouches(from: event) }
+    }
+
+    /// One finger's change to the touch that follows it (moved, ended or cancelled); true if the touch ends.
+    private func update(
+        _ touch: UITouch, to phase: UITouch.Phase, at location: CGPoint, hardwareTime: UInt64, timestamp: TimeInterval,
+        event: UIEvent, coalesced: [HIDMessage], horizon: UInt64, sender: UInt64, explains: Bool
+    ) -> Bool {
+        let header =
+            explains
+            ? openTouchHeader(touch: touch.sequenceNumber, phase: phase, at: location, hardwareTime: hardwareTime) : nil
+        var ends = false
+        switch phase {
+        case .began, .stationary:
+            return false
+        case .moved:
+            move(touch, to: location, timestamp: timestamp)
+            predict(touch, at: location, hardwareTime: hardwareTime, coalesced: coalesced, horizon: horizon)
+        case .ended:
+            ends = true
+            move(touch, to: location, timestamp: timestamp)
+            touch.phase = .ended
+            explainHitTestPass(for: touch.sequenceNumber, phase: .ended, stayingWith: touch.view)
+            _ = application.hitTest(screenPoint: location, with: event)  // UIKit's end-of-touch pass; see above
+            tapCounter.recordEnd(at: location, time: hardwareTime, tapCount: touch.tapCount)
+        case .cancelled:
+            ends = true
+            touch.phase = .cancelled
+            touch.timestamp = timestamp
+            touch.cancelCause = Self.cancelCause(sender: sender)
+        }
+        // A touch its view never receives says so at every change, not only where it began.
+        header?.close(
+            result: touch.view?.traceClassName ?? "no view", reason: touch.viewRefusal.map { "not delivered: \($0)" })
+        return ends
     }
 
     private func beginTouch(for finger: HIDDigitizerEvent, at location: CGPoint, hardwareTime: UInt64, in event: UIEvent) {
@@ -322,8 +365,8 @@ extension UIEventDispatcher {
         if let hit = application.hitTest(screenPoint: location, with: event) {
             touch.window = hit.window
             touch.view = hit.view
-            touch.viewRefusal = hit.window.viewRefusal(for: touch, in: event)
-            if touch.viewRefusal != nil { touchesNotDeliveredToViews &+= 1 }
+            touch.viewRefusalReason = hit.window.viewRefusal(for: touch, in: event)
+            if touch.viewRefusalReason != nil { touchesNotDeliveredToViews &+= 1 }
         }
         guard let header else { return }
         let reason = touch.view == nil ? "nothing was hit" : touch.viewRefusal.map { "not delivered: \($0)" }
@@ -423,7 +466,7 @@ extension UIEventDispatcher {
 
     /// A finger whose phase in its frame would be moved or stationary for a touch UIKit already follows.
     private func isMoveOfTrackedTouch(_ finger: HIDDigitizerEvent) -> Bool {
-        touchesByTransducer[finger.transducerIndex] != nil && isMove(finger)
+        touchesByTransducer.unretained(finger.transducerIndex) != nil && isMove(finger)
     }
 
     /// Moved or stationary, were UIKit following the finger.
@@ -438,6 +481,12 @@ extension HIDPayload {
     @inline(__always) var digitizerPhaseAndFingers: (HIDDigitizerPhase, [HIDDigitizerEvent])? {
         guard case .digitizer(let frame) = self else { return nil }
         return (frame.parent.phase, frame.children)
+    }
+
+    /// A digitizer frame's fingers (the array shared, not copied), nil for other payloads.
+    @inline(__always) var digitizerFingers: [HIDDigitizerEvent]? {
+        guard case .digitizer(let frame) = self else { return nil }
+        return frame.children
     }
 }
 
@@ -559,10 +608,7 @@ struct TouchesByTransducer {
     private var touches: [UITouch] = []
 
     subscript(transducer: UInt32) -> UITouch? {
-        get {
-            for touch in touches where touch.transducerIndex == transducer { return touch }
-            return nil
-        }
+        get { unretained(transducer)?.takeUnretainedValue() }
         set {
             if let index = touches.firstIndex(where: { $0.transducerIndex == transducer }) {
                 if let newValue { touches[index] = newValue } else { touches.remove(at: index) }
@@ -570,6 +616,22 @@ struct TouchesByTransducer {
                 touches.append(newValue)
             }
         }
+    }
+
+    /// The touch following `transducer`, unretained: `touches` holds it (and the event it is part of) until
+    /// `UIEventDispatcher.removeFinishedTouches` lets it go after its frame. Searching retained each touch looked
+    /// at (issue 27).
+    /// `hint`: where the touch probably is (the finger's place in its frame), looked at first.
+    func unretained(_ transducer: UInt32, hint: Int = 0) -> Unmanaged<UITouch>? {
+        if hint >= 0, hint < touches.count {
+            let guess = touches.unretained(at: hint)
+            if guess._withUnsafeGuaranteedRef({ $0.transducerIndex == transducer }) { return guess }
+        }
+        var found: Unmanaged<UITouch>?
+        touches.forEachUnretained { touch in
+            if found == nil, touch.transducerIndex == transducer { found = Unmanaged.passUnretained(touch) }
+        }
+        return found
     }
 }
 

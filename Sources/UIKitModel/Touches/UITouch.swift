@@ -28,9 +28,11 @@ public final class UITouch: Hashable {
     var phaseDeliveredToView: Phase?
     /// Why the touch's view never receives the touch (UIKit's multiple- and exclusive-touch rules, decided
     /// by the window when the touch began: `UIWindow.viewRefusal(for:in:)`); nil: it does. The touch keeps its
-    /// hit-tested `view`, so its recognizers see it as any other.
+    /// hit-tested `view`, so its recognizers see it as any other. The sentence is made when read (`viewRefusalReason`).
+    package var viewRefusal: String? { viewRefusalReason?.text }
+    /// `viewRefusal` as decided: the rule and whom it names, the sentence not yet made.
     @exclusivity(unchecked)
-    package internal(set) var viewRefusal: String?
+    var viewRefusalReason: TouchViewRefusal?
     /// Why the touch is being cancelled, while its cancel is delivered: a recognizer took it from its view
     /// (`UIWindow`'s cancel step), or its HID frame cancelled it. Explained traces print it on the
     /// `touchesCancelled:withEvent:` records (protocols/trace-record.md).
@@ -64,8 +66,14 @@ public final class UITouch: Hashable {
     /// the environment keeps one: found without searching the records on every delivery stage of every frame
     /// (issue 27: the searches were about 2,000 instructions a ten-finger frame). Not retained (the
     /// environment's `records` owns the record, and clears this when it drops the record or goes away).
+    var gestureRecord: GestureTouchRecord? {
+        get { gestureRecordReference?.takeUnretainedValue() }
+        set { gestureRecordReference = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `gestureRecord` as stored: an `Unmanaged` reference, which the delivery reads without retaining the record
+    /// (`UIGestureEnvironment.unretainedRecord(for:)`).
     @exclusivity(unchecked)
-    unowned(unsafe) var gestureRecord: GestureTouchRecord?
+    var gestureRecordReference: Unmanaged<GestureTouchRecord>?
 
     init(transducerIndex: UInt32, location: CGPoint, timestamp: TimeInterval, tapCount: Int, sequenceNumber: UInt64) {
         self.phase = .began

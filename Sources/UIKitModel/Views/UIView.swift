@@ -465,11 +465,17 @@ extension UIView {
     /// 4. otherwise self.
     func hitTestByUIKitRules(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         guard acceptsHitTesting, self.point(inside: point, with: event) else { return nil }
+        // The subviews are asked unretained, from a copy of the array that holds every one of them for the walk
+        // (a subview's hitTest override may change the hierarchy): retaining each subview asked cost a retain and
+        // a release a view (issue 27: 14 of each a ten-finger frame, hit-testing at every began and ended).
+        let subviews = self.subviews
         var index = subviews.count
         while index > 0 {
             index -= 1
-            let subview = subviews[index]
-            if let hit = subview.hitTest(subview.pointFromSuperviewSpace(point), with: event) { return hit }
+            let hit = subviews.unretained(at: index)._withUnsafeGuaranteedRef { subview in
+                subview.hitTest(subview.pointFromSuperviewSpace(point), with: event)
+            }
+            if let hit { return hit }
         }
         return self
     }
