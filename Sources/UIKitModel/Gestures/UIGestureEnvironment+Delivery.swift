@@ -46,17 +46,24 @@ extension UIGestureEnvironment {
             recipients.removeAllKeepingStorage()
             swap(&recipients, &deliveryScratch.recipients)
         }
-        for touch in touches {
-            guard let record = record(for: touch) else { continue }
-            for recognizer in record.recognizers where !recipients.contains(where: { $0 === recognizer }) {
-                recipients.append(recognizer)
+        // Collected unretained (issue 27: 34 retains and 37 releases a ten-finger frame here): `touches` (the
+        // caller's array) holds the touches, `records` the records and each record's `recognizers` its
+        // recognizers, and nothing calls out while they are collected.
+        touches.forEachUnretained { touch in
+            guard let reference = unretainedRecord(for: touch) else { return }
+            reference._withUnsafeGuaranteedRef { record in
+                record.recognizers.forEachUnretained { recognizer in
+                    if !recipients.containsIdentical(recognizer) { recipients.append(recognizer) }
+                }
             }
         }
         guard !recipients.isEmpty else { return }
         let enclosing = pass
         pass = enclosing.delivering
         defer { pass = enclosing }
-        for recognizer in recipients { deliver(touches, phases: phases, event: event, to: recognizer) }
+        // `recipients` (this call's own array, swapped out of the scratch storage) holds each recognizer strongly
+        // until the loop is over, whatever the recognizers' callbacks do to the records.
+        recipients.forEachUnretained { recognizer in deliver(touches, phases: phases, event: event, to: recognizer) }
     }
 
     /// One call per phase, as UIKit's `_updateGestureWithEvent`: began, moved, ended, cancelled. The sets are
@@ -68,53 +75,49 @@ extension UIGestureEnvironment {
         guard recognizer.receivesTouches else { return }
         // Only the sets of the phases in the frame are taken out (swapped, so no retain or release): a move
         // touches one set, not four (issue 27).
-        var began = Set<UITouch>(), ended = Set<UITouch>(), cancelled = Set<UITouch>()
-        if phases.began { swap(&began, &deliveryScratch.began) }
-        if phases.ended { swap(&ended, &deliveryScratch.ended) }
-        if phases.cancelled { swap(&cancelled, &deliveryScratch.cancelled) }
+        // Optional, so a frame that only moves makes no empty set to release (issue 27: three releases a recognizer).
+        var began: Set<UITouch>?, ended: Set<UITouch>?, cancelled: Set<UITouch>?
+        if phases.began { began = deliveryScratch.takeBegan() }
+        if phases.ended { ended = deliveryScratch.takeEnded() }
+        if phases.cancelled { cancelled = deliveryScratch.takeCancelled() }
         defer {
-            if phases.began {
-                began.removeAll(keepingCapacity: true)
-                swap(&began, &deliveryScratch.began)
-            }
-            if phases.ended {
-                ended.removeAll(keepingCapacity: true)
-                swap(&ended, &deliveryScratch.ended)
-            }
-            if phases.cancelled {
-                cancelled.removeAll(keepingCapacity: true)
-                swap(&cancelled, &deliveryScratch.cancelled)
-            }
+            if let set = began.take() { deliveryScratch.putBack(began: set) }
+            if let set = ended.take() { deliveryScratch.putBack(ended: set) }
+            if let set = cancelled.take() { deliveryScratch.putBack(cancelled: set) }
         }
         // The moved touches are compared with the recognizer's last moved set as they are found: a steady drag
         // moves the same fingers frame after frame, and that set is handed over again as it is.
         var movedCount = 0
         var movedChanged = false
-        for touch in touches {
-            guard let record = record(for: touch), record.recognizers.contains(where: { $0 === recognizer }) else { continue }
+        // Sorted unretained (see `deliverToRecognizers`): no recognizer runs until the sets are made. The touch's
+        // position in the frame is where it usually is in the recognizer's history too.
+        var position = 0
+        touches.forEachUnretained { touch in
+            defer { position += 1 }
+            guard isDelivered(touch, to: recognizer) else { return }
             switch touch.phase {
             case .began:
                 // A recognizer waiting for a failure has finished its own gesture: it takes no new touch.
-                guard recognizer.acceptsNewTouches else { continue }
-                began.insert(touch)
+                guard recognizer.acceptsNewTouches else { return }
+                began?.insert(touch)
             case .moved:
-                guard recognizer.tracks(touch) else { continue }
+                guard recognizer.tracks(touch, hint: position) else { return }
                 if !movedChanged && !recognizer.movedDelivery.holds(touch, at: movedCount) { movedChanged = true }
                 movedCount += 1
-            case .ended: if recognizer.tracks(touch) { ended.insert(touch) }
-            case .cancelled: if recognizer.tracks(touch) { cancelled.insert(touch) }
-            case .stationary: continue
+            case .ended: if recognizer.tracks(touch, hint: position) { ended?.insert(touch) }
+            case .cancelled: if recognizer.tracks(touch, hint: position) { cancelled?.insert(touch) }
+            case .stationary: return
             }
         }
         if movedCount != recognizer.movedDelivery.count { movedChanged = true }
         if movedChanged {
             recognizer.movedDelivery.removeAll()
             for touch in touches where touch.phase == .moved && recognizer.tracks(touch) {
-                guard let record = record(for: touch), record.recognizers.contains(where: { $0 === recognizer }) else { continue }
+                guard isDelivered(touch, to: recognizer) else { continue }
                 recognizer.movedDelivery.append(touch)
             }
         }
-        if !began.isEmpty, recognizer.receivesTouches {
+        if let began, !began.isEmpty, recognizer.receivesTouches {
             recognizer.environment = self
             if !active.contains(where: { $0 === recognizer }) { active.append(recognizer) }
             for touch in touches where began.contains(touch) {
@@ -124,8 +127,15 @@ extension UIGestureEnvironment {
             recognizer.touchesBegan(began, with: event)
         }
         if movedCount > 0, recognizer.receivesTouches { recognizer.touchesMoved(recognizer.movedDelivery.touches, with: event) }
-        if !ended.isEmpty, recognizer.receivesTouches { recognizer.touchesEnded(ended, with: event) }
-        if !cancelled.isEmpty, recognizer.receivesTouches { recognizer.touchesCancelled(cancelled, with: event) }
+        if let ended, !ended.isEmpty, recognizer.receivesTouches { recognizer.touchesEnded(ended, with: event) }
+        if let cancelled, !cancelled.isEmpty, recognizer.receivesTouches { recognizer.touchesCancelled(cancelled, with: event) }
+    }
+
+    /// Whether `touch`'s record lists `recognizer` (the recognizers collected when it began), read unretained.
+    @inline(__always)
+    private func isDelivered(_ touch: UITouch, to recognizer: UIGestureRecognizer) -> Bool {
+        guard let reference = unretainedRecord(for: touch) else { return false }
+        return reference._withUnsafeGuaranteedRef { $0.recognizers.containsIdentical(recognizer) }
     }
 
     // MARK: End of a frame
@@ -150,11 +160,14 @@ extension UIGestureEnvironment {
         guard !pass.isDeliveringTouches else { return }
         var index = 0
         while index < active.count {
-            let recognizer = active[index]
-            let finished = recognizer.machine.applied.isFinished && recognizer.machine.state.isFinished
-            if finished && recognizer.trackedTouches.isEmpty && !requests.contains(where: { $0.recognizer === recognizer }) {
-                active.remove(at: index)
-                recognizer.performReset()
+            // Looked at unretained (`active` holds it; issue 27: a retain and a release a recognizer each frame),
+            // taken out of `active` (owned) only to be reset.
+            let resets = active.unretained(at: index)._withUnsafeGuaranteedRef { recognizer in
+                recognizer.machine.applied.isFinished && recognizer.machine.state.isFinished
+                    && recognizer.trackedTouches.isEmpty && !requests.contains(where: { $0.recognizer === recognizer })
+            }
+            if resets {
+                active.remove(at: index).performReset()
             } else {
                 index += 1
             }
@@ -168,7 +181,12 @@ extension UIGestureEnvironment {
     /// Whether the view does not get this frame's change of `touch` now (the plan withholds it): the
     /// environment records what it withholds or holds back, to replay it later.
     func withholdsFromView(_ touch: UITouch) -> Bool {
-        guard let record = record(for: touch) else { return false }
+        // Unretained (`unretainedRecord(for:)`): a retain and a release a touch each frame otherwise (issue 27).
+        guard let reference = unretainedRecord(for: touch) else { return false }
+        return reference._withUnsafeGuaranteedRef { record in withholdsFromView(touch, record: record) }
+    }
+
+    private func withholdsFromView(_ touch: UITouch, record: GestureTouchRecord) -> Bool {
         if record.isTakenFromView { return true }
         if !record.withheld.isEmpty {
             // Still withheld: later frames queue up behind the withheld began.

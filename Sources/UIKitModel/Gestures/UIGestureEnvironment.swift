@@ -41,8 +41,14 @@ final class UIGestureEnvironment: TouchInterceptor {
     @exclusivity(unchecked)
     var hasOverRecords = false
 
+    /// The application's run-loop clock, for `now`. Not retained: the run loop owns it and the application the run
+    /// loop, and it is read only while `application` is set (the application's deinit clears that). A pan read it
+    /// through the application and its run loop on every move, a retain and a release each (issue 27).
+    private unowned(unsafe) let clock: RunLoopClock
+
     init(application: UIApplication) {
         self.application = application
+        self.clock = application.runLoop.clock
     }
 
     deinit {
@@ -86,7 +92,13 @@ final class UIGestureEnvironment: TouchInterceptor {
         // as they are decided, so views get them in UIKit's order relative to the actions.
         applyRequests()
         if phases.began { askBeforeDeliveringBegan(touches) }
-        for index in touches.indices where withholdsFromView(touches[index]) { plan.withhold(at: index) }
+        // Unretained: `touches` (the window's array, held for the call) keeps them (issue 27: a retain and a
+        // release a touch).
+        var index = 0
+        touches.forEachUnretained { touch in
+            if withholdsFromView(touch) { plan.withhold(at: index) }
+            index += 1
+        }
         finishFrame(touches, phases: phases)
         return plan
     }
@@ -124,6 +136,17 @@ final class UIGestureEnvironment: TouchInterceptor {
     func record(for touch: UITouch) -> GestureTouchRecord? {
         guard let record = touch.gestureRecord, record.environment === self else { return nil }
         return record
+    }
+
+    /// `record(for:)` without retaining the record, for the delivery's walks (`_withUnsafeGuaranteedRef` reads
+    /// it). `records` owns every record a touch points at until `dropSettledRecords` or `tearDown`, neither of
+    /// which runs while touches are delivered, so the record outlives the frame's walks.
+    @inline(__always)
+    func unretainedRecord(for touch: UITouch) -> Unmanaged<GestureTouchRecord>? {
+        guard let reference = touch.gestureRecordReference,
+            reference._withUnsafeGuaranteedRef({ $0.environment === self })
+        else { return nil }
+        return reference
     }
 
     // MARK: Recognizer-side entry points
@@ -173,7 +196,7 @@ final class UIGestureEnvironment: TouchInterceptor {
     }
 
     /// The run loop's clock now, in nanoseconds (velocities are measured on it).
-    var now: UInt64 { application?.runLoop.clock.now ?? 0 }
+    var now: UInt64 { application == nil ? 0 : clock.now }
 }
 
 // MARK: - GestureEnvironmentPass
@@ -234,7 +257,9 @@ extension UIGestureEnvironment {
         defer { pass = enclosing }
         repeat {
             while !requests.isEmpty {
-                let (recognizer, state) = requests.removeFirst()
+                // The only request (a pan's change each move) is taken from the end: the same one, without moving
+                // the rest of the storage down (issue 27).
+                let (recognizer, state) = requests.count == 1 ? requests.removeLast() : requests.removeFirst()
                 apply(state, to: recognizer)
             }
             if pass == .applyingChanges(releaseNeeded: true) {
@@ -433,15 +458,18 @@ struct TouchPhases {
     var cancelled = false
 
     init(_ touches: [UITouch]) {
-        for touch in touches {
+        // Unretained: the caller's array holds the touches.
+        var began = false, moved = false, ended = false, cancelled = false
+        touches.forEachUnretained { touch in
             switch touch.phase {
             case .began: began = true
             case .moved: moved = true
             case .ended: ended = true
             case .cancelled: cancelled = true
-            case .stationary: continue
+            case .stationary: return
             }
         }
+        (self.began, self.moved, self.ended, self.cancelled) = (began, moved, ended, cancelled)
     }
 
     /// A touch ended or was cancelled.
@@ -454,4 +482,27 @@ struct GestureDeliveryScratch {
     var began = Set<UITouch>()
     var ended = Set<UITouch>()
     var cancelled = Set<UITouch>()
+
+    /// Takes a set's storage out (a nested delivery finds an empty set and builds its own).
+    mutating func takeBegan() -> Set<UITouch> { Self.take(&began) }
+    mutating func takeEnded() -> Set<UITouch> { Self.take(&ended) }
+    mutating func takeCancelled() -> Set<UITouch> { Self.take(&cancelled) }
+
+    /// Puts a taken set back emptied, with its capacity (a recognizer that kept the set keeps its own copy: the
+    /// `removeAll` copies on write).
+    mutating func putBack(began set: Set<UITouch>) { Self.putBack(set, into: &began) }
+    mutating func putBack(ended set: Set<UITouch>) { Self.putBack(set, into: &ended) }
+    mutating func putBack(cancelled set: Set<UITouch>) { Self.putBack(set, into: &cancelled) }
+
+    private static func take(_ slot: inout Set<UITouch>) -> Set<UITouch> {
+        var set = Set<UITouch>()
+        swap(&set, &slot)
+        return set
+    }
+
+    private static func putBack(_ set: consuming Set<UITouch>, into slot: inout Set<UITouch>) {
+        var set = set
+        set.removeAll(keepingCapacity: true)
+        swap(&set, &slot)
+    }
 }

@@ -291,8 +291,9 @@ extension UIGestureRecognizer {
         isEnabled && machine.wanted == nil && (machine.applied == .possible || machine.applied.isInProgress)
     }
 
-    func tracks(_ touch: UITouch) -> Bool {
-        touchHistory.contains { $0 === touch }
+    /// `hint`: where the touch probably is in `touchHistory` (its position among the frame's touches).
+    func tracks(_ touch: UITouch, hint: Int = 0) -> Bool {
+        touchHistory.containsIdentical(touch, hint: hint)
     }
 
     func sharesTouches(with other: UIGestureRecognizer) -> Bool {
@@ -513,9 +514,11 @@ extension UIGestureRecognizer {
     /// Touches still on the screen (not ended or cancelled), in the order they came down.
     var touchesOnScreen: [UITouch] {
         // The tracked array itself (shared, not copied) while no finger has lifted: a move allocates nothing.
-        // A loop, not `contains` then a choice: that form retained and released each touch (issue 27).
-        for touch in trackedTouches where touch.phase.isFinal { return trackedTouches.filter { !$0.phase.isFinal } }
-        return trackedTouches
+        // Looked at unretained (`trackedTouches` holds them): the loop retained and released each touch (issue 27:
+        // 12 retains a ten-finger frame).
+        var lifted = false
+        trackedTouches.forEachUnretained { touch in if touch.phase.isFinal { lifted = true } }
+        return lifted ? trackedTouches.filter { !$0.phase.isFinal } : trackedTouches
     }
 }
 

@@ -120,9 +120,13 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// Moves the centroid by the mean movement of `touches` that were followed already, and samples it.
     private func follow(_ touches: [UITouch], lifting: Bool = false) {
         var dx: CGFloat = 0, dy: CGFloat = 0, n: CGFloat = 0
-        for touch in touches {
+        // Unretained: `touches` (the caller's array, the tracked touches) holds them (issue 27: a retain and a
+        // release a finger each move).
+        var place = 0  // the touches come in the order they were followed in: usually the entry's place
+        touches.forEachUnretained { touch in
             let now = touch.location(in: nil)
-            if let before = locations.update(ObjectIdentifier(touch), to: now) {
+            defer { place += 1 }
+            if let before = locations.update(ObjectIdentifier(touch), to: now, hint: place) {
                 dx += now.x - before.x
                 dy += now.y - before.y
                 n += 1
@@ -155,8 +159,14 @@ private struct TouchLocations {
         }
     }
 
-    /// Sets the touch's location and returns the one it replaces (nil for a touch not followed yet): one search.
-    mutating func update(_ touch: ObjectIdentifier, to location: CGPoint) -> CGPoint? {
+    /// Sets the touch's location and returns the one it replaces (nil for a touch not followed yet): one search,
+    /// from `hint` (where the entry probably is) first.
+    mutating func update(_ touch: ObjectIdentifier, to location: CGPoint, hint: Int = 0) -> CGPoint? {
+        if hint >= 0, hint < entries.count, entries[hint].touch == touch {
+            let before = entries[hint].location
+            entries[hint].location = location
+            return before
+        }
         for index in entries.indices where entries[index].touch == touch {
             let before = entries[index].location
             entries[index].location = location
