@@ -28,6 +28,8 @@ struct GestureMotionHistory<Value: Equatable> {
         }
         let window = GestureConstants.nanoseconds(GestureConstants.velocityWindow)
         let start = time > window ? time - window : 0
+        if ordered, let last, last.time <= time { return recordInOrder(value, at: time, start: start) }
+        if let last, time < last.time { ordered = false }
         // The first earlier sample inside the window, else the last earlier one: one pass, no copy (this
         // runs for every move of every recognizer that measures a velocity). The same pass counts the samples
         // that leave the window: on a monotonic clock they are the oldest ones.
@@ -69,7 +71,38 @@ struct GestureMotionHistory<Value: Equatable> {
     mutating func removeAll() {
         storage.removeAll(keepingCapacity: true)
         head = 0
+        ordered = true
     }
+
+    /// `record` when the kept samples are in time order and none is later than `time` (a monotonic clock, the
+    /// usual case): those that leave the window are the first ones, the anchor is the next one if it is earlier
+    /// than `time`, else the last one leaving. Found without looking past the anchor (issue 27: the full pass
+    /// was about 200 instructions a pan's move).
+    private mutating func recordInOrder(_ value: Value, at time: UInt64, start: UInt64) -> GestureMotionSample<Value>? {
+        var first = head
+        while first < storage.count, storage[first].time < start { first += 1 }
+        let anchor: GestureMotionSample<Value>?
+        if first < storage.count, storage[first].time < time {
+            anchor = storage[first]
+        } else {
+            anchor = first > head ? storage[first - 1] : nil
+        }
+        let leaving = first - head
+        if storage.count == storage.capacity {
+            if head > 0 {
+                storage.removeSubrange(0..<head)
+                head = 0
+            }
+            if storage.capacity < Self.reservedSamples { storage.reserveCapacity(Self.reservedSamples) }
+        }
+        storage.append(GestureMotionSample(value: value, time: time))
+        head += leaving
+        return anchor
+    }
+
+    /// Every sample kept was recorded no earlier than the one before it (a clock that went back clears it until
+    /// the next `removeAll`): `recordInOrder` may then stop at the anchor.
+    private var ordered = true
 
     /// Room made on the first sample: a velocity window holds a few samples (20 ms at up to 240 Hz), so most
     /// records then find room without compacting.

@@ -95,6 +95,12 @@ final class GestureMotionHistoryTests: XCTestCase {
             .record(7, t0 + 90 * ms, lift: false),
             .record(8, 0, lift: false),
             .record(9, t0, lift: false),
+            // After a reset the samples are in order again (the in-order search is used again).
+            .reset,
+            .record(10, t0 + 100 * ms, lift: false),
+            .record(11, t0 + 108 * ms, lift: false),
+            .record(12, t0 + 116 * ms, lift: false),
+            .record(13, t0 + 150 * ms, lift: false),
         ])
     }
 
