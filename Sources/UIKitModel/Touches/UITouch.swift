@@ -98,7 +98,11 @@ public final class UITouch: Hashable {
 
     private func convertFromScreen(_ point: CGPoint, into view: UIView?) -> CGPoint {
         if let view, view.window != nil { return view.pointFromBaseSpace(point) }
-        if let window { return window.pointFromBaseSpace(point) }
+        // The touch's window read unretained (the touch holds it, and the conversion changes nothing): a pan asks
+        // every finger's window location on every move, a retain and a release each (issue 27).
+        if let window = window.map({ Unmanaged.passUnretained($0) }) {
+            return window._withUnsafeGuaranteedRef { $0.pointFromBaseSpace(point) }
+        }
         return point
     }
 
