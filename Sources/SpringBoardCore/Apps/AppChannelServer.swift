@@ -165,6 +165,8 @@ final class AppChannelServer {
         app.lastHeardFrom = time
         counters.ackMessages &+= 1
         var lastSentAt: UInt64 = 0
+        // One uniqueness check for the whole message; the records below write straight into the app's counts.
+        let latency = app.counters.latency.recorder()
         let settled = app.window.settle(through: last) { sent in
             lastSentAt = sent.sentAt
             app.counters.acked &+= 1
@@ -183,15 +185,15 @@ final class AppChannelServer {
             }
             // Per app only: the all-apps figures are the apps' histograms added up when `stats` asks (half the
             // recording work on the ack path).
-            app.counters.latency.record(.springBoardQueue, from: sent.routerReceived, to: sent.sentAt)
-            app.counters.latency.record(.appQueue, from: stamps.appReceived, to: stamps.dispatchStarted)
-            app.counters.latency.record(.dispatch, from: stamps.dispatchStarted, to: stamps.dispatchFinished)
-            app.counters.latency.record(.ack, from: sent.sentAt, to: time)
+            latency.record(.springBoardQueue, from: sent.routerReceived, to: sent.sentAt)
+            latency.record(.appQueue, from: stamps.appReceived, to: stamps.dispatchStarted)
+            latency.record(.dispatch, from: stamps.dispatchStarted, to: stamps.dispatchFinished)
+            latency.record(.ack, from: sent.sentAt, to: time)
             // Hops whose two stamps come from different processes: only when they share one host's clock.
             guard sharedClock else { return }
-            app.counters.latency.record(.springBoardToApp, from: sent.sentAt, to: stamps.appReceived)
-            app.counters.latency.record(.ackBack, from: stamps.dispatchFinished, to: time)
-            app.counters.latency.record(.endToEnd, from: sent.hardware, to: stamps.dispatchFinished)
+            latency.record(.springBoardToApp, from: sent.sentAt, to: stamps.appReceived)
+            latency.record(.ackBack, from: stamps.dispatchFinished, to: time)
+            latency.record(.endToEnd, from: sent.hardware, to: stamps.dispatchFinished)
         }
         guard settled > 0 else {
             return replyError(.unexpectedAck, "ack for delivery sequences \(first)...\(last), not waiting")

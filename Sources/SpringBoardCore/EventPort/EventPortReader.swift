@@ -16,6 +16,8 @@ final class EventPortReader {
     /// Frames are received into this one message, stamped in place and handed to libzmq again for the app
     /// (zero copy); libzmq leaves it empty after the send, ready for the next receive.
     private let message = ZMQMessage()
+    /// Each frame's connection (`ZMQ_SRCFD`), asked of libzmq only when the connection changed.
+    private let connections = ConnectionCache()
     /// Messages read per callout, so control requests are served under load.
     private let batch: Int
     /// Every peer shares springboard's clock: the source-to-springboard hop is timed.
@@ -71,6 +73,8 @@ final class EventPortReader {
 
     func drain() {
         var budget = batch
+        // One uniqueness check for the batch (nothing copies or resets the counters while it is read).
+        let latency = counters.latency.recorder()
         while budget > 0, !delivery.isEventPortPaused {
             budget -= 1
             let received: Bool
@@ -80,7 +84,7 @@ final class EventPortReader {
             }
             guard received else { return }
             counters.eventPortReceived &+= 1
-            let connection = message.sourceFileDescriptor ?? -1
+            let connection = connections.connection(of: message)
             // One HID frame (or marker) per message: a multipart message is refused whole, never read part by part.
             let watched = monitorSnapshot()
             if message.more {
@@ -93,7 +97,7 @@ final class EventPortReader {
             let stop = message.withUnsafeMutableBytes { raw in
                 // Watched, the frame is published after it is handled: its bytes must still be there, so it is not
                 // forwarded in place then.
-                let stop = handleFrame(raw, connection: connection, mayForward: watched == nil)
+                let stop = handleFrame(raw, connection: connection, mayForward: watched == nil, latency: latency)
                 if let watched { publishFrame(Self.hidMessage(of: raw), since: watched) }
                 return stop
             }
@@ -105,7 +109,9 @@ final class EventPortReader {
 
     /// Returns true when the drain should pause for the home screen. `mayForward`: a frame with an event room may
     /// be handed to libzmq again as it is (its bytes are gone once it is sent).
-    private func handleFrame(_ frame: UnsafeMutableRawBufferPointer, connection: Int32, mayForward: Bool) -> Bool {
+    private func handleFrame(
+        _ frame: UnsafeMutableRawBufferPointer, connection: Int32, mayForward: Bool, latency: HopLatencies.Recorder
+    ) -> Bool {
         let bytes = UnsafeRawBufferPointer(frame)
         if EndMarker.matches(bytes) {
             do { sources.noteMarker(try EndMarker.decode(bytes), connection: connection) } catch {
@@ -130,7 +136,7 @@ final class EventPortReader {
         }
         let time = clock.now
         HIDMessageView.stamp(.routerReceived, time, in: raw)
-        if sharedClock { counters.latency.record(.sourceToSpringBoard, from: view.timestamp(.hardware), to: time) }
+        if sharedClock { latency.record(.sourceToSpringBoard, from: view.timestamp(.hardware), to: time) }
         guard let source = sources.noteFrame(from: view.senderID, sequence: view.sequence, connection: connection, at: time)
         else {
             counters.dropAtPort(.foreignSender)
@@ -158,7 +164,12 @@ final class EventPortReader {
     /// A source's connection closed: its fingers are cancelled on the next liveness tick.
     private func drainConnectionMonitor() {
         while let event = try? ZMQMonitorEvent.receive(from: connectionMonitor, dontWait: true) {
-            if event.event.contains(.disconnected) { sources.connectionClosed(event.value) }
+            if event.event.contains(.disconnected) {
+                sources.connectionClosed(event.value)
+                // Its last frames may still be queued: they ask libzmq again (the cache must not pin a dead
+                // connection's receive buffer).
+                connections.forget()
+            }
         }
     }
 
