@@ -10,7 +10,7 @@ extension AppHost {
         let message = RegisterMessage(
             bundleID: configuration.bundleID, displayName: configuration.displayName,
             pid: UInt32(getpid()), heartbeatIntervalMilliseconds: configuration.heartbeatIntervalMilliseconds,
-            launchSecret: configuration.launchSecret, tracesCalls: tracesCalls)
+            launchSecret: configuration.launchSecret, tracesCalls: tracesCalls, readsAlone: true)
         sendOrLog(message.encoded(), what: "register")
     }
 

@@ -128,11 +128,30 @@ final class AppChannelMessageTests: XCTestCase {
             launchSecret: [UInt8](repeating: 7, count: 32), tracesCalls: true)
         XCTAssertEqual(Array(both.encoded()[20..<24]), [3, 0, 0, 0])
         XCTAssertEqual(try AppChannelMessage.decode(both.encoded()), .register(both))
-        bytes[20] = 4
+        // Bit 2: the app reads an event's `alone` flag.
+        let readsAlone = RegisterMessage(
+            bundleID: "a.b", displayName: "AB", pid: 1, heartbeatIntervalMilliseconds: 100, readsAlone: true)
+        XCTAssertEqual(Array(readsAlone.encoded()[20..<24]), [4, 0, 0, 0])
+        XCTAssertEqual(try AppChannelMessage.decode(readsAlone.encoded()), .register(readsAlone))
+        bytes[20] = 8
         XCTAssertThrowsError(try AppChannelMessage.decode(bytes)) { error in
             XCTAssertEqual(
                 error as? AppChannelError,
-                .invalidField(message: "register", field: "flags", offset: 20, expected: "0...3", found: "4"))
+                .invalidField(message: "register", field: "flags", offset: 20, expected: "0...7", found: "8"))
+        }
+    }
+
+    /// Bit 2 of an event's flags, `alone`: decoded; bit 3 is refused.
+    func testAnEventFlaggedAloneDecodesAndAnUnknownBitIsRefused() throws {
+        let alone = EventHeader(deliverySequence: 5, flags: .alone)
+        var bytes = alone.encoded()
+        XCTAssertEqual(Array(bytes[16..<20]), [4, 0, 0, 0])
+        XCTAssertEqual(try AppChannelMessage.decode(bytes), .eventHeader(alone))
+        bytes[16] = 8
+        XCTAssertThrowsError(try AppChannelMessage.decode(bytes)) { error in
+            XCTAssertEqual(
+                error as? AppChannelError,
+                .invalidField(message: "event", field: "flags", offset: 16, expected: "bits of 0x7", found: "0x8"))
         }
     }
 
