@@ -24,6 +24,10 @@ public struct ZMQPoller {
     /// (it answers at most once between two polls).
     private var postingsAtLastPoll: UInt64 = 0
     private var answeredWithoutWaiting = true
+    /// How many items are plain descriptors, and the last one's index: `pollWithoutWaiting` answers only when the one
+    /// it skips is the only one, a check with no walk over the items.
+    private var plainCount = 0
+    private var lastPlainIndex = -1
 
     public init() {}
 
@@ -36,6 +40,7 @@ public struct ZMQPoller {
         items.append(zmq_pollitem_t(socket: socket.handle, fd: -1, events: events.rawValue, revents: 0))
         sockets.append(socket)
         descriptors.append(pollfd(fd: -1, events: Int16(POLLIN), revents: 0))
+        answeredWithoutWaiting = true  // its descriptor is read by the next poll
         return items.count - 1
     }
 
@@ -45,6 +50,8 @@ public struct ZMQPoller {
         items.append(zmq_pollitem_t(socket: nil, fd: fileDescriptor, events: events.rawValue, revents: 0))
         sockets.append(nil)
         descriptors.append(pollfd(fd: fileDescriptor, events: Self.systemEvents(events), revents: 0))
+        plainCount += 1
+        lastPlainIndex = items.count - 1
         return items.count - 1
     }
 
@@ -53,6 +60,9 @@ public struct ZMQPoller {
         items.removeAll(keepingCapacity: true)
         sockets.removeAll(keepingCapacity: true)
         descriptors.removeAll(keepingCapacity: true)
+        plainCount = 0
+        lastPlainIndex = -1
+        answeredWithoutWaiting = true
     }
 
     /// Changes which events item `index` waits for.
@@ -80,13 +90,16 @@ public struct ZMQPoller {
     /// for input only. That is the last call of every drain loop, so a busy socket costs one ask a wake-up.
     @discardableResult
     public mutating func poll(timeoutMilliseconds: Int) throws(ZMQError) -> Int {
-        for index in sockets.indices where sockets[index]?.isClosed == true {
-            throw ZMQError(code: ENOTSOCK, operation: "zmq_poll", detail: "item \(index) is a closed socket")
-        }
         postingsAtLastPoll = ZMQSocket.inProcessPostings.load(ordering: .relaxed)
         answeredWithoutWaiting = false
+        // Sockets are read unretained (`sockets` holds each one): a retain and a release per socket per loop was a
+        // large part of the poller's ~390 instructions a call (issue 27).
         for index in items.indices {
-            guard let socket = sockets[index] else { continue }
+            unowned(unsafe) let socket = sockets[index]
+            guard let socket else { continue }
+            if socket.isClosed {
+                throw ZMQError(code: ENOTSOCK, operation: "zmq_poll", detail: "item \(index) is a closed socket")
+            }
             if socket.pollDescriptor == nil { socket.pollDescriptor = try Self.descriptor(of: socket) }
             descriptors[index].fd = socket.pollDescriptor!
             if socket.pollEventsStale, !(socket.pollInputDrained && items[index].events == ZMQPollEvents.in.rawValue) {
@@ -96,9 +109,7 @@ public struct ZMQPoller {
         // Settled after every ask: a socket in two items may have been asked for the second, and the ask takes
         // its fd's signal, so the first must read the new answer too.
         var ready = 0
-        for index in items.indices where sockets[index] != nil {
-            if settle(index) { ready += 1 }
-        }
+        for index in items.indices where settle(index) { ready += 1 }
         // Read only for a wait with a timeout, which an EINTR retries with the time left (issue 27: the clock was
         // read for every wait, checks and waits without end included).
         let started = timeoutMilliseconds > 0 ? Self.nowNanoseconds() : 0
@@ -115,15 +126,15 @@ public struct ZMQPoller {
             }
             ready = 0
             for index in items.indices {
-                let signalled = descriptors[index].revents != 0
-                if let socket = sockets[index] {
-                    if signalled { try Self.ask(socket) }
+                let revents = descriptors[index].revents
+                unowned(unsafe) let socket = sockets[index]
+                if let socket {
+                    if revents != 0 { try Self.ask(socket) }
+                    if settle(index) { ready += 1 }
                 } else {
-                    items[index].revents = Self.zmqEvents(descriptors[index].revents)
-                    if items[index].revents != 0 { ready += 1 }
-                    continue
+                    items[index].revents = Self.zmqEvents(revents)
+                    if revents != 0 { ready += 1 }
                 }
-                if settle(index) { ready += 1 }
             }
             if ready > 0 { return ready }
             // Nothing ready: a signalled socket had nothing new (a command that was not a message). Wait on,
@@ -144,15 +155,20 @@ public struct ZMQPoller {
     /// another `poll(2)` a moment later; on an app's main thread at 20 frames a second that was one of 14 system calls
     /// a frame (issue 27).
     public mutating func pollWithoutWaiting(skipping skipped: Int) throws(ZMQError) -> Int? {
-        guard !answeredWithoutWaiting, ZMQSocket.inProcessPostings.load(ordering: .relaxed) == postingsAtLastPoll else {
-            return nil
-        }
-        for index in items.indices where index != skipped {
-            guard let socket = sockets[index], !socket.isClosed, socket.pollDescriptor != nil else { return nil }
+        guard !answeredWithoutWaiting, plainCount == 0 || (plainCount == 1 && lastPlainIndex == skipped),
+            ZMQSocket.inProcessPostings.load(ordering: .relaxed) == postingsAtLastPoll
+        else { return nil }
+        for index in items.indices {
+            unowned(unsafe) let socket = sockets[index]
+            guard let socket else { continue }
+            // A closed socket: the poll this returns to throws ENOTSOCK.
+            if socket.isClosed { return nil }
         }
         answeredWithoutWaiting = true
-        for index in items.indices where index != skipped {
-            let socket = sockets[index]!
+        for index in items.indices {
+            unowned(unsafe) let socket = sockets[index]
+            guard let socket else { continue }
+            socket.pollAnswersWithoutWaiting &+= 1
             if socket.pollEventsStale, !(socket.pollInputDrained && items[index].events == ZMQPollEvents.in.rawValue) {
                 try Self.ask(socket)
             }
@@ -161,17 +177,19 @@ public struct ZMQPoller {
         for index in items.indices {
             if index == skipped {
                 items[index].revents = 0
-                continue
+            } else if settle(index) {
+                ready += 1
             }
-            sockets[index]!.pollAnswersWithoutWaiting &+= 1
-            if settle(index) { ready += 1 }
         }
         return ready
     }
 
     /// Item `index`'s answer from its socket's last `ZMQ_EVENTS`; true when ready.
+    /// A plain descriptor's item keeps what `poll(2)` said (nothing before the first).
     private mutating func settle(_ index: Int) -> Bool {
-        items[index].revents = sockets[index]!.pollEvents.rawValue & items[index].events
+        unowned(unsafe) let socket = sockets[index]
+        guard let socket else { return false }
+        items[index].revents = socket.pollEvents.rawValue & items[index].events
         return items[index].revents != 0
     }
 

@@ -15,7 +15,8 @@ public struct EventHeader: Equatable, Sendable {
         /// Moves were coalesced into this event: the older samples follow the HID message, oldest first, as
         /// whole HID messages back to back (each one's length is 64 + its `payloadLength`).
         public static let coalesced = Flags(rawValue: 1 << 1)
-        /// SpringBoard had nothing else for the app, unacknowledged or queued, as it sent this event: the app may end
+        /// SpringBoard had nothing queued for the app behind this event, and at most one earlier event unacknowledged,
+        /// as it sent it (the app keeps up; under load it has many unacknowledged): the app may end
         /// its read of the channel after it, without the receive that finds the socket empty (2 of the 14 system calls
         /// an app made a frame at 20 frames a second, issue 27). Anything sent after it arrived later than it did.
         public static let alone = Flags(rawValue: 1 << 2)

@@ -6,9 +6,9 @@ import ZeroMQ
 // The app port's source1 callout: messages from springboard. An `event` goes to UIKit's fetcher with the
 // samples coalesced into it; everything else is the app channel's own business.
 extension AppHost {
-    /// The app port's source1 callout. It reads until the socket is empty, or until an event springboard flagged `alone` (nothing unacknowledged
-    /// ahead of it, nothing queued behind it): the receive that would find the socket empty costs libzmq a `getpid`
-    /// and a `poll` of its mailbox (2 of the 14 system calls a frame at 20 frames a second, issue 27). Nothing is
+    /// The app port's source1 callout. It reads until the socket is empty, or until an event springboard flagged
+    /// `alone` (nothing queued behind it, the app keeping up): the receive that would find the socket empty costs
+    /// libzmq a `getpid` and a `poll` of its mailbox (2 of the 14 system calls a frame at 20 frames a second, issue 27). Nothing is
     /// lost: the socket was used, so the poller asks it (`ZMQ_EVENTS`) before the loop sleeps, and that ask finds
     /// anything that came since, or leaves libzmq's pipe asleep so that the next message signals its fd.
     func drain() {
@@ -19,7 +19,15 @@ extension AppHost {
                 logger.info("app channel receive: \(error)")
                 return
             }
-            do { if try handleFrame() { return } } catch { logger.info("app channel: \(error)") }
+            do {
+                if try handleFrame() {
+                    // Released now, as the receive that found nothing would have: libzmq's received message is a
+                    // slice of its I/O thread's receive buffer, and one still held when the next frame arrives makes
+                    // that thread allocate a new buffer (a malloc and a free a frame, seen under callgrind).
+                    frame.reset()
+                    return
+                }
+            } catch { logger.info("app channel: \(error)") }
         }
     }
 
