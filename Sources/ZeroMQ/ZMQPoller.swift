@@ -90,16 +90,13 @@ public struct ZMQPoller {
     /// for input only. That is the last call of every drain loop, so a busy socket costs one ask a wake-up.
     @discardableResult
     public mutating func poll(timeoutMilliseconds: Int) throws(ZMQError) -> Int {
+        for index in sockets.indices where sockets[index]?.isClosed == true {
+            throw ZMQError(code: ENOTSOCK, operation: "zmq_poll", detail: "item \(index) is a closed socket")
+        }
         postingsAtLastPoll = ZMQSocket.inProcessPostings.load(ordering: .relaxed)
         answeredWithoutWaiting = false
-        // Sockets are read unretained (`sockets` holds each one): a retain and a release per socket per loop was a
-        // large part of the poller's ~390 instructions a call (issue 27).
         for index in items.indices {
-            unowned(unsafe) let socket = sockets[index]
-            guard let socket else { continue }
-            if socket.isClosed {
-                throw ZMQError(code: ENOTSOCK, operation: "zmq_poll", detail: "item \(index) is a closed socket")
-            }
+            guard let socket = sockets[index] else { continue }
             if socket.pollDescriptor == nil { socket.pollDescriptor = try Self.descriptor(of: socket) }
             descriptors[index].fd = socket.pollDescriptor!
             if socket.pollEventsStale, !(socket.pollInputDrained && items[index].events == ZMQPollEvents.in.rawValue) {
@@ -109,7 +106,9 @@ public struct ZMQPoller {
         // Settled after every ask: a socket in two items may have been asked for the second, and the ask takes
         // its fd's signal, so the first must read the new answer too.
         var ready = 0
-        for index in items.indices where settle(index) { ready += 1 }
+        for index in items.indices where sockets[index] != nil {
+            if settle(index) { ready += 1 }
+        }
         // Read only for a wait with a timeout, which an EINTR retries with the time left (issue 27: the clock was
         // read for every wait, checks and waits without end included).
         let started = timeoutMilliseconds > 0 ? Self.nowNanoseconds() : 0
@@ -126,15 +125,15 @@ public struct ZMQPoller {
             }
             ready = 0
             for index in items.indices {
-                let revents = descriptors[index].revents
-                unowned(unsafe) let socket = sockets[index]
-                if let socket {
-                    if revents != 0 { try Self.ask(socket) }
-                    if settle(index) { ready += 1 }
+                let signalled = descriptors[index].revents != 0
+                if let socket = sockets[index] {
+                    if signalled { try Self.ask(socket) }
                 } else {
-                    items[index].revents = Self.zmqEvents(revents)
-                    if revents != 0 { ready += 1 }
+                    items[index].revents = Self.zmqEvents(descriptors[index].revents)
+                    if items[index].revents != 0 { ready += 1 }
+                    continue
                 }
+                if settle(index) { ready += 1 }
             }
             if ready > 0 { return ready }
             // Nothing ready: a signalled socket had nothing new (a command that was not a message). Wait on,
@@ -158,17 +157,11 @@ public struct ZMQPoller {
         guard !answeredWithoutWaiting, plainCount == 0 || (plainCount == 1 && lastPlainIndex == skipped),
             ZMQSocket.inProcessPostings.load(ordering: .relaxed) == postingsAtLastPoll
         else { return nil }
-        for index in items.indices {
-            unowned(unsafe) let socket = sockets[index]
-            guard let socket else { continue }
-            // A closed socket: the poll this returns to throws ENOTSOCK.
-            if socket.isClosed { return nil }
-        }
+        // A closed socket: the poll this returns to throws ENOTSOCK.
+        for index in items.indices where index != skipped && sockets[index]!.isClosed { return nil }
         answeredWithoutWaiting = true
-        for index in items.indices {
-            unowned(unsafe) let socket = sockets[index]
-            guard let socket else { continue }
-            socket.pollAnswersWithoutWaiting &+= 1
+        for index in items.indices where index != skipped {
+            let socket = sockets[index]!
             if socket.pollEventsStale, !(socket.pollInputDrained && items[index].events == ZMQPollEvents.in.rawValue) {
                 try Self.ask(socket)
             }
@@ -177,19 +170,17 @@ public struct ZMQPoller {
         for index in items.indices {
             if index == skipped {
                 items[index].revents = 0
-            } else if settle(index) {
-                ready += 1
+                continue
             }
+            sockets[index]!.pollAnswersWithoutWaiting &+= 1
+            if settle(index) { ready += 1 }
         }
         return ready
     }
 
     /// Item `index`'s answer from its socket's last `ZMQ_EVENTS`; true when ready.
-    /// A plain descriptor's item keeps what `poll(2)` said (nothing before the first).
     private mutating func settle(_ index: Int) -> Bool {
-        unowned(unsafe) let socket = sockets[index]
-        guard let socket else { return false }
-        items[index].revents = socket.pollEvents.rawValue & items[index].events
+        items[index].revents = sockets[index]!.pollEvents.rawValue & items[index].events
         return items[index].revents != 0
     }
 

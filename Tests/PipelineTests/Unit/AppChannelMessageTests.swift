@@ -141,6 +141,25 @@ final class AppChannelMessageTests: XCTestCase {
         }
     }
 
+    /// `AcksMessage.write` (the app's one-pass encoder) gives the bytes of `begin` and `append`, whatever the buffer
+    /// held before: longer (it shrinks), shorter (it grows) or the same size with other bytes (all overwritten).
+    func testAnAcksMessageWrittenInOnePassIsTheOneBuiltEntryByEntry() throws {
+        let entries = [
+            AcksMessage.Entry(appReceived: 1, dispatchStarted: 2, dispatchFinished: 3),
+            AcksMessage.Entry(appReceived: 4, dispatchStarted: 5, dispatchFinished: 6, handled: false),
+            AcksMessage.Entry(appReceived: 7, dispatchStarted: 8, dispatchFinished: 9, coalescedInApp: true),
+        ]
+        var buffer = [UInt8](repeating: 0xFF, count: 200)
+        for count in [3, 1, 1, 3] {
+            var expected: [UInt8] = []
+            AcksMessage.begin(&expected, firstSequence: 41)
+            for entry in entries.prefix(count) { AcksMessage.append(entry, to: &expected) }
+            AcksMessage.write(firstSequence: 41, count: count, into: &buffer) { entries[$0] }
+            XCTAssertEqual(buffer, expected, "\(count) entries")
+            if count == 1 { buffer = [UInt8](repeating: 0xEE, count: buffer.count) }
+        }
+    }
+
     /// Bit 2 of an event's flags, `alone`: decoded; bit 3 is refused.
     func testAnEventFlaggedAloneDecodesAndAnUnknownBitIsRefused() throws {
         let alone = EventHeader(deliverySequence: 5, flags: .alone)
