@@ -56,6 +56,21 @@ public final class ZMQWaiter: RunLoopWaiter {
         return count
     }
 
+    /// From the poller's last answers (`ZMQPoller.pollWithoutWaiting`), when every port but the wake-up port is a
+    /// socket and nothing in this process posted to one since the last wait; a socket used since is asked.
+    public func readyWithoutWaiting(on ports: [RunLoopPort], ready: inout [Bool]) throws(RunLoopSystemError) -> Int? {
+        guard !ports.isEmpty, holds(ports) else { return nil }
+        let count: Int?
+        do {
+            count = try poller.pollWithoutWaiting(skipping: ports.count - 1)
+        } catch {
+            throw RunLoopSystemError(operation: error.operation, code: error.code, message: ZMQError.text(for: error.code))
+        }
+        guard let count else { return nil }
+        for index in ports.indices where !poller.revents(at: index).isEmpty { ready[index] = true }
+        return count
+    }
+
     /// The poller holds exactly `ports`, in this order.
     private func holds(_ ports: [RunLoopPort]) -> Bool {
         guard ports.count == portKeys.count else { return false }

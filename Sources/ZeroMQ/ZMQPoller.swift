@@ -20,6 +20,14 @@ public struct ZMQPoller {
     private var sockets: [ZMQSocket?] = []
     /// One per item: the socket's `ZMQ_FD` (readable when its mailbox got a command) or the plain fd.
     private var descriptors: [pollfd] = []
+    /// `ZMQSocket.inProcessPostings` when the last `poll` started, and whether `pollWithoutWaiting` answered since
+    /// (it answers at most once between two polls).
+    private var postingsAtLastPoll: UInt64 = 0
+    private var answeredWithoutWaiting = true
+    /// How many items are plain descriptors, and the last one's index: `pollWithoutWaiting` answers only when the one
+    /// it skips is the only one, a check with no walk over the items.
+    private var plainCount = 0
+    private var lastPlainIndex = -1
 
     public init() {}
 
@@ -32,6 +40,7 @@ public struct ZMQPoller {
         items.append(zmq_pollitem_t(socket: socket.handle, fd: -1, events: events.rawValue, revents: 0))
         sockets.append(socket)
         descriptors.append(pollfd(fd: -1, events: Int16(POLLIN), revents: 0))
+        answeredWithoutWaiting = true  // its descriptor is read by the next poll
         return items.count - 1
     }
 
@@ -41,6 +50,8 @@ public struct ZMQPoller {
         items.append(zmq_pollitem_t(socket: nil, fd: fileDescriptor, events: events.rawValue, revents: 0))
         sockets.append(nil)
         descriptors.append(pollfd(fd: fileDescriptor, events: Self.systemEvents(events), revents: 0))
+        plainCount += 1
+        lastPlainIndex = items.count - 1
         return items.count - 1
     }
 
@@ -49,6 +60,9 @@ public struct ZMQPoller {
         items.removeAll(keepingCapacity: true)
         sockets.removeAll(keepingCapacity: true)
         descriptors.removeAll(keepingCapacity: true)
+        plainCount = 0
+        lastPlainIndex = -1
+        answeredWithoutWaiting = true
     }
 
     /// Changes which events item `index` waits for.
@@ -79,6 +93,8 @@ public struct ZMQPoller {
         for index in sockets.indices where sockets[index]?.isClosed == true {
             throw ZMQError(code: ENOTSOCK, operation: "zmq_poll", detail: "item \(index) is a closed socket")
         }
+        postingsAtLastPoll = ZMQSocket.inProcessPostings.load(ordering: .relaxed)
+        answeredWithoutWaiting = false
         for index in items.indices {
             guard let socket = sockets[index] else { continue }
             if socket.pollDescriptor == nil { socket.pollDescriptor = try Self.descriptor(of: socket) }
@@ -124,6 +140,42 @@ public struct ZMQPoller {
             // unless this was a check or the time is up.
             if timeoutMilliseconds >= 0, timeout == 0 { return 0 }
         }
+    }
+
+    /// A zero-timeout `poll` answered without `poll(2)`, when that gives the same answer a `poll(2)` made at the end
+    /// of the last `poll` would: nil otherwise (the caller then polls). Every item but `skipped` (a descriptor the
+    /// caller answers itself, e.g. a run loop's wake-up port) must be a socket. Since the last `poll`, nothing in this
+    /// process may have posted to one (`ZMQSocket.inProcessPostings` unchanged: no inproc call, no bind or close), and
+    /// this has not answered already: then a socket's fd can have been signalled since only by libzmq's I/O thread,
+    /// at a time no caller controls, which reads as a message that came a moment after this answer and wakes the next
+    /// `poll`. A socket used since its last answer is asked, as `poll` asks it. `skipped`'s answer is empty.
+    ///
+    /// Why: CFRunLoop polls every port with a zero timeout after a turn's source0s ran (step 5) and then sleeps in
+    /// another `poll(2)` a moment later; on an app's main thread at 20 frames a second that was one of 14 system calls
+    /// a frame (issue 27).
+    public mutating func pollWithoutWaiting(skipping skipped: Int) throws(ZMQError) -> Int? {
+        guard !answeredWithoutWaiting, plainCount == 0 || (plainCount == 1 && lastPlainIndex == skipped),
+            ZMQSocket.inProcessPostings.load(ordering: .relaxed) == postingsAtLastPoll
+        else { return nil }
+        // A closed socket: the poll this returns to throws ENOTSOCK.
+        for index in items.indices where index != skipped && sockets[index]!.isClosed { return nil }
+        answeredWithoutWaiting = true
+        for index in items.indices where index != skipped {
+            let socket = sockets[index]!
+            if socket.pollEventsStale, !(socket.pollInputDrained && items[index].events == ZMQPollEvents.in.rawValue) {
+                try Self.ask(socket)
+            }
+        }
+        var ready = 0
+        for index in items.indices {
+            if index == skipped {
+                items[index].revents = 0
+                continue
+            }
+            sockets[index]!.pollAnswersWithoutWaiting &+= 1
+            if settle(index) { ready += 1 }
+        }
+        return ready
     }
 
     /// Item `index`'s answer from its socket's last `ZMQ_EVENTS`; true when ready.

@@ -11,6 +11,7 @@ extension ZMQSocket {
     /// Starts publishing `events` on `endpoint` (must be `inproc://`), replacing any previous monitor.
     package func monitor(_ endpoint: String, events: ZMQMonitorEvents) throws {
         let socket = try openHandle("zmq_socket_monitor(\(endpoint))")
+        Self.notePosting()
         if zmq_socket_monitor(socket, endpoint, Int32(events.rawValue)) != 0 {
             throw ZMQError.last("zmq_socket_monitor(\(endpoint))")
         }
@@ -19,6 +20,7 @@ extension ZMQSocket {
     /// Stops the monitor; libzmq sends `monitorStopped` to it first.
     package func stopMonitor() throws {
         let socket = try openHandle("zmq_socket_monitor(NULL)")
+        Self.notePosting()
         if zmq_socket_monitor(socket, nil, 0) != 0 { throw ZMQError.last("zmq_socket_monitor(NULL)") }
     }
 

@@ -1,4 +1,6 @@
 import CZeroMQ
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -41,6 +43,25 @@ public final class ZMQSocket {
     /// mailbox): what the poller's tests count.
     @exclusivity(unchecked)
     package internal(set) var pollAsks: UInt64 = 0
+    /// How many times `ZMQPoller.pollWithoutWaiting` answered for this socket (what the run-loop tests count).
+    @exclusivity(unchecked)
+    package internal(set) var pollAnswersWithoutWaiting: UInt64 = 0
+    /// The socket has an inproc endpoint: a call on it can make another socket of this process readable before
+    /// it returns (an inproc peer's pipe and mailbox are written by the calling thread), so it counts as a posting.
+    @exclusivity(unchecked)
+    var postsInProcess = false
+
+    /// Calls, in this process, that may have made a socket readable without libzmq's I/O thread: any call on an
+    /// inproc socket, and bind, unbind, connect, disconnect, close and monitor changes (libzmq sends some monitor
+    /// events from the calling thread). `ZMQPoller.pollWithoutWaiting` trusts its last answers only while this is
+    /// unchanged; a message from an I/O thread comes at a time no caller controls, so it need not count.
+    static let inProcessPostings = Atomic<UInt64>(0)
+
+    /// Counts a call that may post to another socket of this process (`inProcessPostings`).
+    @inline(__always)
+    static func notePosting() {
+        inProcessPostings.add(1, ordering: .relaxed)
+    }
 
     init(handle: UnsafeMutableRawPointer, type: ZMQSocketType, context: ZMQContext) {
         self.handle = handle
@@ -56,6 +77,7 @@ public final class ZMQSocket {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
+        Self.notePosting()
         zmq_close(handle)
     }
 
@@ -65,29 +87,40 @@ public final class ZMQSocket {
         if isClosed { throw ZMQError(code: ENOTSOCK, operation: operation(), detail: "the socket was closed") }
         pollEventsStale = true
         pollInputDrained = false
+        if postsInProcess { Self.notePosting() }
         return handle
     }
 
     public func bind(_ endpoint: String) throws {
         let socket = try openHandle("zmq_bind(\(endpoint))")
+        notePostings(endpoint)
         if zmq_bind(socket, endpoint) != 0 { throw ZMQError.last("zmq_bind(\(endpoint))") }
     }
 
     public func connect(_ endpoint: String) throws {
         let socket = try openHandle("zmq_connect(\(endpoint))")
+        notePostings(endpoint)
         if zmq_connect(socket, endpoint) != 0 { throw ZMQError.last("zmq_connect(\(endpoint))") }
     }
 
     /// Ends the connection (and its reconnecting) to an endpoint this socket connected to.
     package func disconnect(_ endpoint: String) throws {
         let socket = try openHandle("zmq_disconnect(\(endpoint))")
+        Self.notePosting()
         if zmq_disconnect(socket, endpoint) != 0 { throw ZMQError.last("zmq_disconnect(\(endpoint))") }
     }
 
     /// Unbinds an endpoint; for wildcard binds pass the resolved `lastEndpoint`, as libzmq requires.
     package func unbind(_ endpoint: String) throws {
         let socket = try openHandle("zmq_unbind(\(endpoint))")
+        Self.notePosting()
         if zmq_unbind(socket, endpoint) != 0 { throw ZMQError.last("zmq_unbind(\(endpoint))") }
+    }
+
+    /// A bind or connect: counted as a posting, and an inproc endpoint makes every later call on the socket one.
+    private func notePostings(_ endpoint: String) {
+        Self.notePosting()
+        if endpoint.hasPrefix("inproc://") { postsInProcess = true }
     }
 }
 

@@ -120,7 +120,75 @@ final class ZeroMQSourceTests: XCTestCase {
     }
 }
 
+// CF's step-5 poll (after a turn's source0s ran) answered from what the waiter knows, without poll(2): the traces
+// are CF's, and what this thread did in the turn is seen.
 extension ZeroMQSourceTests {
+    /// An inproc send in a source0 makes the loop's PULL readable before the send returns: the same turn's poll
+    /// must see it (CF: the source1 is served in that turn, with no BeforeWaiting), so it polls for real.
+    func testAnInprocSendInASource0IsServedInTheSameTurn() throws {
+        let pair = try ZMQPushPull()
+        let loop = EventRunLoop(clock: ManualClock())
+        let tracer = RunLoopTraceCollector()
+        loop.tracer = tracer
+        var received: [[UInt8]] = []
+        var echoed = false
+        let echo = RunLoopSource0(name: "echo") {
+            echoed = true
+            try? pair.send([2])
+        }
+        loop.add(echo, mode: .default)
+        loop.add(
+            RunLoopSource1(port: .zmq(pair.pull), name: "hid") {
+                while let message = pair.receive() { received.append(message) }
+                if !echoed { echo.signal() }
+            }, mode: .default)
+        try pair.send([1])
+
+        XCTAssertEqual(loop.runUntilIdle(), .timedOut)
+
+        XCTAssertEqual(received, [[1], [2]])
+        XCTAssertEqual(
+            tracer.lines,
+            [
+                "entry default", "before timers", "before sources", "before waiting", "after waiting", "source1 fired hid",
+                "before timers", "before sources", "source0 fired echo", "source1 fired hid",
+                "before timers", "before sources", "before waiting", "after waiting", "exit default",
+            ])
+        XCTAssertEqual(pair.pull.pollAnswersWithoutWaiting, 0, "an inproc send since the last wait: polled")
+    }
+
+    /// Over ipc, a drained socket and the wake-up port: step 5 is answered without poll(2), and a `wakeUp()` made in
+    /// the turn's source0 is seen there, as CF's poll sees it (the wake-up port drained then, so the next wait
+    /// sleeps once, not twice).
+    func testAWakeUpInASource0IsSeenByAnAnswerWithoutWaiting() throws {
+        let pair = try ZMQPushPull(ipc: true)
+        let loop = EventRunLoop(clock: ManualClock())
+        let tracer = RunLoopTraceCollector()
+        loop.tracer = tracer
+        var received: [[UInt8]] = []
+        let wake = RunLoopSource0(name: "wake") { loop.wakeUp() }
+        loop.add(wake, mode: .default)
+        loop.add(
+            RunLoopSource1(port: .zmq(pair.pull), name: "hid") {
+                while let message = pair.receive() { received.append(message) }
+                wake.signal()
+            }, mode: .default)
+        try pair.send([1])
+        try pair.waitUntilReadable()
+
+        XCTAssertEqual(loop.runUntilIdle(), .timedOut)
+
+        XCTAssertEqual(received, [[1]])
+        XCTAssertEqual(
+            tracer.lines,
+            [
+                "entry default", "before timers", "before sources", "before waiting", "after waiting", "source1 fired hid",
+                "before timers", "before sources", "source0 fired wake",
+                "before timers", "before sources", "before waiting", "after waiting", "exit default",
+            ])
+        XCTAssertEqual(pair.pull.pollAnswersWithoutWaiting, 1, "step 5 answered without poll(2)")
+    }
+
     func testAPortZeroMQCannotPollEndsTheRunWithATypedError() throws {
         let loop = EventRunLoop(clock: ManualClock())
         // A socket closed while its source is in a mode: the port still holds it (nothing freed is

@@ -135,13 +135,15 @@ public final class EmbeddedSpringBoard {
     }
 
     /// A fake app that registered and was told so (its `hello`, `registered` and any `state` read).
-    public func registeredApp(_ bundleID: String, displayName: String? = nil, heartbeatMilliseconds: UInt32 = 0) throws -> FakeApp
-    {
+    /// `readsAlone`: the registration says the app reads an event's `alone` flag.
+    public func registeredApp(
+        _ bundleID: String, displayName: String? = nil, heartbeatMilliseconds: UInt32 = 0, readsAlone: Bool = false
+    ) throws -> FakeApp {
         let app = try connectApp(bundleID)
         runUntilIdle()
         let hello = try app.receive()
         guard hello == [.hello] else { throw HarnessError("\(bundleID): expected hello, got \(hello)") }
-        try app.register(displayName: displayName, heartbeatMilliseconds: heartbeatMilliseconds)
+        try app.register(displayName: displayName, heartbeatMilliseconds: heartbeatMilliseconds, readsAlone: readsAlone)
         runUntilIdle()
         let replies = try app.receive()
         guard case .registered = replies.first else {
@@ -219,13 +221,14 @@ public final class FakeApp {
 
     /// `displayName`: the bundle id when nil.
     public func register(
-        displayName: String? = nil, heartbeatMilliseconds: UInt32 = 0, pid: UInt32 = 4242, secret: [UInt8]? = nil
+        displayName: String? = nil, heartbeatMilliseconds: UInt32 = 0, pid: UInt32 = 4242, secret: [UInt8]? = nil,
+        readsAlone: Bool = false
     ) throws {
         try send(
             RegisterMessage(
                 bundleID: bundleID, displayName: displayName ?? bundleID, pid: pid,
                 heartbeatIntervalMilliseconds: heartbeatMilliseconds,
-                launchSecret: secret
+                launchSecret: secret, readsAlone: readsAlone
             ).encoded())
     }
 

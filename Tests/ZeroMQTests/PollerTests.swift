@@ -93,6 +93,88 @@ final class PollerTests: XCTestCase {
         }
     }
 
+    /// A drain that stops after a frame, without the receive that finds the socket empty (the app after an event
+    /// flagged `alone`), leaves libzmq's pipe awake: a message written to it then sends the socket no command, and
+    /// its fd stays quiet. The receive left the socket to be asked, so the next poll asks, finds the message, and
+    /// (once it is read and an ask finds nothing) the pipe is asleep again and the next message signals the fd. A
+    /// poller that trusted the fd after a receive would sleep through the message until its timeout.
+    func testAMessageBehindAFrameReadWithoutAnEmptyReceiveIsStillReported() throws {
+        try forEachPolledPull { transport, push, pull, poller, index in
+            XCTAssertTrue(try push.send([0x01]))
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 5000), 1, transport)
+            XCTAssertEqual(try pull.receive(dontWait: true), [0x01], transport)
+            XCTAssertTrue(try push.send([0x02]))
+            usleep(20_000)  // over ipc the I/O thread writes it into the awake pipe meanwhile
+            let started = DispatchTime.now().uptimeNanoseconds
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 5000), 1, "\(transport): the second frame waits")
+            XCTAssertLessThan(DispatchTime.now().uptimeNanoseconds - started, 2_000_000_000, "\(transport): at once")
+            XCTAssertEqual(poller.revents(at: index), .in)
+            XCTAssertEqual(try pull.receive(dontWait: true), [0x02], transport)
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 0, transport)
+            XCTAssertTrue(try push.send([0x03]))
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 5000), 1, "\(transport): the fd signals again")
+            XCTAssertEqual(try pull.receive(dontWait: true), [0x03], transport)
+        }
+    }
+
+    /// A run loop's step-5 poll without `poll(2)` (`pollWithoutWaiting`): once after each poll, the last poll's
+    /// answers stand for sockets nothing used since (a message left unread is still reported), a socket used since
+    /// is asked (a drained one is not), and it refuses (nil) when a plain descriptor other than the skipped one is in
+    /// the set, or when anything in this process may have posted to a socket since (an inproc send, a bind).
+    func testAnAnswerWithoutWaitingStandsOnTheLastPollAndAsksOnlyUsedSockets() throws {
+        let fixture = try ZMQFixture()
+        let (push, pull) = try fixture.pushPull(over: "ipc")
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
+        var poller = ZMQPoller()
+        let index = poller.add(socket: pull, events: .in)
+        let wakeUp = poller.add(fileDescriptor: fds[0], events: .in)
+        XCTAssertNil(try poller.pollWithoutWaiting(skipping: wakeUp), "never polled")
+        // One message through first (the connection's own commands come on the I/O thread's time), then drained.
+        XCTAssertTrue(try push.send([0x00]))
+        XCTAssertEqual(try poller.poll(timeoutMilliseconds: 5000), 1)
+        XCTAssertEqual(try pull.receive(dontWait: true), [0x00])
+        XCTAssertNil(try pull.receive(dontWait: true))
+        XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 0)
+
+        var asked = pull.pollAsks
+        var byte: UInt8 = 1
+        XCTAssertEqual(write(fds[1], &byte, 1), 1)
+        XCTAssertEqual(try poller.pollWithoutWaiting(skipping: wakeUp), 0, "the skipped descriptor is the caller's")
+        XCTAssertEqual(poller.revents(at: wakeUp), [])
+        XCTAssertEqual(pull.pollAsks, asked, "not used since the poll")
+        XCTAssertEqual(pull.pollAnswersWithoutWaiting, 1)
+        XCTAssertNil(try poller.pollWithoutWaiting(skipping: wakeUp), "once between two polls")
+        XCTAssertEqual(read(fds[0], &byte, 1), 1)
+
+        // A message left unread stays reported; a socket used since is asked.
+        XCTAssertTrue(try push.send([0x01]))
+        XCTAssertEqual(try poller.poll(timeoutMilliseconds: 5000), 1)
+        XCTAssertEqual(try poller.pollWithoutWaiting(skipping: wakeUp), 1, "level-triggered: still unread")
+        XCTAssertEqual(poller.revents(at: index), .in)
+        XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 1)
+        asked = pull.pollAsks
+        XCTAssertEqual(try pull.receive(dontWait: true), [0x01])
+        XCTAssertEqual(try poller.pollWithoutWaiting(skipping: wakeUp), 0)
+        XCTAssertEqual(pull.pollAsks, asked + 1, "used since: asked")
+
+        // An inproc send anywhere in the process may have made a socket readable already: refused.
+        XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 0)
+        let (inprocPush, inprocPull) = try fixture.pushPull(over: "inproc")
+        defer { withExtendedLifetime(inprocPull) {} }
+        XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 0)
+        XCTAssertTrue(try inprocPush.send([0x02]))
+        XCTAssertNil(try poller.pollWithoutWaiting(skipping: wakeUp), "an inproc send since the poll")
+
+        // A plain descriptor the caller does not answer: its state is unknown without poll(2).
+        XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 0)
+        XCTAssertNil(try poller.pollWithoutWaiting(skipping: index), "the pipe is not skipped")
+    }
+
     /// One socket in two items, the first waiting for input only: when the second asks (and so takes the fd's
     /// signal), the first still reads the new answer. Over inproc a sent message is in the socket's mailbox
     /// when `send` returns, so a wait must end at once; before, the first item kept its old "no input" and the

@@ -4,7 +4,8 @@
 
 /// app -> SpringBoard, sent on every (re)connect (in answer to `hello`): who the app is.
 /// Layout: header(8), pid u32 @8, heartbeatIntervalMs u32 @12, bundleIDLength u16 @16,
-/// displayNameLength u16 @18, flags u32 @20 (bit 0: a launch secret follows), bundle id UTF-8 @24, display
+/// displayNameLength u16 @18, flags u32 @20 (bit 0: a launch secret follows; bit 1: traces calls; bit 2: reads
+/// `alone`), bundle id UTF-8 @24, display
 /// name UTF-8 after it, then (flag 0) the 32-byte launch secret its launcher handed it.
 public struct RegisterMessage: Equatable, Sendable {
     public var bundleID: String
@@ -19,13 +20,16 @@ public struct RegisterMessage: Equatable, Sendable {
     /// recognizers log, with the trace going somewhere (stdout, a file, a PUB socket). What `hid-source load`
     /// warns about: such an app measures its trace writer as much as the pipeline.
     public var tracesCalls: Bool
+    /// The app reads an event's `alone` flag (flag bit 2): springboard sets it only for an app that says so, since
+    /// an older app refuses an event header with a flag bit it does not know.
+    public var readsAlone: Bool
 
     static let fixedSize = 24
     public static let secretSize = 32
 
     public init(
         bundleID: String, displayName: String, pid: UInt32, heartbeatIntervalMilliseconds: UInt32, launchSecret: [UInt8]? = nil,
-        tracesCalls: Bool = false
+        tracesCalls: Bool = false, readsAlone: Bool = false
     ) {
         self.bundleID = bundleID
         self.displayName = displayName
@@ -33,6 +37,7 @@ public struct RegisterMessage: Equatable, Sendable {
         self.heartbeatIntervalMilliseconds = heartbeatIntervalMilliseconds
         self.launchSecret = launchSecret
         self.tracesCalls = tracesCalls
+        self.readsAlone = readsAlone
     }
 
     public func encoded() -> [UInt8] {
@@ -43,7 +48,7 @@ public struct RegisterMessage: Equatable, Sendable {
             b.put(heartbeatIntervalMilliseconds, 12)
             b.put(UInt16(truncatingIfNeeded: bundle.count), 16)
             b.put(UInt16(truncatingIfNeeded: name.count), 18)
-            b.put(UInt32(launchSecret == nil ? 0 : 1) | (tracesCalls ? 2 : 0), 20)
+            b.put(UInt32(launchSecret == nil ? 0 : 1) | (tracesCalls ? 2 : 0) | (readsAlone ? 4 : 0), 20)
         }
         out += bundle
         out += name
@@ -63,8 +68,8 @@ public struct RegisterMessage: Equatable, Sendable {
             throw .invalidField(
                 message: name, field: "displayNameLength", offset: 18, expected: "0...1024", found: "\(nameLength)")
         }
-        guard bytes.u32(20) <= 3 else {
-            throw .invalidField(message: name, field: "flags", offset: 20, expected: "0...3", found: "\(bytes.u32(20))")
+        guard bytes.u32(20) <= 7 else {
+            throw .invalidField(message: name, field: "flags", offset: 20, expected: "0...7", found: "\(bytes.u32(20))")
         }
         let hasSecret = bytes.u32(20) & 1 != 0
         let namesEnd = fixedSize + bundleLength + nameLength
@@ -88,7 +93,7 @@ public struct RegisterMessage: Equatable, Sendable {
         return RegisterMessage(
             bundleID: bundleID, displayName: displayName, pid: bytes.u32(8),
             heartbeatIntervalMilliseconds: bytes.u32(12), launchSecret: hasSecret ? Array(bytes[namesEnd..<total]) : nil,
-            tracesCalls: bytes.u32(20) & 2 != 0)
+            tracesCalls: bytes.u32(20) & 2 != 0, readsAlone: bytes.u32(20) & 4 != 0)
     }
 }
 

@@ -10,7 +10,7 @@ extension AppHost {
         let message = RegisterMessage(
             bundleID: configuration.bundleID, displayName: configuration.displayName,
             pid: UInt32(getpid()), heartbeatIntervalMilliseconds: configuration.heartbeatIntervalMilliseconds,
-            launchSecret: configuration.launchSecret, tracesCalls: tracesCalls)
+            launchSecret: configuration.launchSecret, tracesCalls: tracesCalls, readsAlone: true)
         sendOrLog(message.encoded(), what: "register")
     }
 
@@ -30,7 +30,6 @@ extension AppHost {
     /// the dispatcher's report says when, by delivery token. One message covers each run of consecutive
     /// sequences (normally the whole pass).
     func sendAcks() {
-        let time = runLoop.clock.now
         application.eventDispatcher.takeDispatched(into: &dispatchReport)
         // With a display, only what a frame dispatched is acknowledged: events read since wait for their frame.
         var limit = pending.count
@@ -39,22 +38,27 @@ extension AppHost {
             limit = pending.firstIndex { $0.handled && $0.token > lastToken } ?? pending.count
         }
         guard limit > 0 else { return flushAcks() }
-        timeline?.acked(pending[..<limit].map(\.sequence), at: time)
+        // The clock is read only when needed (a timeline, or an event UIKit has not dispatched yet): ~95 instructions
+        // an event. A lazily read local captured by the closures below was boxed: an allocation an event.
+        if let timeline { timeline.acked(pending[..<limit].map(\.sequence), at: runLoop.clock.now) }
         // Both lists are in token order and the report holds only tokens of events UIKit got, so one walk
         // matches them; a report entry with no pending event (a session reset) is passed over.
         var report = 0
         var index = 0
         while index < limit {
-            let first = pending[index].sequence
-            AcksMessage.begin(&ackScratch, firstSequence: first)
-            var count = 0
-            while index < limit, pending[index].sequence == first &+ UInt64(count), count < AcksMessage.maxCount {
-                let entry = pending[index]
-                while report < dispatchReport.count, dispatchReport[report].delivery < entry.token { report += 1 }
-                AcksMessage.append(ackEntry(for: entry, report: report, now: time), to: &ackScratch)
-                index += 1
+            let start = index, first = pending[index].sequence
+            var count = 1
+            while start + count < limit, pending[start + count].sequence == first &+ UInt64(count),
+                count < AcksMessage.maxCount
+            {
                 count += 1
             }
+            AcksMessage.write(firstSequence: first, count: count, into: &ackScratch) { offset in
+                let entry = pending[start + offset]
+                while report < dispatchReport.count, dispatchReport[report].delivery < entry.token { report += 1 }
+                return ackEntry(for: entry, report: report)
+            }
+            index += count
             queueAck(ackScratch)
         }
         if limit == pending.count { pending.removeAll(keepingCapacity: true) } else { pending.removeFirst(limit) }
@@ -64,13 +68,14 @@ extension AppHost {
     /// One event's ack entry: its dispatch times from UIKit's report (`report` is the first entry not before
     /// its token). An event that never reached UIKit has its receive time for both; one UIKit has not
     /// dispatched yet (a nested run of the loop) is acknowledged as dispatched now.
-    private func ackEntry(for entry: PendingAck, report: Int, now: UInt64) -> AcksMessage.Entry {
+    private func ackEntry(for entry: PendingAck, report: Int) -> AcksMessage.Entry {
         guard entry.handled else {
             return AcksMessage.Entry(
                 appReceived: entry.appReceived, dispatchStarted: entry.appReceived, dispatchFinished: entry.appReceived,
                 handled: false)
         }
         guard report < dispatchReport.count, dispatchReport[report].delivery == entry.token else {
+            let now = runLoop.clock.now
             return AcksMessage.Entry(appReceived: entry.appReceived, dispatchStarted: now, dispatchFinished: now)
         }
         let dispatched = dispatchReport[report]

@@ -57,6 +57,9 @@ extension EventRunLoop {
         let zeroTimeout: Bool
         if case .until(let deadline) = limit { zeroTimeout = deadline <= clock.now } else { zeroTimeout = false }
 
+        // Step 5's poll may be answered from known state only right after a wait of this run that did wait (see
+        // `answerWithoutWaiting`): never as a run's first wait, whatever happened before the run.
+        var waitedInThisRun = false
         while true {
             handle.shared.withLock { $0.currentRun.ignoresWakeUps = false }
             notify(.beforeTimers, items, mode)  // 1
@@ -67,7 +70,9 @@ extension EventRunLoop {
 
             let poll = sourceHandled || zeroTimeout  // 5
             if !poll { notify(.beforeWaiting, items, mode) }
-            let wake = wait(items, poll: poll, limit: limit)  // 6
+            let answerFromState = poll && waitedInThisRun && !lastWaitAnsweredFromState
+            let wake = wait(items, poll: poll, limit: limit, answerFromState: answerFromState)  // 6
+            waitedInThisRun = true
             handle.shared.withLock { $0.currentRun.ignoresWakeUps = true }
             if !poll { notify(.afterWaiting, items, mode) }  // 7
 

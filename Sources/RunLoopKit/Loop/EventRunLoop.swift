@@ -87,6 +87,9 @@ public final class EventRunLoop {
     /// reference gave every source1 a side table, so each retain and release of one took the slow path.
     @exclusivity(unchecked)
     var lastServedSource1: ObjectIdentifier?
+    /// The last wait was step 5's poll answered from known state (`answerWithoutWaiting`): the next one polls.
+    @exclusivity(unchecked)
+    var lastWaitAnsweredFromState = false
     @exclusivity(unchecked)
     var source0Scratch: [[SignalledSource0]] = []
     @exclusivity(unchecked)

@@ -60,6 +60,10 @@ public final class InProcessPort<Element: Sendable>: Sendable {
 /// every wait, so writing it from any thread ends the loop's sleep; the loop drains it on waking.
 final class WakeUpPort: Sendable {
     private let eventFD: EventFD
+    /// Set before the eventfd is written and cleared before it is read: false means no `signal()` reached the
+    /// eventfd since the last `drain()` (one racing with this read counts as coming just after it), so step 5's
+    /// poll can answer this port without `poll(2)`.
+    private let signalled = Atomic<Bool>(false)
 
     /// CF halts when it cannot create the wake-up port (`__CFRunLoopCreate`): a loop that cannot be
     /// woken is unusable, and this only fails when the process is out of descriptors.
@@ -79,12 +83,17 @@ final class WakeUpPort: Sendable {
 
     /// Any thread.
     func signal() {
+        signalled.store(true, ordering: .sequentiallyConsistent)
         eventFD.signal()
     }
 
     func drain() {
+        signalled.store(false, ordering: .sequentiallyConsistent)
         eventFD.drain()
     }
+
+    /// A `signal()` may have written the eventfd since the last `drain()`.
+    var isSignalled: Bool { signalled.load(ordering: .sequentiallyConsistent) }
 }
 
 /// A non-blocking Linux eventfd: readable while its counter is non-zero.

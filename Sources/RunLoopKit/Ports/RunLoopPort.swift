@@ -33,6 +33,20 @@ public protocol RunLoopWaiter: AnyObject {
     /// loop waits again with the time left. Throws when it can no longer wait on its ports (a closed
     /// socket): the run then ends `.finished`, with the error in `lastWaitError`.
     func wait(on ports: [RunLoopPort], timeoutMilliseconds: Int, ready: inout [Bool]) throws(RunLoopSystemError) -> Int
+
+    /// CF's step-5 poll (a zero-timeout wait after a turn's source0s ran) answered from what the waiter knows,
+    /// without a system call where it can: as `wait` with a zero timeout, for every port but the last (the loop's
+    /// wake-up port, which the loop answers itself and this leaves false). nil when the waiter cannot answer as
+    /// exactly as a poll would; the loop then waits with a zero timeout. The loop asks at most once between two
+    /// waits, and only for a wait in the same run as the one before. The default answers nil.
+    func readyWithoutWaiting(on ports: [RunLoopPort], ready: inout [Bool]) throws(RunLoopSystemError) -> Int?
+}
+
+extension RunLoopWaiter {
+    /// Never: the loop always polls.
+    public func readyWithoutWaiting(on ports: [RunLoopPort], ready: inout [Bool]) throws(RunLoopSystemError) -> Int? {
+        nil
+    }
 }
 
 /// The default waiter: `poll(2)` on file-descriptor ports, its `pollfd` array reused from wait to wait.

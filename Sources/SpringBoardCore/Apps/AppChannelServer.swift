@@ -277,6 +277,7 @@ extension AppChannelServer {
             heartbeatInterval: UInt64(message.heartbeatIntervalMilliseconds) * 1_000_000, now: time)
         app.verifiedPid = peer?.pid
         app.tracesCalls = message.tracesCalls
+        app.readsAlone = message.readsAlone
         counters.registrations &+= 1
         router.refreshHomeIcons()
         let visibility: AppVisibility = registry.foreground === app ? .foreground : .background

@@ -166,6 +166,9 @@ final class AppDelivery {
         let sequence = app.nextDeliverySequence
         var flags: EventHeader.Flags = kind == .synthesizedCancel ? .synthesized : []
         if historyCount > 0 { flags.insert(.coalesced) }
+        // Nothing queued behind it and at most one event unacknowledged ahead of it (an app that keeps up acknowledges
+        // each pass; under load it has many): the app may stop reading after it.
+        if app.readsAlone, app.window.count <= 1, app.outbound.isEmpty { flags.insert(.alone) }
         let time = clock.now
         var entry = AckWindow.Entry(sequence: sequence, sentAt: time)
         entry.samples = UInt32(truncatingIfNeeded: 1 + historyCount)

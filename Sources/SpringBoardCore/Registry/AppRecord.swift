@@ -15,6 +15,9 @@ package final class AppRecord {
     /// Its registration said it traces every UIKit call (`RegisterMessage.tracesCalls`).
     @exclusivity(unchecked)
     var tracesCalls = false
+    /// Its registration said it reads an event's `alone` flag (`RegisterMessage.readsAlone`).
+    @exclusivity(unchecked)
+    var readsAlone = false
     @exclusivity(unchecked)
     package var pid: UInt32 = 0
     /// The pid the kernel reported for its connection (ipc, `SO_PEERCRED`); nil over tcp. Only this pid is

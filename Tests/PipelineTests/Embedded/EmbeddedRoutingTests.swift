@@ -81,6 +81,36 @@ final class EmbeddedRoutingTests: XCTestCase {
         XCTAssertEqual(hops["framesMissing"], 2)
     }
 
+    /// `alone` (protocols/app-channel.md): only to an app whose registration reads it, and only on an event sent
+    /// with nothing queued behind it and at most one event unacknowledged ahead of it. The down and the move go
+    /// alone; the up follows two unacknowledged events. Once all three are acknowledged the next down goes alone
+    /// again. An app that did not say it reads the flag never gets it.
+    func testAnEventGoesAloneOnlyToAnAppThatReadsItWithNothingElseInFlightOrQueued() throws {
+        let sb = try EmbeddedSpringBoard()
+        let maps = try sb.registeredApp("com.example.maps", readsAlone: true)
+        try sb.foreground("com.example.maps")
+        _ = try maps.receive()
+        try sb.down(1, 10, 20)
+        try sb.move(1, 15, 25)
+        try sb.up(1, 15, 25)
+        sb.runUntilIdle()
+        XCTAssertEqual(try maps.receiveEvents().map(\.flags), [.alone, .alone, []])
+        try maps.ackAll()
+        sb.runUntilIdle()
+        try sb.down(1, 30, 40)
+        try sb.up(1, 30, 40)
+        sb.runUntilIdle()
+        XCTAssertEqual(try maps.receiveEvents().map(\.flags), [.alone, .alone])
+
+        let notes = try sb.registeredApp("com.example.notes")
+        try sb.foreground("com.example.notes")
+        _ = try notes.receive()
+        try sb.down(2, 10, 20)
+        try sb.up(2, 10, 20)
+        sb.runUntilIdle()
+        XCTAssertEqual(try notes.receiveEvents().map(\.flags), [[], []], "it did not say it reads the flag")
+    }
+
     func testGesturesGoToTheHomeScreenUntilAnAppIsInFrontThenToTheAppByteForByte() throws {
         let sb = try EmbeddedSpringBoard()
         let maps = try sb.registeredApp("com.example.maps")

@@ -128,11 +128,49 @@ final class AppChannelMessageTests: XCTestCase {
             launchSecret: [UInt8](repeating: 7, count: 32), tracesCalls: true)
         XCTAssertEqual(Array(both.encoded()[20..<24]), [3, 0, 0, 0])
         XCTAssertEqual(try AppChannelMessage.decode(both.encoded()), .register(both))
-        bytes[20] = 4
+        // Bit 2: the app reads an event's `alone` flag.
+        let readsAlone = RegisterMessage(
+            bundleID: "a.b", displayName: "AB", pid: 1, heartbeatIntervalMilliseconds: 100, readsAlone: true)
+        XCTAssertEqual(Array(readsAlone.encoded()[20..<24]), [4, 0, 0, 0])
+        XCTAssertEqual(try AppChannelMessage.decode(readsAlone.encoded()), .register(readsAlone))
+        bytes[20] = 8
         XCTAssertThrowsError(try AppChannelMessage.decode(bytes)) { error in
             XCTAssertEqual(
                 error as? AppChannelError,
-                .invalidField(message: "register", field: "flags", offset: 20, expected: "0...3", found: "4"))
+                .invalidField(message: "register", field: "flags", offset: 20, expected: "0...7", found: "8"))
+        }
+    }
+
+    /// `AcksMessage.write` (the app's one-pass encoder) gives the bytes of `begin` and `append`, whatever the buffer
+    /// held before: longer (it shrinks), shorter (it grows) or the same size with other bytes (all overwritten).
+    func testAnAcksMessageWrittenInOnePassIsTheOneBuiltEntryByEntry() throws {
+        let entries = [
+            AcksMessage.Entry(appReceived: 1, dispatchStarted: 2, dispatchFinished: 3),
+            AcksMessage.Entry(appReceived: 4, dispatchStarted: 5, dispatchFinished: 6, handled: false),
+            AcksMessage.Entry(appReceived: 7, dispatchStarted: 8, dispatchFinished: 9, coalescedInApp: true),
+        ]
+        var buffer = [UInt8](repeating: 0xFF, count: 200)
+        for count in [3, 1, 1, 3] {
+            var expected: [UInt8] = []
+            AcksMessage.begin(&expected, firstSequence: 41)
+            for entry in entries.prefix(count) { AcksMessage.append(entry, to: &expected) }
+            AcksMessage.write(firstSequence: 41, count: count, into: &buffer) { entries[$0] }
+            XCTAssertEqual(buffer, expected, "\(count) entries")
+            if count == 1 { buffer = [UInt8](repeating: 0xEE, count: buffer.count) }
+        }
+    }
+
+    /// Bit 2 of an event's flags, `alone`: decoded; bit 3 is refused.
+    func testAnEventFlaggedAloneDecodesAndAnUnknownBitIsRefused() throws {
+        let alone = EventHeader(deliverySequence: 5, flags: .alone)
+        var bytes = alone.encoded()
+        XCTAssertEqual(Array(bytes[16..<20]), [4, 0, 0, 0])
+        XCTAssertEqual(try AppChannelMessage.decode(bytes), .eventHeader(alone))
+        bytes[16] = 8
+        XCTAssertThrowsError(try AppChannelMessage.decode(bytes)) { error in
+            XCTAssertEqual(
+                error as? AppChannelError,
+                .invalidField(message: "event", field: "flags", offset: 16, expected: "bits of 0x7", found: "0x8"))
         }
     }
 

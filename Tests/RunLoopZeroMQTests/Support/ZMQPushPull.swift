@@ -1,21 +1,42 @@
 import Foundation
+import TestSupport
 import ZeroMQ
 
-/// An inproc PUSH -> PULL pair. The PULL socket is what a run loop's source1 waits on.
+/// A PUSH -> PULL pair, inproc unless told `ipc`. The PULL socket is what a run loop's source1 waits on.
 final class ZMQPushPull {
     let context: ZMQContext
     let push: ZMQSocket
     let pull: ZMQSocket
+    private let directory: TemporaryDirectory?
 
-    init() throws {
+    init(ipc: Bool = false) throws {
         context = try ZMQContext()
         pull = try context.socket(.pull)
         push = try context.socket(.push)
         try pull.setLinger(0)
         try push.setLinger(0)
-        let endpoint = "inproc://runloop-test-\(UUID().uuidString)"
+        let endpoint: String
+        if ipc {
+            let directory = try TemporaryDirectory(prefix: "rlzmq")
+            self.directory = directory
+            endpoint = "ipc://" + directory.url.appendingPathComponent("pull.sock").path
+        } else {
+            directory = nil
+            endpoint = "inproc://runloop-test-\(UUID().uuidString)"
+        }
         try pull.bind(endpoint)
         try push.connect(endpoint)
+    }
+
+    deinit {
+        if let directory { try? FileManager.default.removeItem(at: directory.url) }
+    }
+
+    /// Waits (up to 5 s) until the PULL side has a message: over ipc it comes on libzmq's I/O thread's time.
+    func waitUntilReadable() throws {
+        var poller = ZMQPoller()
+        poller.add(socket: pull, events: .in)
+        _ = try poller.poll(timeoutMilliseconds: 5000)
     }
 
     /// Sends one frame from the PUSH side (blocking; inproc with room in the pipe returns at once).
