@@ -48,16 +48,7 @@ struct GestureMotionHistory<Value: Equatable> {
             }
         }
         let anchor = inWindow ?? lastEarlier
-        // Compacted only when the storage is full (room for `reservedSamples`, made once and kept across
-        // gestures), so a steady move neither allocates nor moves the kept samples down each time.
-        if storage.count == storage.capacity {
-            if head > 0 {
-                storage.removeSubrange(0..<head)
-                head = 0
-            }
-            if storage.capacity < Self.reservedSamples { storage.reserveCapacity(Self.reservedSamples) }
-        }
-        storage.append(GestureMotionSample(value: value, time: time))
+        append(value, at: time)
         if leavingAreOldest {
             head += leaving
         } else {
@@ -88,6 +79,15 @@ struct GestureMotionHistory<Value: Equatable> {
             anchor = first > head ? storage[first - 1] : nil
         }
         let leaving = first - head
+        append(value, at: time)
+        head += leaving
+        return anchor
+    }
+
+    /// Appends a sample, compacting only when the storage is full (room for `reservedSamples`, made once and kept
+    /// across gestures), so a steady move neither allocates nor moves the kept samples down each time.
+    @inline(__always)
+    private mutating func append(_ value: Value, at time: UInt64) {
         if storage.count == storage.capacity {
             if head > 0 {
                 storage.removeSubrange(0..<head)
@@ -96,8 +96,6 @@ struct GestureMotionHistory<Value: Equatable> {
             if storage.capacity < Self.reservedSamples { storage.reserveCapacity(Self.reservedSamples) }
         }
         storage.append(GestureMotionSample(value: value, time: time))
-        head += leaving
-        return anchor
     }
 
     /// Every sample kept was recorded no earlier than the one before it (a clock that went back clears it until
