@@ -67,15 +67,11 @@ public struct AcksMessage: Equatable, Sendable {
         let offset = buffer.count
         buffer.append(contentsOf: zeroEntry)  // a copy: appending a repeated 0 went byte by byte
         buffer.withUnsafeMutableBytes { b in
-            b.put(entry.appReceived, offset)
-            b.put(entry.dispatchStarted, offset + 8)
-            b.put(entry.dispatchFinished, offset + 16)
-            b.put(entry.flags, offset + 24)
+            put(entry, at: offset, in: b)
             b.put(UInt32((offset + entrySize - headerSize) / entrySize), 16)
         }
     }
 
-    /// The body of an `acks` frame (its header validated by `AppChannelFrame`), as values.
     /// The whole message for `count` entries in one pass, into `buffer`: its bytes are those `begin` and `count`
     /// `append`s write. The buffer keeps its storage and is resized only when the count differs from the last
     /// message's (an app acknowledges one event a pass at low rates), and every byte is written in one
@@ -94,17 +90,21 @@ public struct AcksMessage: Equatable, Sendable {
             b.put(firstSequence, 8)
             b.put(UInt32(count), 16)
             b.put(UInt32(0), 20)
-            for index in 0..<count {
-                let value = entry(index), offset = headerSize + index * entrySize
-                b.put(value.appReceived, offset)
-                b.put(value.dispatchStarted, offset + 8)
-                b.put(value.dispatchFinished, offset + 16)
-                b.put(value.flags, offset + 24)
-                b.put(UInt32(0), offset + 28)
-            }
+            for index in 0..<count { put(entry(index), at: headerSize + index * entrySize, in: b) }
         }
     }
 
+    /// One entry's 32 bytes at `offset`, the reserved word included: the layout `append` and `write` share.
+    @inline(__always)
+    private static func put(_ entry: Entry, at offset: Int, in b: UnsafeMutableRawBufferPointer) {
+        b.put(entry.appReceived, offset)
+        b.put(entry.dispatchStarted, offset + 8)
+        b.put(entry.dispatchFinished, offset + 16)
+        b.put(entry.flags, offset + 24)
+        b.put(UInt32(0), offset + 28)
+    }
+
+    /// The body of an `acks` frame (its header validated by `AppChannelFrame`), as values.
     static func decode(_ frame: AppChannelFrame) throws(AppChannelError) -> AcksMessage {
         let view = try AcksView(body: frame)
         return AcksMessage(firstSequence: view.firstSequence, entries: (0..<view.count).map { view.entry($0) })
