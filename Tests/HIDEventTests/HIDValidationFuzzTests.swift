@@ -52,6 +52,40 @@ final class HIDValidationFuzzTests: XCTestCase {
             reasons.sorted { $0.value > $1.value }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", "))
     }
 
+    /// The validator's shortcut for plain 1.0 digitizer frames (`HIDMessageValidator.plainDigitizerLayout`, every
+    /// rule folded into one comparison an event) against the rule-by-rule walk on the same inputs: it accepts
+    /// nothing the rules refuse, gives the same layout, and misses no 1.0 digitizer frame the rules accept.
+    func testTheShortcutAcceptsExactlyThePlainDigitizerFramesTheRulesAccept() {
+        var rng = SplitMix64(seed: 0x5407_C017)
+        let seeds = Self.seeds(&rng)
+        let input = UnsafeMutableRawBufferPointer.allocate(byteCount: 8192, alignment: 8)
+        defer { input.deallocate() }
+        var shortcut = 0, refusedByRules = 0, acceptedElsewhere = 0
+        for _ in 0..<200_000 {
+            let length = Self.makeInput(into: input, seeds: seeds, rng: &rng)
+            let bytes = UnsafeRawBufferPointer(rebasing: input[0..<length])
+            let plain = HIDMessageValidator.plainDigitizerLayout(bytes)
+            let rules: HIDMessageValidator.Layout?
+            do throws(HIDDecodeError) { rules = try HIDMessageValidator.validateRuleByRule(bytes) } catch { rules = nil }
+            if let plain {
+                shortcut += 1
+                XCTAssertEqual(plain, rules, "the shortcut accepted what the rules did not (or read it otherwise)")
+                if rules == nil { return }
+            } else if let rules {
+                // Not the shortcut's: a newer minor, or not a digitizer frame.
+                let isPlain = rules.kind == .digitizer && bytes[5] == 0
+                XCTAssertFalse(isPlain, "a 1.0 digitizer frame the rules accept missed the shortcut")
+                if isPlain { return }
+                acceptedElsewhere += 1
+            } else {
+                refusedByRules += 1
+            }
+        }
+        XCTAssertGreaterThan(shortcut, 2_000)
+        XCTAssertGreaterThan(acceptedElsewhere, 200)
+        XCTAssertGreaterThan(refusedByRules, 100_000)
+    }
+
     // MARK: Inputs
 
     static func seeds(_ rng: inout SplitMix64) -> [[UInt8]] {
