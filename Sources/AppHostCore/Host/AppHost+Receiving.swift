@@ -89,15 +89,19 @@ extension AppHost {
 
     /// An `event` frame (its header already decoded): the HID message, and any coalesced samples after it.
     private func deliverEvent(_ event: EventHeader) throws {
-        let time = runLoop.clock.now
+        let time = clock.now
         if event.deliverySequence != expectedSequence { sequenceGaps &+= 1 }
         expectedSequence = event.deliverySequence &+ 1
         eventsReceived &+= 1
         // With a display the event waits for the next frame: its ack is sent after that frame dispatched it.
-        if application.display == nil { ackSource.signal() }
+        // `ackSource` called unretained (its bits as `Unmanaged`; the host holds it): a call through the `var`
+        // retained and released it every event (issue 27).
+        if application.unretainedDisplay == nil {
+            unsafeBitCast(ackSource, to: Unmanaged<RunLoopSource0>?.self)?._withUnsafeGuaranteedRef { $0.signal() }
+        }
         var message: HIDMessage
         var coalesced: [HIDMessage] = []
-        var fingers = application.eventFetcher.takeFingerStorage()
+        var fingers = fetcher.takeFingerStorage()
         do {
             // Decoded straight into the two locals (a HIDMessage is ~200 bytes; every copy is a memmove), and the
             // live fingers followed through the validated view, without copying the decoded frame again.
@@ -126,7 +130,7 @@ extension AppHost {
         lastDeliveryToken &+= 1
         pending.append(PendingAck(token: lastDeliveryToken, sequence: event.deliverySequence, appReceived: time))
         // Moved, not copied.
-        application.eventFetcher.receive(consume message, coalesced: consume coalesced, delivery: lastDeliveryToken)
+        fetcher.receive(consume message, coalesced: consume coalesced, delivery: lastDeliveryToken)
     }
 
     /// The samples of one sender come before the event, in sender order.

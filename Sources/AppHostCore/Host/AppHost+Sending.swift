@@ -30,10 +30,10 @@ extension AppHost {
     /// the dispatcher's report says when, by delivery token. One message covers each run of consecutive
     /// sequences (normally the whole pass).
     func sendAcks() {
-        application.eventDispatcher.takeDispatched(into: &dispatchReport)
+        dispatcher.takeDispatched(into: &dispatchReport)
         // With a display, only what a frame dispatched is acknowledged: events read since wait for their frame.
         var limit = pending.count
-        if application.display != nil {
+        if application.unretainedDisplay != nil {
             let lastToken = dispatchReport.last?.delivery ?? 0
             limit = pending.firstIndex { $0.handled && $0.token > lastToken } ?? pending.count
         }

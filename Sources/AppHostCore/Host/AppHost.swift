@@ -20,6 +20,12 @@ import ZeroMQ
 /// event the pass handled.
 public final class AppHost {
     let application: UIApplication
+    /// The application's event fetcher and dispatcher, read on every event: `let`s here, so a read is a load (the
+    /// application's are `var`s, and each read from this module was a getter call, a retain and a release; issue 27).
+    let fetcher: UIEventFetcher
+    let dispatcher: UIEventDispatcher
+    /// The run loop's clock, read on every event: through `runLoop.clock` each read retained and released it.
+    let clock: RunLoopClock
     let configuration: AppHostConfiguration
     let context: ZMQContext
     let socket: ZMQSocket
@@ -95,6 +101,9 @@ public final class AppHost {
     var ackScratch: [UInt8] = []
     @exclusivity(unchecked)
     var ackSource: RunLoopSource0!
+    /// The app port's source1 (UIKit's event fetcher source), kept to be removed with the host (see `deinit`).
+    @exclusivity(unchecked)
+    private var appPortSource: RunLoopSource1?
     /// The display's `frames` messages (AppHost+Display.swift): the last delivery sequence a presented frame
     /// showed, the last sequence each committed frame shows (by frame number), what was sent and refused.
     @exclusivity(unchecked)
@@ -124,6 +133,9 @@ public final class AppHost {
 
     public init(application: UIApplication, configuration: AppHostConfiguration) throws {
         self.application = application
+        self.fetcher = application.eventFetcher
+        self.dispatcher = application.eventDispatcher
+        self.clock = application.runLoop.clock
         self.configuration = configuration
         var logger = Logger(label: "app-host[\(configuration.bundleID)]", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = configuration.verbose ? .info : .warning
@@ -177,6 +189,10 @@ public final class AppHost {
 
     deinit {
         heartbeatBuffer.deallocate()
+        // The two sources that run every event capture the host unretained: they leave the loop (the
+        // application's, which may outlive the host) before the host is gone.
+        if let appPortSource { runLoop.remove(appPortSource, mode: .common) }
+        if let ackSource { runLoop.remove(ackSource, mode: .common) }
     }
 
     /// Where this host's sources sit around UIKit's in a run-loop pass (`UIApplication.RunLoopOrder`).
@@ -189,17 +205,24 @@ public final class AppHost {
     }
 
     func installSources() {
-        // The app port's source1 (UIKit's event fetcher source): frames go straight to the fetcher.
-        runLoop.add(
-            RunLoopSource1(port: .zmq(socket), order: Order.appPort, name: "UIEventFetcher") { [unowned self] in drain() },
-            mode: .common)
+        // The app port's source1 (UIKit's event fetcher source): frames go straight to the fetcher. This source and
+        // the ack source0 run every event and call the host unretained (`unowned` cost a checked retain and a
+        // release each, every event; issue 27): `deinit` removes both from the loop.
+        let host = Unmanaged.passUnretained(self)
+        let appPortSource = RunLoopSource1(port: .zmq(socket), order: Order.appPort, name: "UIEventFetcher") {
+            host._withUnsafeGuaranteedRef { $0.drain() }
+        }
+        self.appPortSource = appPortSource
+        runLoop.add(appPortSource, mode: .common)
         runLoop.add(
             RunLoopSource1(port: .zmq(channelMonitor), order: Order.channelMonitor, name: "channel monitor") { [unowned self] in
                 drainChannelMonitor()
             }, mode: .common)
         application.eventDispatcher.coalescesQueuedMoves = configuration.coalescesQueuedMoves
         installDisplay()
-        ackSource = RunLoopSource0(order: Order.acknowledge, name: "acknowledge") { [unowned self] in sendAcks() }
+        ackSource = RunLoopSource0(order: Order.acknowledge, name: "acknowledge") {
+            host._withUnsafeGuaranteedRef { $0.sendAcks() }
+        }
         runLoop.add(ackSource, mode: .common)
         let interval = UInt64(configuration.heartbeatIntervalMilliseconds) * 1_000_000
         heartbeatTimer = RunLoopTimer(fireAt: runLoop.clock.now + interval, interval: interval) { [unowned self] _ in

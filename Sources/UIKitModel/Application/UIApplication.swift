@@ -22,7 +22,13 @@ public class UIApplication: UIResponder {
     /// The app's display, when it has one (`FrameClock.init` attaches it): events are then delivered once per
     /// frame. nil: each event is dispatched as soon as the fetcher reads it (immediate dispatch).
     @exclusivity(unchecked)
-    public internal(set) var display: FrameClock?
+    public internal(set) var display: FrameClock? {
+        didSet { unretainedDisplay = display.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `display`, not retained (`display` holds it), for the reads on every event (the fetcher's, the dispatcher's,
+    /// the host's): a read of `display` retained and released it, or called `swift_retain` on nil (issue 27).
+    @exclusivity(unchecked)
+    package private(set) var unretainedDisplay: Unmanaged<FrameClock>?
     /// The scene asked for immediate dispatch (`display: {immediateDispatch: true}`): a host's default display
     /// (`configureDisplay`'s `defaultRefreshHz`) is not attached; an explicit refresh rate still is.
     @exclusivity(unchecked)
@@ -89,6 +95,9 @@ public class UIApplication: UIResponder {
         (delegate as? AppDelegate)?.application = nil
         gestureEnvironment?.application = nil
         gestureEnvironment?.tearDown()
+        // The dispatcher's source0 does not retain the dispatcher (its perform runs every event): it leaves the
+        // loop, which may outlive the application, with it.
+        runLoop.remove(eventDispatcher.source, mode: .common)
     }
 
     /// An application on `runLoop` (a manual clock's in tests), with its event fetcher and dispatcher and no windows.

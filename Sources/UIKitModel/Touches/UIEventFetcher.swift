@@ -5,13 +5,17 @@ import RunLoopKit
 /// HID message here; the fetcher stamps when the app received it, queues it for the dispatcher and signals the
 /// dispatcher's source0. Building touches and events waits for that source0, as in UIKit.
 public final class UIEventFetcher {
-    /// The application's dispatcher, owned by the application as the fetcher is: unowned(unsafe), as
-    /// `UIEventDispatcher.application` (no checked retain per read on every received message; issue 27).
-    unowned(unsafe) let dispatcher: UIEventDispatcher
+    /// The application's dispatcher, and its source0 (signalled for every message). Held strongly, as `let`s: a
+    /// call through a `let` of the fetcher retains nothing, where one through an `unowned(unsafe)` reference (or
+    /// the dispatcher's `var`) retained and released it every message (issue 27). Neither refers back to the
+    /// fetcher, so nothing cycles.
+    let dispatcher: UIEventDispatcher
+    let source: RunLoopSource0
     private let clock: RunLoopClock
 
     init(dispatcher: UIEventDispatcher) {
         self.dispatcher = dispatcher
+        self.source = dispatcher.source
         self.clock = dispatcher.application.runLoop.clock
     }
 
@@ -28,10 +32,11 @@ public final class UIEventFetcher {
         dispatcher.enqueue(message, coalesced: coalesced, delivery: delivery)
         // With a display the event waits for the next vsync (FrameClock: UIKit delivers touches at the start of a
         // frame); without one the dispatcher's source0 takes it on this pass.
-        if let display = dispatcher.application.display {
-            display.eventHeld()
+        let application = unsafeBitCast(dispatcher.application, to: Unmanaged<UIApplication>.self)
+        if let display = application._withUnsafeGuaranteedRef({ $0.unretainedDisplay }) {
+            display._withUnsafeGuaranteedRef { $0.eventHeld() }
         } else {
-            dispatcher.source.signal()
+            source.signal()
         }
     }
 
