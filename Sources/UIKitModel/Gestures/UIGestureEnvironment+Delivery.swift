@@ -52,7 +52,7 @@ extension UIGestureEnvironment {
         touches.forEachUnretained { touch in
             guard let reference = unretainedRecord(for: touch) else { return }
             reference._withUnsafeGuaranteedRef { record in
-                record.recognizers.forEachUnretained { recognizer in
+                record.recognizers.forEachUnretainedInPlace { recognizer in
                     if !recipients.containsIdentical(recognizer) { recipients.append(recognizer) }
                 }
             }
@@ -330,7 +330,7 @@ extension UIGestureEnvironment {
             }
         }
         guard !groups.isEmpty else { return }
-        let cause = Self.cancelCause(of: recognizer, state: state)
+        let cause = TouchCancelCause.recognizer(recognizer, state: state)
         for group in groups {
             var plan = TouchDeliveryPlan()
             plan.cancel(group.touches, cause: cause)

@@ -13,18 +13,27 @@ package struct TouchDeliveryPlan {
         case replay(TouchReplay)
         /// UIKit cancelsTouchesInView: the views get `touchesCancelled` for the touches they had seen, and
         /// nothing more of them; `cause` says who took them (`dismissTap recognized; cancelsTouchesInView = YES`).
-        case cancel([UITouch], cause: String?)
+        case cancel([UITouch], cause: TouchCancelCause?)
     }
 
     /// Replays and cancellations, in the order the interceptor decided them.
-    private(set) var steps: [Step] = []
+    var steps: [Step] { rare?.steps ?? [] }
+    /// Whether there are any `steps`.
+    var hasSteps: Bool { rare.map { !$0.steps.isEmpty } ?? false }
     /// This frame's changes, in the order their fingers came down: the views get those not withheld. The
     /// caller's array itself, shared: withholding marks a touch instead of copying the array out (issue 27: a
     /// pan that took its touches from their view withheld every move, two allocations a frame).
     private let touches: [UITouch]
     /// Which of `touches` are withheld: bit `i` for `touches[i]`, the first 64; `withheldBeyond` for the rest.
     private var withheldBits: UInt64 = 0
-    private var withheldBeyond: [Int] = []
+    /// What most frames' plans have none of: steps, and withheld touches past the 64th. Optional, so a plan without
+    /// them has nothing to release for them (two empty arrays were two releases a frame; issue 27).
+    private var rare: Rare?
+
+    private struct Rare {
+        var steps: [Step] = []
+        var withheldBeyond: [Int] = []
+    }
 
     /// A plan that delivers every one of `touches` to its view (what the window does with no recognizers).
     package init(delivering touches: [UITouch] = []) {
@@ -44,44 +53,68 @@ package struct TouchDeliveryPlan {
 
     /// The number of touches the views get now.
     var deliveredCount: Int {
-        touches.count - withheldBits.nonzeroBitCount - withheldBeyond.count
+        touches.count - withheldBits.nonzeroBitCount - (rare?.withheldBeyond.count ?? 0)
     }
 
     private func isWithheld(_ index: Int) -> Bool {
-        index < 64 ? withheldBits & (1 << UInt64(index)) != 0 : withheldBeyond.contains(index)
+        index < 64 ? withheldBits & (1 << UInt64(index)) != 0 : rare?.withheldBeyond.contains(index) ?? false
+    }
+
+    private mutating func markWithheld(_ index: Int) {
+        if index < 64 {
+            withheldBits |= 1 << UInt64(index)
+        } else {
+            rare = rare ?? Rare()
+            rare!.withheldBeyond.append(index)
+        }
     }
 
     /// Keeps this frame's change of `touch` from its view (the interceptor replays it later, or never).
     package mutating func withhold(_ touch: UITouch) {
         guard let index = touches.indices.first(where: { touches[$0] === touch && !isWithheld($0) }) else { return }
-        if index < 64 {
-            withheldBits |= 1 << UInt64(index)
-        } else {
-            withheldBeyond.append(index)
-        }
+        markWithheld(index)
     }
 
     /// Keeps this frame's change of `touches[index]` from its view: `withhold(_:)` for a caller that has the
     /// index (the gesture environment, for every touch of every frame: no search).
     mutating func withhold(at index: Int) {
         guard touches.indices.contains(index), !isWithheld(index) else { return }
-        if index < 64 {
-            withheldBits |= 1 << UInt64(index)
-        } else {
-            withheldBeyond.append(index)
-        }
+        markWithheld(index)
     }
 
     /// Cancels `touches` in their views; this frame's changes of them are not delivered either.
-    package mutating func cancel(_ touches: [UITouch], cause: String? = nil) {
+    package mutating func cancel(_ touches: [UITouch], cause: TouchCancelCause? = nil) {
         guard !touches.isEmpty else { return }
-        steps.append(.cancel(touches, cause: cause))
+        rare = rare ?? Rare()
+        rare!.steps.append(.cancel(touches, cause: cause))
         for touch in touches { withhold(touch) }
     }
 
     package mutating func replay(_ replay: TouchReplay) {
         guard !replay.touches.isEmpty else { return }
-        steps.append(.replay(replay))
+        rare = rare ?? Rare()
+        rare!.steps.append(.replay(replay))
+    }
+}
+
+// MARK: - TouchCancelCause
+
+/// Why touches are cancelled in their views, kept as the fact and put into words only when a trace reads it
+/// (`text`): at a pan's begin the sentence was made for every cancel, read or not (issue 27: ~1,600 instructions a
+/// pan in the bench app, which traces nothing).
+package enum TouchCancelCause {
+    /// A recognizer took the touches from their views (`cancelsTouchesInView`) on reaching `state`. Held only while
+    /// the cancel is delivered (the plan's step, and the touch for the length of the call).
+    case recognizer(UIGestureRecognizer, state: UIGestureRecognizer.State)
+    /// A HID frame from `sender` cancelled the touch (protocols/hid-event.md, sender ids).
+    case hidFrame(sender: UInt64)
+
+    /// The sentence explained traces print (`UITouch.cancelCause`).
+    var text: String {
+        switch self {
+        case .recognizer(let recognizer, let state): UIGestureEnvironment.cancelCause(of: recognizer, state: state)
+        case .hidFrame(let sender): UIEventDispatcher.cancelCause(sender: sender)
+        }
     }
 }
 

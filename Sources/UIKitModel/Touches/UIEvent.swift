@@ -97,7 +97,7 @@ public class UIEvent {
         // Compared before the window is taken out of the touch (binding it retained it for every touch, issue 27),
         // and the touches walked unretained (`touchesInOrder` holds them; the loop retained and released each: 12
         // retains a ten-finger frame).
-        touchesInOrder.forEachUnretained { touch in
+        touchesInOrder.forEachUnretainedInPlace { touch in
             guard touch.phase != .stationary, !windows.contains(where: { $0 === touch.window }) else { return }
             if let window = touch.window { windows.append(window) }
         }

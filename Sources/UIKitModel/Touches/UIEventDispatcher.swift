@@ -102,16 +102,20 @@ public final class UIEventDispatcher {
     @exclusivity(unchecked)
     var motionEvent: UIEvent?
 
-    /// The application's run-loop clock (dispatch times for the host's acks), read twice an event. Not retained,
-    /// as `application`: the application owns the run loop that owns it (issue 27: the read through the
-    /// application and its run loop retained and released both).
-    unowned(unsafe) let clock: RunLoopClock
+    /// The application's run-loop clock (dispatch times for the host's acks), read twice an event: held here (the
+    /// read through the application and its run loop retained and released both, issue 27), and strongly: a
+    /// call on an `unowned(unsafe)` existential retained and released it each time.
+    let clock: RunLoopClock
 
     init(application: UIApplication) {
         self.application = application
         self.clock = application.runLoop.clock
+        // Captured unretained and called without a retain (`unowned` cost a checked retain and a release every event,
+        // issue 27): the application removes the source from its loop when it goes (`UIApplication.deinit`), so the
+        // perform never outlives the dispatcher.
+        let unretained = Unmanaged.passUnretained(self)
         self.source = RunLoopSource0(order: UIApplication.RunLoopOrder.eventQueue, name: "__handleEventQueue") {
-            [unowned self] in self.handleEventQueue()
+            unretained._withUnsafeGuaranteedRef { $0.handleEventQueue() }
         }
         application.runLoop.add(source, mode: .common)
     }
@@ -148,27 +152,24 @@ public final class UIEventDispatcher {
                 var reports = false
                 for position in first...index where converting[position].delivery != nil { reports = true }
                 let started = reports ? clock.now : 0
-                // Moved out of the queue's storage for the call and back after (a stub in its place meanwhile), not
-                // copied: reading the element of a stored array across the call copied the ~200-byte message and
-                // destroyed the copy after (issue 27: about 300 instructions an event).
-                var message = Self.stubMessage
-                swap(&message, &converting[index].message)
-                dispatch(message, coalesced: converting[index].coalesced)
-                swap(&message, &converting[index].message)
+                // Dispatched where it lies, through the array's modify accessor: a stored array's element read across
+                // the call was copied (the ~200-byte message and a retain of its arrays), and moving it out and back
+                // around a stand-in cost ~300 instructions an event (issue 27).
+                dispatch(&converting[index])
                 if reports { record(from: first, through: index, started: started, finished: clock.now) }
                 index += 1
             }
             keepSpareFingers()
-            converting.removeAll(keepingCapacity: true)
+            // Popped (a few entries; `removeAll(keepingCapacity:)` destroyed them through the runtime's generic
+            // array destroy, ~110 instructions an entry).
+            converting.removeAllKeepingStorage()
         }
     }
 
-    /// What stands in a queue entry while its message is being dispatched (`handleEventQueue`): nothing to
-    /// retain or release.
-    private static var stubMessage: HIDMessage {
-        HIDMessage(
-            envelope: HIDEnvelope(kind: .button, sequence: 0, senderID: 0),
-            payload: .button(HIDButtonEvent(button: .home, isDown: false)))
+    /// One queue entry, in place (`inout`: the entry's own storage, which the queue keeps for the call).
+    @inline(__always)
+    private func dispatch(_ entry: inout Received) {
+        dispatch(entry.message, coalesced: entry.coalesced)
     }
 
     /// Keeps the finger arrays of the frames just dispatched (their events' own, not the coalesced samples, which
@@ -234,8 +235,12 @@ public final class UIEventDispatcher {
 
     /// Appends `event` to the application's FIFO queue and lets the application drain it.
     func post(_ event: UIEvent) {
-        application.eventQueue.enqueue(event)
-        application.processEventQueue()
+        // The application read unretained (its bits as `Unmanaged`; it owns the dispatcher): a call through the
+        // `unowned(unsafe)` reference retained and released it, and its queue, every event (issue 27).
+        unsafeBitCast(application, to: Unmanaged<UIApplication>.self)._withUnsafeGuaranteedRef { application in
+            application.eventQueue.enqueue(event)
+            application.processEventQueue()
+        }
     }
 
     static func seconds(_ ns: UInt64) -> TimeInterval { TimeInterval(ns) / 1_000_000_000 }
@@ -269,7 +274,7 @@ extension UIEventDispatcher {
         let event = touchesEvent ?? UIEvent(type: .touches)
         let timestamp = Self.seconds(hardwareTime)
         // Unretained: the event's `touchesInOrder` holds them (issue 27: a retain and a release a touch).
-        event.touchesInOrder.forEachUnretained { touch in
+        event.touchesInOrder.forEachUnretainedInPlace { touch in
             touch.phase = .stationary
             touch.predictionHorizon = nil  // predictions last one event
         }
@@ -281,36 +286,40 @@ extension UIEventDispatcher {
         // trace explains (only then are the headers made): asked once a frame, not once a finger (issue 27).
         var finishes = false
         let explains = application.trace.explains
-        let horizon = application.display?.period ?? 16_666_666
+        let horizon = application.unretainedDisplay?._withUnsafeGuaranteedRef { $0.period } ?? 16_666_666
 
         var position = 0  // of the finger among those in contact: usually its touch's place too
-        for finger in frame.children where finger.depth > 0 {
-            let existing = touchesByTransducer.unretained(finger.transducerIndex, hint: position)
-            position += 1
-            guard let phase = UITouch.Phase(hidFinger: finger, isTracked: existing != nil) else { continue }
-            let location = CGPoint(x: CGFloat(finger.x), y: CGFloat(finger.y))
-            event.timestamp = timestamp
-            event.hardwareTimestamp = hardwareTime
+        // Through the frame's own buffer (the caller holds the frame): iterating the array retained and released it.
+        frame.children.withUnsafeBufferPointer { fingers in
+            for finger in fingers where finger.depth > 0 {
+                let existing = touchesByTransducer.unretained(finger.transducerIndex, hint: position)
+                position += 1
+                guard let phase = UITouch.Phase(hidFinger: finger, isTracked: existing != nil) else { continue }
+                let location = CGPoint(x: CGFloat(finger.x), y: CGFloat(finger.y))
+                event.timestamp = timestamp
+                event.hardwareTimestamp = hardwareTime
 
-            guard let existing else {
-                beginTouch(for: finger, at: location, hardwareTime: hardwareTime, in: event)
+                guard let existing else {
+                    beginTouch(for: finger, at: location, hardwareTime: hardwareTime, in: event)
+                    changed = true
+                    continue
+                }
+                if phase == .began || phase == .stationary { continue }
+                // The touch is read unretained: `touchesByTransducer` and the event hold it until the frame is over
+                // (`removeFinishedTouches`, after `sendEvent`).
+                let ends = existing._withUnsafeGuaranteedRef { touch in
+                    update(
+                        touch, to: phase, at: location, hardwareTime: hardwareTime, timestamp: timestamp, event: event,
+                        coalesced: coalesced, horizon: horizon, sender: sender, explains: explains)
+                }
+                if ends { finishes = true }
                 changed = true
-                continue
             }
-            if phase == .began || phase == .stationary { continue }
-            // The touch is read unretained: `touchesByTransducer` and the event hold it until the frame is over
-            // (`removeFinishedTouches`, after `sendEvent`).
-            let ends = existing._withUnsafeGuaranteedRef { touch in
-                update(
-                    touch, to: phase, at: location, hardwareTime: hardwareTime, timestamp: timestamp, event: event,
-                    coalesced: coalesced, horizon: horizon, sender: sender, explains: explains)
-            }
-            if ends { finishes = true }
-            changed = true
         }
 
         if event.touchesInOrder.isEmpty { return }
-        touchesEvent = event
+        // Stored only when it is a new event: storing the same one again retained it and released it.
+        if touchesEvent !== event { touchesEvent = event }
         guard changed else { return }
         post(event)
         if finishes { removeFinishedTouches(from: event) }
@@ -342,7 +351,7 @@ extension UIEventDispatcher {
             ends = true
             touch.phase = .cancelled
             touch.timestamp = timestamp
-            touch.cancelCause = Self.cancelCause(sender: sender)
+            touch.cancelCauseFact = .hidFrame(sender: sender)
         }
         // A touch its view never receives says so at every change, not only where it began.
         header?.close(

@@ -35,9 +35,12 @@ public final class UITouch: Hashable {
     var viewRefusalReason: TouchViewRefusal?
     /// Why the touch is being cancelled, while its cancel is delivered: a recognizer took it from its view
     /// (`UIWindow`'s cancel step), or its HID frame cancelled it. Explained traces print it on the
-    /// `touchesCancelled:withEvent:` records (protocols/trace-record.md).
+    /// `touchesCancelled:withEvent:` records (protocols/trace-record.md). The sentence is made when read
+    /// (`cancelCauseFact`).
+    package var cancelCause: String? { cancelCauseFact?.text }
+    /// `cancelCause` as decided: who cancelled, the sentence not yet made.
     @exclusivity(unchecked)
-    package internal(set) var cancelCause: String?
+    var cancelCauseFact: TouchCancelCause?
 
     /// Location and previous location in screen coordinates; `location(in:)` converts.
     @exclusivity(unchecked)

@@ -17,6 +17,15 @@ extension Array where Element: AnyObject {
         }
     }
 
+    /// `forEachUnretained` for an array stored in an object (`event.touchesInOrder`), walked where it is stored:
+    /// called as a mutating method the walk reads the stored array in place, where a non-mutating call copied it
+    /// out around the body's calls (a retain and a release of its buffer, issue 27). It changes nothing; the
+    /// object must keep the array unchanged for the walk.
+    @inline(__always)
+    mutating func forEachUnretainedInPlace(_ body: (Element) -> Void) {
+        forEachUnretained(body)
+    }
+
     /// The element at `index`, unretained (the array, which the caller holds, keeps it alive).
     @inline(__always)
     func unretained(at index: Int) -> Unmanaged<Element> {

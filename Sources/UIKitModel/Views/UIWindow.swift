@@ -115,7 +115,7 @@ extension UIWindow {
         // the event's own array is handed on, shared, instead of copying it touch by touch (issue 27).
         // Checked unretained (the event holds its touches): `allSatisfy` retained and released each (issue 27).
         var everyTouch = !event.touchesInOrder.isEmpty
-        event.touchesInOrder.forEachUnretained { touch in
+        event.touchesInOrder.forEachUnretainedInPlace { touch in
             if touch.window !== self || touch.phase == .stationary { everyTouch = false }
         }
         if everyTouch {
@@ -135,9 +135,12 @@ extension UIWindow {
     /// The plan for this frame's `changed` touches (it shares their array) lives only in here, so the array is
     /// the caller's alone again afterwards and keeps its storage.
     private func deliver(_ changed: [UITouch], of event: UIEvent) {
+        // The application read unretained (its bits as `Unmanaged`): it outlives its windows' deliveries, and
+        // `application?` made a strong reference, a retain and a release every frame (issue 27).
         let plan =
-            application?.touchInterceptor?.window(self, willDeliver: changed, event: event)
-            ?? TouchDeliveryPlan(delivering: changed)
+            unsafeBitCast(application, to: Unmanaged<UIApplication>?.self)?._withUnsafeGuaranteedRef {
+                $0.touchInterceptor?.window(self, willDeliver: changed, event: event)
+            } ?? TouchDeliveryPlan(delivering: changed)
         execute(plan, event: event)
     }
 
@@ -146,10 +149,12 @@ extension UIWindow {
     /// got the end or a cancel). The gesture environment also hands the window plans outside a frame (a
     /// withheld began released by a timer).
     package func execute(_ plan: TouchDeliveryPlan, event: UIEvent) {
-        for step in plan.steps {
-            switch step {
-            case .replay(let replay): deliver(replay, event: event)
-            case .cancel(let touches, let cause): cancelTouchesInViews(touches, cause: cause, event: event)
+        if plan.hasSteps {
+            for step in plan.steps {
+                switch step {
+                case .replay(let replay): deliver(replay, event: event)
+                case .cancel(let touches, let cause): cancelTouchesInViews(touches, cause: cause, event: event)
+                }
             }
         }
         guard plan.deliveredCount > 0 else { return }
@@ -215,19 +220,19 @@ extension UIWindow {
     /// touches they had seen and nothing more of them. For the length of the call each touch reads phase
     /// cancelled (whatever the finger is doing) and carries the cause, as UIKit's
     /// `_cancelViewProcessingOfTouches:` sets the phase before calling the view; both are put back after.
-    private func cancelTouchesInViews(_ touches: [UITouch], cause: String?, event: UIEvent) {
+    private func cancelTouchesInViews(_ touches: [UITouch], cause: TouchCancelCause?, event: UIEvent) {
         let seen = touches.filter { $0.viewReceivedBegan && !$0.viewIsDone }
-        let saved = seen.map { ($0.phase, $0.cancelCause) }
+        let saved = seen.map { ($0.phase, $0.cancelCauseFact) }
         for touch in seen {
             touch.phase = .cancelled
-            touch.cancelCause = cause
+            touch.cancelCauseFact = cause
         }
         for view in views(of: seen) {
             deliver(Set(seen.filter { $0.view === view }), phase: .cancelled, to: view, event: event)
         }
         for (touch, (phase, cause)) in zip(seen, saved) {
             touch.phase = phase
-            touch.cancelCause = cause
+            touch.cancelCauseFact = cause
         }
     }
 

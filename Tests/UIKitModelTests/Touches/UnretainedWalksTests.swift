@@ -23,6 +23,20 @@ final class UnretainedWalksTests: XCTestCase {
         }
     }
 
+    /// The in-place walk (an array stored in an object) visits what the plain one does and changes nothing.
+    func testForEachUnretainedInPlaceVisitsEveryElementInOrderAndChangesNothing() {
+        final class Holder { var touches: [UITouch] = [] }
+        let holder = Holder()
+        for count in [0, 1, 2, 10, 33] {
+            holder.touches = touches(count)
+            let before = holder.touches.map(ObjectIdentifier.init)
+            var visited: [ObjectIdentifier] = []
+            holder.touches.forEachUnretainedInPlace { visited.append(ObjectIdentifier($0)) }
+            XCTAssertEqual(visited, before, "\(count) touches")
+            XCTAssertEqual(holder.touches.map(ObjectIdentifier.init), before)
+        }
+    }
+
     func testContainsIdenticalComparesIdentity() {
         let array = touches(10)
         let stranger = touches(1)[0]
