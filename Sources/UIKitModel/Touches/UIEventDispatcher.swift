@@ -128,7 +128,7 @@ public final class UIEventDispatcher {
     /// Hands over what was dispatched since the last call, oldest first, and keeps `buffer`'s old storage for the
     /// next turn (two buffers swapped, so steady traffic does not allocate).
     public func takeDispatched(into buffer: inout [Dispatched]) {
-        buffer.removeAll(keepingCapacity: true)
+        buffer.removeAllKeepingStorage()
         swap(&buffer, &dispatched)
     }
 
