@@ -2,6 +2,33 @@ import HIDEvent
 import XCTest
 
 final class HIDMessageViewTests: XCTestCase {
+    /// `message(reusingFingers:)` gives the message `message()` gives whatever array it is handed (empty, shorter,
+    /// as long, longer, with spare capacity or none), takes that array's buffer when it is big enough, and leaves the
+    /// storage empty.
+    func testMessageReusingFingersEqualsTheDecodedMessageWhateverArrayItIsGiven() throws {
+        let filler = HIDDigitizerEvent(finger: 99, .move, x: 1, y: 2)
+        for fingers in [0, 1, 2, 5, 10] {
+            let bytes = HIDVectors.encoded(HIDSample.frame(fingers: fingers))
+            try bytes.withUnsafeBytes { raw in
+                let view = try HIDMessageView(validating: raw)
+                let expected = view.message()
+                for given in [0, 1, fingers, fingers + 3, 12] {
+                    for spare in [0, 8] {
+                        var storage = [HIDDigitizerEvent](repeating: filler, count: given)
+                        storage.reserveCapacity(given + spare)
+                        let buffer = storage.withUnsafeBufferPointer { $0.baseAddress }
+                        let big = storage.capacity >= fingers + 1
+                        let message = view.message(reusingFingers: &storage)
+                        XCTAssertEqual(message, expected, "\(fingers) fingers into \(given) (+\(spare) spare)")
+                        XCTAssertTrue(storage.isEmpty)
+                        guard big, case .digitizer(let frame) = message.payload else { continue }
+                        XCTAssertEqual(frame.children.withUnsafeBufferPointer { $0.baseAddress }, buffer, "buffer kept")
+                    }
+                }
+            }
+        }
+    }
+
     func testViewReadsEnvelopeAndFingersInPlace() throws {
         let message = HIDVectors.valid.first { $0.name == "frame-10fingers" }!.message
         let bytes = HIDVectors.encoded(message)
