@@ -41,10 +41,10 @@ final class UIGestureEnvironment: TouchInterceptor {
     @exclusivity(unchecked)
     var hasOverRecords = false
 
-    /// The application's run-loop clock, for `now`. Not retained: the run loop owns it and the application the run
-    /// loop, and it is read only while `application` is set (the application's deinit clears that). A pan read it
-    /// through the application and its run loop on every move, a retain and a release each (issue 27).
-    private unowned(unsafe) let clock: RunLoopClock
+    /// The application's run-loop clock, for `now`: held here (a pan read it through the application and its run
+    /// loop on every move, a retain and a release each, issue 27), and strongly, as a `let` (a call through an
+    /// `unowned(unsafe)` existential retained and released it each time). A clock refers to nothing.
+    private let clock: RunLoopClock
 
     init(application: UIApplication) {
         self.application = application
@@ -196,7 +196,8 @@ final class UIGestureEnvironment: TouchInterceptor {
     }
 
     /// The run loop's clock now, in nanoseconds (velocities are measured on it).
-    var now: UInt64 { application == nil ? 0 : clock.now }
+    /// The application is compared through its bits (comparing the `unowned(unsafe)` reference retained it).
+    var now: UInt64 { unsafeBitCast(application, to: Unmanaged<UIApplication>?.self) == nil ? 0 : clock.now }
 }
 
 // MARK: - GestureEnvironmentPass

@@ -256,8 +256,10 @@ extension UIGestureRecognizer {
             return
         }
         machine.request(newState)
-        if let environment {
-            environment.recognizer(self, didRequest: newState)
+        // The environment called unretained (its bits as `Unmanaged`; the recognizer holds it): binding it retained
+        // and released it on every request, a pan's every move (issue 27).
+        if let environment = unsafeBitCast(environment, to: Unmanaged<UIGestureEnvironment>?.self) {
+            environment._withUnsafeGuaranteedRef { $0.recognizer(self, didRequest: newState) }
         } else {
             // Not tracking touches (a recognizer driven by hand): no arbitration, the change just happens.
             machine.apply(newState, keepsRequest: false)
@@ -517,7 +519,7 @@ extension UIGestureRecognizer {
         // Looked at unretained (`trackedTouches` holds them): the loop retained and released each touch (issue 27:
         // 12 retains a ten-finger frame).
         var lifted = false
-        trackedTouches.forEachUnretained { touch in if touch.phase.isFinal { lifted = true } }
+        trackedTouches.forEachUnretainedInPlace { touch in if touch.phase.isFinal { lifted = true } }
         return lifted ? trackedTouches.filter { !$0.phase.isFinal } : trackedTouches
     }
 }

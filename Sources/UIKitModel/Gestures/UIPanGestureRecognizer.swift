@@ -133,8 +133,9 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
             }
         }
         if n > 0 { position = CGPoint(x: position.x + dx / n, y: position.y + dy / n) }
-        // Read unretained: the recognizer holds its environment (a retain and a release a move otherwise, issue 27).
-        let now = environment.map { Unmanaged.passUnretained($0) }?._withUnsafeGuaranteedRef { $0.now } ?? 0
+        // Read unretained (its bits as `Unmanaged`): the recognizer holds its environment (`environment.map` still
+        // retained and released it every move, issue 27).
+        let now = unsafeBitCast(environment, to: Unmanaged<UIGestureEnvironment>?.self)?._withUnsafeGuaranteedRef { $0.now } ?? 0
         if let anchor = history.record(position, at: now, isLift: lifting), let rate = anchor.velocity(to: position, at: now) {
             currentVelocity = rate
         }

@@ -383,15 +383,22 @@ extension UIView {
     /// move through here). A transform anywhere on the path switches to undoing each step from the root down.
     func pointFromBaseSpace(_ point: CGPoint) -> CGPoint {
         var offset = CGPoint.zero
-        // Walked unretained (the hierarchy holds every view of the path for the length of the call): a strong
-        // walk retained and released each view, about 65 instructions a call (issue 27).
-        unowned(unsafe) var v = self
-        while true {
-            if v.isTransformed { return transformedPointFromBaseSpace(point) }
-            offset = CGPoint(x: offset.x - v.bounds.origin.x + v.origin.x, y: offset.y - v.bounds.origin.y + v.origin.y)
-            guard let parent = v.superview else { break }
-            v = parent
+        var transformed = false
+        // Walked unretained, each view as `Unmanaged` (the hierarchy holds every view of the path for the length of
+        // the call): a strong walk retained and released each view, about 65 instructions a call, and binding the
+        // `unowned(unsafe)` superview still retained it (issue 27).
+        var next: Unmanaged<UIView>? = Unmanaged.passUnretained(self)
+        while let view = next {
+            next = view._withUnsafeGuaranteedRef { v in
+                if v.isTransformed {
+                    transformed = true
+                    return nil
+                }
+                offset = CGPoint(x: offset.x - v.bounds.origin.x + v.origin.x, y: offset.y - v.bounds.origin.y + v.origin.y)
+                return unsafeBitCast(v.superview, to: Unmanaged<UIView>?.self)
+            }
         }
+        if transformed { return transformedPointFromBaseSpace(point) }
         return CGPoint(x: point.x - offset.x, y: point.y - offset.y)
     }
 
