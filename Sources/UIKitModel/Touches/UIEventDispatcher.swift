@@ -27,6 +27,9 @@ public final class UIEventDispatcher {
     private var pending: [Received] = []
     @exclusivity(unchecked)
     var converting: [Received] = []
+    /// A pass of `handleEventQueue` is in progress.
+    @exclusivity(unchecked)
+    private var isHandlingQueue = false
 
     /// A received HID message, the samples coalesced into it (empty: none; an empty array allocates nothing)
     /// and the host's delivery token for it (nil: the host does not need to hear it was dispatched).
@@ -134,7 +137,15 @@ public final class UIEventDispatcher {
 
     /// The source0's perform: converts and sends every queued message, first in, first out. Moves that queued
     /// up behind each other are coalesced first (`foldQueuedMove(at:)`): one event stands for the run.
+    ///
+    /// Not re-entered: a run of the loop nested inside `sendEvent` (an app's handler running it) leaves what it
+    /// receives queued, and the pass in progress takes it, in order, once the event being sent returns. The pass
+    /// sends each entry where it lies in `converting`, which a nested pass must not touch (it swapped the queues
+    /// under the outer pass and sent the outer pass's remaining entries a second time).
     func handleEventQueue() {
+        guard !isHandlingQueue else { return }
+        isHandlingQueue = true
+        defer { isHandlingQueue = false }
         while !pending.isEmpty {
             swap(&pending, &converting)
             var index = 0

@@ -107,6 +107,33 @@ final class CoalescedTouchesTests: XCTestCase {
         }
     }
 
+    /// A handler that runs the loop (nested) while a frame arrives: the frame waits for the pass in progress,
+    /// which sends it once the handler returns, once.
+    func testAFrameReceivedInANestedRunIsSentAfterTheHandlerReturnsAndOnlyOnce() {
+        final class NestingView: UIView {
+            var calls: [String] = []
+            var during: (() -> Void)?
+            override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+                calls.append("began")
+                let nested = during
+                during = nil
+                nested?()
+                calls.append("began returns")
+            }
+            override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+                calls.append("moved \(Int(touches.first!.location(in: nil).x))")
+            }
+        }
+        let view = NestingView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let app = DirectApp(root: view)
+        view.during = {
+            app.application.eventFetcher.receive(HIDFrames.frame(at: 1.01, [HIDFrames.finger(1, 120, 300, .move)]))
+            app.application.runLoop.runUntilIdle(mode: .default)
+        }
+        app.send([HIDFrames.frame(at: 1.0, [HIDFrames.finger(1, 100, 300, .down)])])
+        XCTAssertEqual(view.calls, ["began", "began returns", "moved 120"])
+    }
+
     /// Queues `frames` in the app before its event source0 runs once (the main thread fell behind).
     private func queueThenRun(_ app: DirectApp, _ frames: [HIDMessage]) -> [Int] {
         for (token, frame) in zip(1..., frames) { app.application.eventFetcher.receive(frame, delivery: UInt64(token)) }
