@@ -137,8 +137,9 @@ public struct ZMQPoller {
             }
             if ready > 0 { return ready }
             // Nothing ready: a signalled socket had nothing new (a command that was not a message). Wait on,
-            // unless this was a check or the time is up.
-            if timeoutMilliseconds >= 0, timeout == 0 { return 0 }
+            // unless this was a check or the time is up: `poll(2)` answering 0 is its timeout passing (another
+            // zero-timeout `poll(2)` after it found nothing was one system call a timer firing, issue 27).
+            if timeoutMilliseconds >= 0, timeout == 0 || woken == 0 { return 0 }
         }
     }
 

@@ -204,6 +204,21 @@ final class PollerTests: XCTestCase {
         XCTAssertEqual(poller.revents(at: output), [])
     }
 
+    /// A wait whose `poll(2)` times out returns at once with nothing ready (one system call, not a second
+    /// zero-timeout `poll(2)`), and not before its time.
+    func testATimedOutWaitReturnsNothingAfterItsTimeout() throws {
+        let (fixture, _, pull, fds) = try inprocPairAndPipe()
+        defer { withExtendedLifetime(fixture) {} }
+        var poller = ZMQPoller()
+        poller.add(socket: pull, events: .in)
+        poller.add(fileDescriptor: fds[0], events: .in)
+        let started = DispatchTime.now().uptimeNanoseconds
+        XCTAssertEqual(try poller.poll(timeoutMilliseconds: 30), 0)
+        XCTAssertGreaterThanOrEqual(DispatchTime.now().uptimeNanoseconds - started, 30_000_000)
+        XCTAssertEqual(poller.revents(at: 0), [])
+        XCTAssertEqual(poller.revents(at: 1), [])
+    }
+
     /// An inproc PUSH → PULL pair and a pipe (`fds[0]` reads, `fds[1]` writes), closed when the test ends.
     private func inprocPairAndPipe() throws -> (ZMQFixture, push: ZMQSocket, pull: ZMQSocket, fds: [Int32]) {
         let fixture = try ZMQFixture()
