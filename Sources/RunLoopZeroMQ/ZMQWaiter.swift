@@ -40,8 +40,10 @@ public final class ZMQWaiter: RunLoopWaiter {
                 case .fileDescriptor(let descriptor):
                     poller.add(fileDescriptor: descriptor, events: .in)
                 case .object(let object, _):
-                    // Only `.zmq(_)` makes ports whose waiter is this one, and the loop hands them to no other.
-                    poller.add(socket: unsafeDowncast(object, to: ZMQSocket.self), events: .in)
+                    // Only `.zmq(_)` makes ports whose waiter is this one, and the loop hands them to no other. Received
+                    // from rather than asked, as CF's wait receives the message it reports: the source1's callout
+                    // reads the held frame first (`ZMQPoller.add(receivingFrom:)`).
+                    poller.add(receivingFrom: unsafeDowncast(object, to: ZMQSocket.self))
                 }
                 portKeys.append(Self.key(port))
             }

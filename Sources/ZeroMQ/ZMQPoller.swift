@@ -18,6 +18,8 @@ public struct ZMQPoller {
     private var items: [zmq_pollitem_t] = []
     /// Keeps each polled socket alive and lets `poll` refuse closed ones (nil for plain fds).
     private var sockets: [ZMQSocket?] = []
+    /// One per item: whether its answer is found by receiving (`add(receivingFrom:)`) rather than by asking.
+    private var receives: [Bool] = []
     /// One per item: the socket's `ZMQ_FD` (readable when its mailbox got a command) or the plain fd.
     private var descriptors: [pollfd] = []
     /// `ZMQSocket.inProcessPostings` when the last `poll` started, and whether `pollWithoutWaiting` answered since
@@ -39,9 +41,28 @@ public struct ZMQPoller {
     public mutating func add(socket: ZMQSocket, events: ZMQPollEvents) -> Int {
         items.append(zmq_pollitem_t(socket: socket.handle, fd: -1, events: events.rawValue, revents: 0))
         sockets.append(socket)
+        receives.append(false)
         descriptors.append(pollfd(fd: -1, events: Int16(POLLIN), revents: 0))
         answeredWithoutWaiting = true  // its descriptor is read by the next poll
         return items.count - 1
+    }
+
+    /// Adds a socket that waits for input, whose answer is found by receiving its next frame instead of asking
+    /// `ZMQ_EVENTS` wherever `poll` would ask: a frame found is kept in the socket (`ZMQSocket.holdsFrame`) and
+    /// returned by its next receive, before anything libzmq has, so the caller reads the same frames in the same
+    /// order. A receive that finds a frame makes no system call where an ask makes two (libzmq processes its mailbox
+    /// only when its pipe is empty); one that finds none costs what an ask costs and leaves the same state (every
+    /// command processed, the pipe asleep, so the next message signals `ZMQ_FD`). CF's wait does the same: its
+    /// `mach_msg` on the port set receives the message it reports (`__CFRunLoopServiceMachPort`), which the source1
+    /// then gets. The caller must receive from the socket (a held frame nobody reads stays reported, as a message
+    /// left in libzmq does). A socket already in the poller is asked for both items instead (a receive's answer says
+    /// nothing about output). Returns its index for `revents(at:)`.
+    @discardableResult
+    package mutating func add(receivingFrom socket: ZMQSocket) -> Int {
+        let earlier = sockets.firstIndex { $0 === socket }
+        let index = add(socket: socket, events: .in)
+        if let earlier { receives[earlier] = false } else { receives[index] = true }
+        return index
     }
 
     /// Adds a plain file descriptor; returns its index for `revents(at:)`.
@@ -49,6 +70,7 @@ public struct ZMQPoller {
     public mutating func add(fileDescriptor: Int32, events: ZMQPollEvents) -> Int {
         items.append(zmq_pollitem_t(socket: nil, fd: fileDescriptor, events: events.rawValue, revents: 0))
         sockets.append(nil)
+        receives.append(false)
         descriptors.append(pollfd(fd: fileDescriptor, events: Self.systemEvents(events), revents: 0))
         plainCount += 1
         lastPlainIndex = items.count - 1
@@ -59,6 +81,7 @@ public struct ZMQPoller {
     public mutating func removeAll() {
         items.removeAll(keepingCapacity: true)
         sockets.removeAll(keepingCapacity: true)
+        receives.removeAll(keepingCapacity: true)
         descriptors.removeAll(keepingCapacity: true)
         plainCount = 0
         lastPlainIndex = -1
@@ -67,6 +90,7 @@ public struct ZMQPoller {
 
     /// Changes which events item `index` waits for.
     package mutating func setEvents(_ events: ZMQPollEvents, at index: Int) {
+        precondition(!receives[index], "an item polled by receiving waits for input only")
         items[index].events = events.rawValue
         if sockets[index] == nil { descriptors[index].events = Self.systemEvents(events) }
     }
@@ -100,7 +124,7 @@ public struct ZMQPoller {
             if socket.pollDescriptor == nil { socket.pollDescriptor = try Self.descriptor(of: socket) }
             descriptors[index].fd = socket.pollDescriptor!
             if socket.pollEventsStale, !(socket.pollInputDrained && items[index].events == ZMQPollEvents.in.rawValue) {
-                try Self.ask(socket)
+                try refresh(index, socket)
             }
         }
         // Settled after every ask: a socket in two items may have been asked for the second, and the ask takes
@@ -127,7 +151,7 @@ public struct ZMQPoller {
             for index in items.indices {
                 let signalled = descriptors[index].revents != 0
                 if let socket = sockets[index] {
-                    if signalled { try Self.ask(socket) }
+                    if signalled { try refresh(index, socket) }
                 } else {
                     items[index].revents = Self.zmqEvents(descriptors[index].revents)
                     if items[index].revents != 0 { ready += 1 }
@@ -137,8 +161,9 @@ public struct ZMQPoller {
             }
             if ready > 0 { return ready }
             // Nothing ready: a signalled socket had nothing new (a command that was not a message). Wait on,
-            // unless this was a check or the time is up.
-            if timeoutMilliseconds >= 0, timeout == 0 { return 0 }
+            // unless this was a check or the time is up: `poll(2)` answering 0 is its timeout passing (another
+            // zero-timeout `poll(2)` after it found nothing was one system call a timer firing, issue 27).
+            if timeoutMilliseconds >= 0, timeout == 0 || woken == 0 { return 0 }
         }
     }
 
@@ -163,7 +188,7 @@ public struct ZMQPoller {
         for index in items.indices where index != skipped {
             let socket = sockets[index]!
             if socket.pollEventsStale, !(socket.pollInputDrained && items[index].events == ZMQPollEvents.in.rawValue) {
-                try Self.ask(socket)
+                try refresh(index, socket)
             }
         }
         var ready = 0
@@ -184,7 +209,49 @@ public struct ZMQPoller {
         return items[index].revents != 0
     }
 
-    /// `ZMQ_EVENTS`, through the raw handle (not `openHandle`: asking does not make the answer stale).
+    /// Item `index`'s socket's answer made fresh: by receiving for an item added with `add(receivingFrom:)` (one that
+    /// holds a frame has input, and its pending commands wait for the receive that finds its pipe empty), else by
+    /// asking.
+    private func refresh(_ index: Int, _ socket: ZMQSocket) throws(ZMQError) {
+        guard receives[index] else { return try Self.ask(socket) }
+        if socket.holdsFrame {
+            socket.pollEvents.insert(.in)
+            socket.pollInputDrained = true
+        } else {
+            try Self.receive(socket)
+        }
+    }
+
+    /// One non-blocking receive into the socket's held frame, through the raw handle (not `openHandle`: the receive
+    /// answers, it does not make the answer stale). A frame: input is ready. EAGAIN: libzmq processed every command
+    /// and found nothing, as an ask that answers "no input" does. Either way the input answer is fresh
+    /// (`pollInputDrained`) and output is not (the receive may have processed a command about it), as after a
+    /// caller's receive that found nothing.
+    private static func receive(_ socket: ZMQSocket) throws(ZMQError) {
+        let frame: ZMQMessage
+        if let held = socket.heldFrame {
+            frame = held
+        } else {
+            frame = ZMQMessage()
+            socket.heldFrame = frame
+        }
+        socket.pollReceives &+= 1
+        if socket.postsInProcess { ZMQSocket.notePosting() }  // as `openHandle` counts any call on an inproc socket
+        socket.pollEventsStale = true
+        socket.pollInputDrained = true
+        while zmq_msg_recv(frame.pointer, socket.handle, ZMQ_DONTWAIT) < 0 {
+            let code = zmq_errno()
+            if code == EINTR { continue }
+            guard code == EAGAIN else { throw ZMQError(code: code, operation: "zmq_poll", detail: "zmq_msg_recv") }
+            socket.pollEvents.remove(.in)
+            return
+        }
+        socket.holdsFrame = true
+        socket.pollEvents.insert(.in)
+    }
+
+    /// `ZMQ_EVENTS`, through the raw handle (not `openHandle`: asking does not make the answer stale). A frame the
+    /// socket holds for its next receive is input, whatever libzmq has behind it.
     private static func ask(_ socket: ZMQSocket) throws(ZMQError) {
         var value: Int32 = 0
         var size = MemoryLayout<Int32>.size
@@ -192,6 +259,7 @@ public struct ZMQPoller {
             throw ZMQError(code: zmq_errno(), operation: "zmq_poll", detail: "ZMQ_EVENTS")
         }
         socket.pollEvents = ZMQPollEvents(rawValue: Int16(truncatingIfNeeded: value))
+        if socket.holdsFrame { socket.pollEvents.insert(.in) }
         socket.pollEventsStale = false
         socket.pollInputDrained = false
         socket.pollAsks &+= 1

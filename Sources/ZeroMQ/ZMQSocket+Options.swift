@@ -138,9 +138,13 @@ extension ZMQSocket {
         }
     }
 
-    /// `ZMQ_EVENTS`: whether a receive or send would succeed now (also resets `fileDescriptor`'s edge).
+    /// `ZMQ_EVENTS`: whether a receive or send would succeed now (also resets `fileDescriptor`'s edge); a frame the
+    /// poller holds for the next receive (`holdsFrame`) counts as input.
     package var events: ZMQPollEvents {
-        get throws { ZMQPollEvents(rawValue: Int16(truncatingIfNeeded: try int(ZMQ_EVENTS, "ZMQ_EVENTS"))) }
+        get throws {
+            let events = ZMQPollEvents(rawValue: Int16(truncatingIfNeeded: try int(ZMQ_EVENTS, "ZMQ_EVENTS")))
+            return holdsFrame ? events.union(.in) : events
+        }
     }
 
     /// `ZMQ_FD`: an edge-triggered readiness fd for external loops; after it wakes, drain until `events`

@@ -33,7 +33,8 @@ public final class ZMQSocket {
     var pollEventsStale = true
     /// Set by a non-blocking receive that found nothing: libzmq processed every command in the mailbox just
     /// before answering EAGAIN, so "no input" is fresh and the next command will signal `ZMQ_FD` again. Only
-    /// `.out` may have changed unseen, so an item waiting for input alone need not ask.
+    /// `.out` may have changed unseen, so an item waiting for input alone need not ask. Set too by the poller's own
+    /// receive (`ZMQPoller.add(receivingFrom:)`), found or not: the input answer is fresh, a held frame being input.
     @exclusivity(unchecked)
     var pollInputDrained = false
     /// `ZMQ_FD`, read once (it does not change for the socket's life).
@@ -50,6 +51,18 @@ public final class ZMQSocket {
     /// it returns (an inproc peer's pipe and mailbox are written by the calling thread), so it counts as a posting.
     @exclusivity(unchecked)
     var postsInProcess = false
+    /// A frame `ZMQPoller` received to answer whether input is ready (an item added with `add(receivingFrom:)`),
+    /// kept for the next receive, which returns it before anything libzmq has: CF's wait receives the message on
+    /// the port it reports (`__CFRunLoopServiceMachPort`), and a frame found by receiving costs no system call where
+    /// asking `ZMQ_EVENTS` costs two (issue 27). `holdsFrame` says whether `heldFrame` holds one.
+    @exclusivity(unchecked)
+    var heldFrame: ZMQMessage?
+    @exclusivity(unchecked)
+    package internal(set) var holdsFrame = false
+    /// How many times the poller received a frame to answer for this socket (or found it had none): what the tests
+    /// of the receiving items count, beside `pollAsks`.
+    @exclusivity(unchecked)
+    package internal(set) var pollReceives: UInt64 = 0
 
     /// Calls, in this process, that may have made a socket readable without libzmq's I/O thread: any call on an
     /// inproc socket, and bind, unbind, connect, disconnect, close and monitor changes (libzmq sends some monitor
@@ -78,6 +91,10 @@ public final class ZMQSocket {
         guard !isClosed else { return }
         isClosed = true
         Self.notePosting()
+        if holdsFrame {
+            holdsFrame = false
+            heldFrame?.reset()
+        }
         zmq_close(handle)
     }
 
@@ -235,6 +252,11 @@ extension ZMQSocket {
     /// - Returns: false when nothing arrived (EAGAIN).
     public func receive(into message: ZMQMessage, dontWait: Bool = false) throws -> Bool {
         let socket = try openHandle("zmq_msg_recv")
+        if holdsFrame {
+            holdsFrame = false
+            zmq_msg_move(message.pointer, heldFrame!.pointer)  // closes what `message` held
+            return true
+        }
         let flags = dontWait ? ZMQ_DONTWAIT : 0
         while true {
             if zmq_msg_recv(message.pointer, socket, flags) >= 0 { return true }
@@ -252,6 +274,18 @@ extension ZMQSocket {
     /// `buffer.count` when the frame was truncated, or nil when nothing arrived (EAGAIN).
     package func receive(into buffer: UnsafeMutableRawBufferPointer, dontWait: Bool = false) throws -> Int? {
         let socket = try openHandle("zmq_recv")
+        if holdsFrame {
+            holdsFrame = false
+            let held = heldFrame!
+            held.withUnsafeBytes { frame in
+                if let base = buffer.baseAddress, let source = frame.baseAddress {
+                    base.copyMemory(from: source, byteCount: min(frame.count, buffer.count))
+                }
+            }
+            let size = held.count
+            held.reset()
+            return size
+        }
         let flags = dontWait ? ZMQ_DONTWAIT : 0
         while true {
             let size = zmq_recv(socket, buffer.baseAddress, buffer.count, flags)

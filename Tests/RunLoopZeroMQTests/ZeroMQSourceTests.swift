@@ -189,6 +189,38 @@ extension ZeroMQSourceTests {
         XCTAssertEqual(pair.pull.pollAnswersWithoutWaiting, 1, "step 5 answered without poll(2)")
     }
 
+    /// Over ipc, a callout that reads one frame and returns, without the receive that finds the socket empty (the
+    /// app's drain after an `alone` event): the loop's wait received the frame (CF's wait receives the message it
+    /// reports), the callout got it first, and a frame written behind it into the still awake pipe, with no signal,
+    /// wakes the next run at once: the socket was used, so the wait receives again before it sleeps. A wait that
+    /// trusted the fd would sleep to the run's deadline.
+    func testAFrameBehindOneReadWithoutAnEmptyReceiveWakesTheNextRun() throws {
+        let pair = try ZMQPushPull(ipc: true)
+        let loop = EventRunLoop()
+        var received: [[UInt8]] = []
+        loop.add(
+            RunLoopSource1(port: .zmq(pair.pull), name: "one frame") {
+                if let message = pair.receive() { received.append(message) }
+            }, mode: .default)
+        try pair.send([1])
+        XCTAssertEqual(
+            loop.run(mode: .default, until: loop.clock.now + patienceNanoseconds, returnAfterSourceHandled: true),
+            .handledSource)
+        XCTAssertEqual(received, [[1]])
+        try pair.send([2])
+        usleep(20_000)  // the I/O thread writes it into the awake pipe meanwhile
+
+        let started = loop.clock.now
+        XCTAssertEqual(
+            loop.run(mode: .default, until: loop.clock.now + patienceNanoseconds, returnAfterSourceHandled: true),
+            .handledSource)
+        XCTAssertLessThan(loop.clock.now - started, promptlyNanoseconds)
+        XCTAssertEqual(received, [[1], [2]])
+        XCTAssertFalse(pair.pull.holdsFrame)
+        XCTAssertEqual(pair.pull.pollAsks, 0, "found by receiving, never asked")
+        XCTAssertGreaterThan(pair.pull.pollReceives, 0)
+    }
+
     func testAPortZeroMQCannotPollEndsTheRunWithATypedError() throws {
         let loop = EventRunLoop(clock: ManualClock())
         // A socket closed while its source is in a mode: the port still holds it (nothing freed is

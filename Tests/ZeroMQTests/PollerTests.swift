@@ -204,6 +204,100 @@ final class PollerTests: XCTestCase {
         XCTAssertEqual(poller.revents(at: output), [])
     }
 
+    /// An item added with `add(receivingFrom:)` (a run loop's socket port) answers by receiving: the frame it finds is
+    /// held in the socket and every receive returns it first, whole multipart messages in order, with no ask at all.
+    /// The pipe stays awake after a frame is read this way (no receive found it empty), so a message written behind it
+    /// sends no signal: the receive made the answer stale, so the next poll receives again and finds it at once; a
+    /// poller that trusted the fd would sleep here until its timeout.
+    func testAReceivingItemHoldsTheFrameItFoundAndNeverSleepsThroughAMessageBehindIt() throws {
+        for transport in ["inproc", "ipc"] {
+            let fixture = try ZMQFixture()
+            let (push, pull) = try fixture.pushPull(over: transport)
+            var poller = ZMQPoller()
+            let index = poller.add(receivingFrom: pull)
+            XCTAssertTrue(try push.send([0x00]))
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 5000), 1, transport)
+            XCTAssertTrue(pull.holdsFrame, transport)
+            XCTAssertEqual(try pull.receive(dontWait: true), [0x00], "\(transport): the held frame")
+            XCTAssertNil(try pull.receive(dontWait: true), transport)
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 0, transport)
+            let received = pull.pollReceives
+
+            XCTAssertTrue(try push.send([0x01]))
+            XCTAssertTrue(try push.sendMultipart([[0x02], [0x03, 0x04]]))
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 5000), 1, transport)
+            XCTAssertEqual(poller.revents(at: index), .in)
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 1, "\(transport): level-triggered: still held")
+            XCTAssertEqual(pull.pollReceives - received, 1, "\(transport): a held frame is not received again")
+            XCTAssertTrue(try pull.events.contains(.in), "\(transport): ZMQ_EVENTS counts the held frame")
+            var buffer = [UInt8](repeating: 0, count: 4)
+            let size = try buffer.withUnsafeMutableBytes { try pull.receive(into: $0, dontWait: true) }
+            XCTAssertEqual(size, 1, transport)
+            XCTAssertEqual(buffer[0], 0x01, "\(transport): first in, first out")
+
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 5000), 1, "\(transport): used since: received again")
+            XCTAssertEqual(try pull.receiveMultipart(dontWait: true), [[0x02], [0x03, 0x04]], transport)
+            XCTAssertTrue(try push.send([0x05]))
+            usleep(20_000)  // over ipc the I/O thread writes it into the awake pipe meanwhile
+            let started = DispatchTime.now().uptimeNanoseconds
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 5000), 1, "\(transport): the frame behind")
+            XCTAssertLessThan(DispatchTime.now().uptimeNanoseconds - started, 2_000_000_000, "\(transport): at once")
+            XCTAssertEqual(try pull.receive(dontWait: true), [0x05], transport)
+            XCTAssertNil(try pull.receive(dontWait: true), transport)
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 0, transport)
+            XCTAssertTrue(try push.send([0x06]))
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 5000), 1, "\(transport): the fd signals again")
+            XCTAssertEqual(try pull.receive(dontWait: true), [0x06], transport)
+            XCTAssertEqual(pull.pollAsks, 0, "\(transport): never asked")
+
+            // Closed while holding a frame: the frame goes with the socket, and the poll refuses it.
+            XCTAssertTrue(try push.send([0x07]))
+            XCTAssertEqual(try poller.poll(timeoutMilliseconds: 5000), 1, transport)
+            XCTAssertTrue(pull.holdsFrame, transport)
+            pull.close()
+            XCTAssertFalse(pull.holdsFrame, transport)
+            XCTAssertThrowsError(try poller.poll(timeoutMilliseconds: 0), transport)
+        }
+    }
+
+    /// A socket in two items, one receiving: both are asked (a receive's answer says nothing about output), and a
+    /// frame the socket already holds still counts as input for an item that asks.
+    func testASocketAlreadyInThePollerIsAskedForBothItems() throws {
+        let (fixture, push, pull, _) = try inprocPairAndPipe()
+        defer { withExtendedLifetime(fixture) {} }
+        var held = ZMQPoller()
+        held.add(receivingFrom: pull)
+        XCTAssertTrue(try push.send([0x01]))
+        XCTAssertEqual(try held.poll(timeoutMilliseconds: 5000), 1)
+        XCTAssertTrue(pull.holdsFrame)
+
+        var poller = ZMQPoller()
+        let output = poller.add(socket: pull, events: .out)
+        let input = poller.add(receivingFrom: pull)
+        XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 1)
+        XCTAssertEqual(poller.revents(at: input), .in, "the held frame")
+        XCTAssertEqual(poller.revents(at: output), [])
+        XCTAssertEqual(pull.pollAsks, 1)
+        XCTAssertEqual(try pull.receive(dontWait: true), [0x01])
+        XCTAssertEqual(try poller.poll(timeoutMilliseconds: 0), 0)
+        XCTAssertEqual(pull.pollAsks, 2, "asked, not received")
+    }
+
+    /// A wait whose `poll(2)` times out returns at once with nothing ready (one system call, not a second
+    /// zero-timeout `poll(2)`), and not before its time.
+    func testATimedOutWaitReturnsNothingAfterItsTimeout() throws {
+        let (fixture, _, pull, fds) = try inprocPairAndPipe()
+        defer { withExtendedLifetime(fixture) {} }
+        var poller = ZMQPoller()
+        poller.add(socket: pull, events: .in)
+        poller.add(fileDescriptor: fds[0], events: .in)
+        let started = DispatchTime.now().uptimeNanoseconds
+        XCTAssertEqual(try poller.poll(timeoutMilliseconds: 30), 0)
+        XCTAssertGreaterThanOrEqual(DispatchTime.now().uptimeNanoseconds - started, 30_000_000)
+        XCTAssertEqual(poller.revents(at: 0), [])
+        XCTAssertEqual(poller.revents(at: 1), [])
+    }
+
     /// An inproc PUSH → PULL pair and a pipe (`fds[0]` reads, `fds[1]` writes), closed when the test ends.
     private func inprocPairAndPipe() throws -> (ZMQFixture, push: ZMQSocket, pull: ZMQSocket, fds: [Int32]) {
         let fixture = try ZMQFixture()
