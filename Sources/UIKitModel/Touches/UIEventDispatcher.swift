@@ -15,11 +15,22 @@ public final class UIEventDispatcher {
     @exclusivity(unchecked)
     private(set) var source: RunLoopSource0!
 
-    /// Finger arrays of dispatched digitizer frames, for the host's next frames (`UIEventFetcher.takeFingerStorage`);
-    /// at most `spareFingersLimit` are kept.
+    /// Finger arrays of dispatched digitizer frames and of the samples coalesced into them, for the host's next
+    /// frames (`UIEventFetcher.takeFingerStorage`); at most `spareFingersLimit` are kept. An app that falls behind
+    /// reads many frames a pass and folds all but the last into one event's samples: each of them needs an array
+    /// of its own until the next event replaces those samples (`keepCoalescedStorage(of:)`), so the pool holds
+    /// about one pass's frames (issue 27: with 4 kept, a malloc and a free a received frame at saturation).
     @exclusivity(unchecked)
     var spareFingers: [[HIDDigitizerEvent]] = []
-    static let spareFingersLimit = 4
+    /// springboard keeps at most 256 events unacknowledged (its window), so a pass reads no more, and the samples
+    /// of the pass before are still held by its event: twice that. Each array is one frame's fingers (under 100
+    /// bytes a finger), so a full pool of ten-finger frames is about half a megabyte.
+    static let spareFingersLimit = 512
+    /// The storage of samples arrays events let go of, emptied, for the next folds to fill (`foldQueuedMove`): a
+    /// pass can hold several runs of moves (a finger lifts and another lands), each with a samples array of its own.
+    @exclusivity(unchecked)
+    var spareSamples: [[HIDMessage]] = []
+    static let spareSamplesLimit = 16
 
     /// HID messages received by the fetcher and not yet converted (swapped out on each pass, so steady traffic
     /// reuses the same two buffers).
@@ -113,6 +124,10 @@ public final class UIEventDispatcher {
     init(application: UIApplication) {
         self.application = application
         self.clock = application.runLoop.clock
+        // Room for the whole pool at once (4 KB): grown on demand, its doublings were allocations in the middle of
+        // a steady run.
+        spareFingers.reserveCapacity(Self.spareFingersLimit)
+        spareSamples.reserveCapacity(Self.spareSamplesLimit)
         // Captured unretained and called without a retain (`unowned` cost a checked retain and a release every event,
         // issue 27): the application removes the source from its loop when it goes (`UIApplication.deinit`), so the
         // perform never outlives the dispatcher.
@@ -167,6 +182,9 @@ public final class UIEventDispatcher {
                 // the call was copied (the ~200-byte message and a retain of its arrays), and moving it out and back
                 // around a stand-in cost ~300 instructions an event (issue 27).
                 dispatch(&converting[index])
+                // The event holds the samples now; the entry lets go, so the event's reference is the only one and
+                // their storage can go back to the pool when the next event replaces them (`keepCoalescedStorage`).
+                if !converting[index].coalesced.isEmpty { converting[index].coalesced = [] }
                 if reports { record(from: first, through: index, started: started, finished: clock.now) }
                 index += 1
             }
@@ -291,7 +309,10 @@ extension UIEventDispatcher {
         }
         // The samples are kept as they came; touches are made from them only if someone asks. Not stored when
         // both are empty (most frames): storing retained one empty array and released the other.
-        if !coalesced.isEmpty || !event.coalescedFrames.isEmpty { event.coalescedFrames = coalesced }
+        if !coalesced.isEmpty || !event.coalescedFrames.isEmpty {
+            keepCoalescedStorage(of: event)
+            event.coalescedFrames = coalesced
+        }
         var changed = false
         // Whether a touch ends in this frame (only then are finished touches looked for afterwards), and whether the
         // trace explains (only then are the headers made): asked once a frame, not once a finger (issue 27).
@@ -478,10 +499,41 @@ extension UIEventDispatcher {
 
         var samples: [HIDMessage] = []
         swap(&samples, &converting[index].coalesced)  // unique, so appending does not copy
-        samples.append(converting[index].message)
-        samples.append(contentsOf: converting[index + 1].coalesced)
-        converting[index + 1].coalesced = samples
+        // The first fold of a run: an earlier event's storage (grown from empty, each run's array was reallocated
+        // about log2(its length) times).
+        if samples.isEmpty, let spare = spareSamples.popLast() { samples = spare }
+        // Moved out of the queue (a stand-in in its place), not copied: the entry is dropped after the pass, and the
+        // sample's finger array stays referenced once, so it can go back to the pool later.
+        var folded = Self.movedOutMessage
+        swap(&folded, &converting[index].message)
+        samples.append(folded)
+        if !converting[index + 1].coalesced.isEmpty { samples.append(contentsOf: converting[index + 1].coalesced) }
+        swap(&samples, &converting[index + 1].coalesced)
         return true
+    }
+
+    /// What a folded message leaves in its queue entry: nothing to retain or release.
+    private static var movedOutMessage: HIDMessage {
+        HIDMessage(
+            envelope: HIDEnvelope(kind: .button, sequence: 0, senderID: 0),
+            payload: .button(HIDButtonEvent(button: .home, isDown: false)))
+    }
+
+    /// Before an event's samples are replaced: their finger arrays go to the pool the host decodes the next frames
+    /// into, and the emptied array to the next fold, so an app that coalesces allocates nothing per received
+    /// frame once the pool holds a pass's frames. The queue lets go of an event's samples once it is dispatched
+    /// (`handleEventQueue`), so the event's reference is the only one; were they shared, taking them apart would
+    /// copy them, not fail.
+    func keepCoalescedStorage(of event: UIEvent) {
+        guard !event.coalescedFrames.isEmpty else { return }
+        var samples: [HIDMessage] = []
+        swap(&samples, &event.coalescedFrames)
+        while let sample = samples.popLast() {
+            guard spareFingers.count < Self.spareFingersLimit else { break }
+            if case .digitizer(let frame) = sample.payload, frame.children.capacity > 0 { spareFingers.append(frame.children) }
+        }
+        samples.removeAll(keepingCapacity: true)
+        if spareSamples.count < Self.spareSamplesLimit { spareSamples.append(samples) }
     }
 
     /// A finger whose phase in its frame would be moved or stationary for a touch UIKit already follows.
