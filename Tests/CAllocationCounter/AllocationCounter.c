@@ -122,6 +122,14 @@ int64_t tp_allocation_counting_frees(void) { return frees; }
 
 int64_t tp_allocation_counting_coroutine_frames(void) { return coroutine_frames; }
 
+int tp_allocation_counting_is_hooked(void) {
+    tp_allocation_counting_begin();
+    void *volatile probe = calloc(1, 16);  // volatile: an optimizer may drop an unused calloc/free pair
+    int64_t counted = tp_allocation_counting_end();
+    free(probe);
+    return counted == 1;
+}
+
 #ifdef TP_ALLOCATION_PRELOAD
 // Built as a preload library (deploy/measure --sites): counting starts as the process loads, on its main thread
 // (the run loop's), and with TP_ALLOCATION_BACKTRACES set every main-thread allocation is traced.

@@ -16,5 +16,8 @@ int64_t tp_allocation_counting_end(void);
 int64_t tp_allocation_counting_frees(void);
 /// The unoptimized build's coroutine frames malloc'd since begin, which `end` does not count (see the .c file).
 int64_t tp_allocation_counting_coroutine_frames(void);
+/// Whether this hook sees the process's allocations (glibc: yes), by counting one calloc'd probe; the tests skip
+/// where it does not.
+int tp_allocation_counting_is_hooked(void);
 
 #endif
