@@ -88,10 +88,13 @@ final class PipelineFixture {
         return app
     }
 
-    /// Runs a command-line tool to completion (5 s at most) and returns its status and output.
+    /// Runs a command-line tool to completion (15 s at most) and returns its status and output. 15 s, not 5: a debug
+    /// build's argument parser validates the whole command tree before it reports a usage error (swift-argument-
+    /// parser's DEBUG-only validators: `hid-source tap nan 10` spends 2.0-2.9 s of CPU there on a quiet machine), and
+    /// the full suite on a loaded 2-core machine once took it past 5 s.
     func runTool(_ executable: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let child = try launch(executable, arguments)
-        guard let status = child.wait(timeout: 5) else {
+        guard let status = child.wait(timeout: 15) else {
             child.signal(SIGKILL)
             XCTFail("\(executable) \(arguments.joined(separator: " ")) did not finish")
             return (-1, child.stdout, child.stderr)
