@@ -175,6 +175,11 @@ public struct ZMQPoller {
     /// at a time no caller controls, which reads as a message that came a moment after this answer and wakes the next
     /// `poll`. A socket used since its last answer is asked, as `poll` asks it. `skipped`'s answer is empty.
     ///
+    /// That ask cannot be answered from state either (issue 27 looked): after the caller received a frame, libzmq's
+    /// pipe is awake, and it goes back to sleep, so that the next message signals `ZMQ_FD`, only on a read that finds
+    /// it empty; every public call that makes one (`zmq_msg_recv`, `ZMQ_EVENTS`) also polls the socket's mailbox (a
+    /// `getpid` and a `poll`). Answering "no input" without it would only move those two calls to the wait after it.
+    ///
     /// Why: CFRunLoop polls every port with a zero timeout after a turn's source0s ran (step 5) and then sleeps in
     /// another `poll(2)` a moment later; on an app's main thread at 20 frames a second that was one of 14 system calls
     /// a frame (issue 27).

@@ -67,6 +67,12 @@ public final class AppHost {
     var expectedSequence: UInt64 = 1
     @exclusivity(unchecked)
     var heartbeats: UInt64 = 0
+    /// Heartbeat ticks that sent nothing because an ack message went out since the tick before (`heartbeatTick`), and
+    /// `ackMessagesSent` at the last tick.
+    @exclusivity(unchecked)
+    package internal(set) var heartbeatsSkipped: UInt64 = 0
+    @exclusivity(unchecked)
+    var ackMessagesAtLastHeartbeatTick: UInt64 = 0
     /// Answers springboard's `locate` (`hid-source tap @id`): where the view with an id is; nil answers that
     /// the app has no scene to look in.
     @exclusivity(unchecked)
@@ -226,7 +232,7 @@ public final class AppHost {
         runLoop.add(ackSource, mode: .common)
         let interval = UInt64(configuration.heartbeatIntervalMilliseconds) * 1_000_000
         heartbeatTimer = RunLoopTimer(fireAt: runLoop.clock.now + interval, interval: interval) { [unowned self] _ in
-            sendHeartbeat()
+            heartbeatTick()
         }
         runLoop.add(heartbeatTimer, mode: .common)
         if let lifeline = configuration.launcherLifeline {
@@ -267,7 +273,7 @@ public final class AppHost {
         let summary =
             "app-host[\(configuration.bundleID)]: events \(eventsReceived), samples \(samplesReceived) "
             + "(\(samplesOutOfOrder) out of order), ack messages \(ackMessagesSent) (\(ackSendsDeferred) deferred, "
-            + "\(unsentAcks.count) unsent), delivery gaps \(sequenceGaps), channel cancels \(channelCancels), reconnects \(channelReconnects), "
+            + "\(unsentAcks.count) unsent), heartbeats \(heartbeats) (\(heartbeatsSkipped) skipped after acks), delivery gaps \(sequenceGaps), channel cancels \(channelCancels), reconnects \(channelReconnects), "
             + "touches kept from their views \(application.eventDispatcher.touchesNotDeliveredToViews), "
             + "coalesced in the app \(application.eventDispatcher.framesCoalescedInQueue)" + displaySummary + "\n"
         try? FileHandle.standardError.write(contentsOf: Data(summary.utf8))
