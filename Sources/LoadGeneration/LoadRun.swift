@@ -11,7 +11,11 @@ package enum LoadRun {
     /// the numbers of CommandLineSupport's `ExitStatus` (69 springboard not answering, 73 an output not
     /// written, 64 a bad argument found out from springboard).
     package static func run(_ settings: LoadSettings) throws -> Int32 {
-        let control = LoadControl(endpoint: settings.controlEndpoint, curve: settings.curve)
+        // Each request waits 2 s, or --confirm-timeout when that is longer (as the other subcommands' requests do): a
+        // springboard under callgrind (deploy/measure --springboard) takes ~3 s to encode `stats` with histograms.
+        let control = LoadControl(
+            endpoint: settings.controlEndpoint, timeoutMilliseconds: max(2000, settings.confirmTimeoutMilliseconds),
+            curve: settings.curve)
         do {
             return try perform(settings, control)
         } catch let error as ControlClientError {

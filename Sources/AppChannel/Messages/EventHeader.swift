@@ -9,17 +9,19 @@ import HIDEvent
 public struct EventHeader: Equatable, Sendable {
     public struct Flags: OptionSet, Sendable, Equatable {
         public let rawValue: UInt32
-        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }
+        // Inlinable constants, not `static let`s: another module reads a `static let` through its lazy-global accessor,
+        // three calls for every event springboard sends (issue 27; HIDDigitizerPhase's bits do the same).
         /// SpringBoard made this frame itself (a cancel for live touches), no hardware produced it.
-        public static let synthesized = Flags(rawValue: 1 << 0)
+        @inlinable public static var synthesized: Flags { Flags(rawValue: 1 << 0) }
         /// Moves were coalesced into this event: the older samples follow the HID message, oldest first, as
         /// whole HID messages back to back (each one's length is 64 + its `payloadLength`).
-        public static let coalesced = Flags(rawValue: 1 << 1)
+        @inlinable public static var coalesced: Flags { Flags(rawValue: 1 << 1) }
         /// SpringBoard had nothing queued for the app behind this event, and at most one earlier event unacknowledged,
         /// as it sent it (the app keeps up; under load it has many unacknowledged): the app may end
         /// its read of the channel after it, without the receive that finds the socket empty (2 of the 14 system calls
         /// an app made a frame at 20 frames a second, issue 27). Anything sent after it arrived later than it did.
-        public static let alone = Flags(rawValue: 1 << 2)
+        @inlinable public static var alone: Flags { Flags(rawValue: 1 << 2) }
         static let all: Flags = [.synthesized, .coalesced, .alone]
     }
 

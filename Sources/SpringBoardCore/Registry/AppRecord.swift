@@ -9,7 +9,17 @@ package final class AppRecord {
     /// while no live connection owns the record), compared byte for byte on every inbound message. Identity
     /// is the connection, not a claim: another connection naming the same bundle id is refused.
     @exclusivity(unchecked)
-    private(set) var identity: [UInt8] = []
+    private(set) var identity: [UInt8] = [] {
+        didSet {
+            identityBytes.deallocate()
+            identityBytes = .allocate(byteCount: identity.count, alignment: 1)
+            identityBytes.copyBytes(from: identity)
+        }
+    }
+    /// `identity`'s bytes, owned by the record: what every event's first frame sends. Reading the array property
+    /// retains and releases its buffer around each send; this is a load.
+    @exclusivity(unchecked)
+    private(set) var identityBytes = UnsafeMutableRawBufferPointer.allocate(byteCount: 0, alignment: 1)
     @exclusivity(unchecked)
     var displayName: String
     /// Its registration said it traces every UIKit call (`RegisterMessage.tracesCalls`).
@@ -101,6 +111,8 @@ package final class AppRecord {
 
     /// The window has room for one more event.
     package func windowHasRoom(sized: Bool) -> Bool { window.count < windowLimit(sized: sized) && !window.isFull }
+
+    deinit { identityBytes.deallocate() }
 
     /// Can take events now (registered, alive). A not-responding app still queues: it may come back.
     var isReachable: Bool { isRegistered && !isDead }

@@ -83,11 +83,21 @@ final class GestureRouter {
         var swipeUp = false
         for finger in view.fingers {
             let sample = TouchSample(index: finger.transducerIndex, phase: finger.phase, x: finger.x, y: finger.y)
-            if sample.phase.contains(.began) || sample.isLifting { isMoveOnly = false }
-            latch.apply(sample, sender: view.senderID)
-            if !swipeUp, !sample.isLifting, systemGesture.isSwipeUp(startY: latch.startY, y: sample.y) { swipeUp = true }
+            let lifts = sample.lifts
+            if lifts || sample.phase.contains(.began) { isMoveOnly = false }
+            latch.apply(sample, lifts: lifts, sender: view.senderID)
+            if !swipeUp, !lifts, systemGesture.isSwipeUp(startY: latch.startY, y: sample.y) { swipeUp = true }
         }
         var pauseForHome = false
+        if !swipeUp, let app = latch.unretainedApp {
+            // An app's gesture going on (nearly every frame): forwarded without a retain and release of the app, which
+            // `latch.target` holds, as the registry does (records are never freed while registered).
+            app._withUnsafeGuaranteedRef {
+                forward(message, raw, view, inPlace: inPlace, to: $0, kind: isMoveOnly ? .move : .touchChange)
+            }
+            latch.endFrame()
+            return false
+        }
         switch latch.target {
         case .app(let app):
             if swipeUp {
@@ -300,7 +310,14 @@ package enum GestureTarget {
 /// The gesture-target latch: which target owns the gesture, the live fingers, and where the gesture
 /// started (for the bottom-edge system gesture).
 package struct GestureLatch {
-    package private(set) var target: GestureTarget = .none
+    package private(set) var target: GestureTarget = .none {
+        didSet {
+            if case .app(let app) = target { unretainedApp = Unmanaged.passUnretained(app) } else { unretainedApp = nil }
+        }
+    }
+    /// `target`'s app while the target is an app, unretained (`target` holds it): the router forwards a frame to it
+    /// without copying `target`, which retains and releases the app (issue 27).
+    private(set) var unretainedApp: Unmanaged<AppRecord>?
     package private(set) var touches = LiveTouches()
     /// First finger's down position of this gesture.
     package private(set) var startX: Float = 0
@@ -309,18 +326,25 @@ package struct GestureLatch {
 
     package init() {}
 
-    var isIdle: Bool { touches.isEmpty }
+    // `touches.count == 0`, not `touches.isEmpty`: LiveTouches is another module's, and its computed `isEmpty` is a
+    // call on every frame where its stored `count` is a load.
+    var isIdle: Bool { touches.count == 0 }
 
     /// Call before applying a frame's fingers: when no finger is down, the frame starts a new gesture and
     /// `choose` names its target.
     package mutating func beginFrame(choose: () -> GestureTarget) {
-        guard touches.isEmpty else { return }
+        guard touches.count == 0 else { return }
         target = choose()
         startPending = true
     }
 
     package mutating func apply(_ sample: TouchSample, sender: UInt64 = 0) {
-        if startPending, !sample.isLifting {
+        apply(sample, lifts: sample.lifts, sender: sender)
+    }
+
+    /// `apply`, for a caller that already knows whether the finger lifts.
+    @inline(__always) mutating func apply(_ sample: TouchSample, lifts: Bool, sender: UInt64) {
+        if startPending, !lifts {
             startX = sample.x
             startY = sample.y
             startPending = false
@@ -336,7 +360,7 @@ package struct GestureLatch {
 
     /// After a frame: when the last finger lifted the gesture is over and the latch opens.
     package mutating func endFrame() {
-        if touches.isEmpty {
+        if touches.count == 0 {
             target = .none
             startPending = false
         }
@@ -344,9 +368,15 @@ package struct GestureLatch {
 
     /// The target lost the gesture; the remaining frames go to `newTarget` (.system or .cancelled).
     package mutating func retarget(_ newTarget: GestureTarget) {
-        guard !touches.isEmpty else { return }
+        guard touches.count != 0 else { return }
         target = newTarget
     }
+}
+
+extension TouchSample {
+    /// `isLifting` (the finger leaves the gesture with this frame), read here: HIDEvent's is a call into another module,
+    /// made two or three times a finger on every routed frame.
+    @inline(__always) var lifts: Bool { phase.contains(.ended) || phase.contains(.cancelled) }
 }
 
 /// The home-indicator gesture: a finger that goes down within `edgeHeight` of the bottom edge and moves up

@@ -226,6 +226,29 @@ final class LoadTests: PipelineTestCase {
 
     /// ^C (or SIGTERM) ends a run as a run ends (its report, the policy it switched put back) with the status a
     /// shell gives a command that signal ended, so a script can tell.
+    /// While `sbctl monitor` watches, a frame with an event room is not forwarded in place (the monitor reads its bytes
+    /// after it is handled) but copied behind a new header: the app gets its HID message, not the room in front of it.
+    /// (The copy once took the whole frame, room and all, and the app refused every event.)
+    func testAWatchedLoadDeliversEveryFrameIntact() throws {
+        try startWithBenchInFront()
+        let monitor = try fixture.launch("sbctl", ["monitor", "--json"] + fixture.runtimeArguments)
+        defer { monitor.signal(SIGTERM) }
+        eventually("the monitor's subscription", timeout: 5) { monitor.stderr.hasPrefix("monitoring ipc://") }
+        let report = try load(["--count", "200", "--rate", "2000", "--overload", "backpressure"])
+        XCTAssertEqual(report["routed"] as? Int, 200)
+        XCTAssertEqual(report["delivered"] as? Int, 200)
+        XCTAssertEqual(report["dispatched"] as? Int, 200, "every event acknowledged by the app")
+        XCTAssertEqual(report["unexplained"] as? Int, 0)
+        XCTAssertEqual(report["drained"] as? Bool, true)
+        // An event the app cannot read is still acknowledged, as not handled: `handled` tells them apart.
+        let stats = try fixture.sbctl("stats", "--json")
+        let reply = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
+        let apps = try XCTUnwrap((reply["stats"] as? [String: Any])?["apps"] as? [[String: Any]], stats.stdout)
+        let row = try XCTUnwrap(apps.first { $0["bundleID"] as? String == bench })
+        XCTAssertEqual(row["acked"] as? Int, 200)
+        XCTAssertEqual(row["handled"] as? Int, 200)
+    }
+
     func testAnInterruptedRunReportsAndExits128PlusTheSignal() throws {
         try startWithBenchInFront()
         for (signal, status) in [(SIGINT, Int32(130)), (SIGTERM, 143)] {
