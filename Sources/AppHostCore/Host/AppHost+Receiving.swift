@@ -37,10 +37,21 @@ extension AppHost {
     private func handleFrame() throws -> Bool {
         // One frame; anything more (a peer speaking the old three-frame layout) is read past, after.
         defer { skipExtraFrames(frame) }
+        // An event, nearly every frame: its header decoded (`EventHeader.decode` validates the 8-byte header as
+        // `AppChannelMessage.decode` does, so the same errors) and the event delivered in one look at the bytes. The
+        // general decode built an `AppChannelMessage`, and the event's bytes were looked up a second time: ~250
+        // instructions a frame (issue 27).
+        let alone: Bool? = try frame.withUnsafeBytes { bytes in
+            guard bytes.count > Self.typeOffset, bytes[Self.typeOffset] == AppMessageType.event.rawValue else { return nil }
+            let event = try EventHeader.decode(bytes)
+            try deliverEvent(event, bytes: bytes)
+            return event.flags.contains(.alone)
+        }
+        if let alone { return alone }
         let message = try frame.withUnsafeBytes { try AppChannelMessage.decode($0) }
         switch message {
-        case .eventHeader(let event):
-            try deliverEvent(event)
+        case .eventHeader(let event):  // not reached: an event is read above
+            try frame.withUnsafeBytes { try deliverEvent(event, bytes: $0) }
             return event.flags.contains(.alone)
         case .hello:
             register()
@@ -87,8 +98,12 @@ extension AppHost {
         return false
     }
 
-    /// An `event` frame (its header already decoded): the HID message, and any coalesced samples after it.
-    private func deliverEvent(_ event: EventHeader) throws {
+    /// Where the message type lies in an app-channel header (protocols/app-channel.md: magic u32, version u8, type u8).
+    private static let typeOffset = 5
+
+    /// An `event` frame (its header already decoded, `bytes` the whole frame): the HID message, and any coalesced
+    /// samples after it.
+    private func deliverEvent(_ event: EventHeader, bytes: UnsafeRawBufferPointer) throws {
         let time = clock.now
         if event.deliverySequence != expectedSequence { sequenceGaps &+= 1 }
         expectedSequence = event.deliverySequence &+ 1
@@ -105,15 +120,13 @@ extension AppHost {
         do {
             // Decoded straight into the two locals (a HIDMessage is ~200 bytes; every copy is a memmove), and the
             // live fingers followed through the validated view, without copying the decoded frame again.
-            message = try frame.withUnsafeBytes { bytes in
-                let (messageRange, samplesRange) = try EventHeader.layout(of: bytes, header: event)
-                let view = try HIDMessageView(validating: UnsafeRawBufferPointer(rebasing: bytes[messageRange]))
-                if !samplesRange.isEmpty {
-                    coalesced = try CoalescedSamples.decode(UnsafeRawBufferPointer(rebasing: bytes[samplesRange]))
-                }
-                noteReceived(view)
-                return view.message(reusingFingers: &fingers)
+            let (messageRange, samplesRange) = try EventHeader.layout(of: bytes, header: event)
+            let view = try HIDMessageView(validating: UnsafeRawBufferPointer(rebasing: bytes[messageRange]))
+            if !samplesRange.isEmpty {
+                coalesced = try CoalescedSamples.decode(UnsafeRawBufferPointer(rebasing: bytes[samplesRange]))
             }
+            liveTouches.follow(view)
+            message = view.message(reusingFingers: &fingers)
         } catch {
             // Still acknowledged (not handled), so springboard does not wait for it until the ack timeout.
             pending.append(PendingAck(token: 0, sequence: event.deliverySequence, appReceived: time, handled: false))
@@ -157,14 +170,6 @@ extension AppHost {
 // the same when its connection to the event system resets: every live touch gets touchesCancelled and every
 // recognizer tracking one is cancelled, so a later one-finger drag is not merged with a ghost finger.
 extension AppHost {
-    /// Follows the fingers down in the stream as received (the newest position of each).
-    func noteReceived(_ view: HIDMessageView) {
-        guard view.kind == .digitizer else { return }
-        for finger in view.fingers where finger.phase != .mayBegin {  // in range only: no touch to cancel
-            liveTouches.apply(TouchSample(index: finger.transducerIndex, phase: finger.phase, x: finger.x, y: finger.y))
-        }
-    }
-
     /// The channel monitor's source1: a disconnect from springboard (it died or restarted).
     func drainChannelMonitor() {
         while let event = try? ZMQMonitorEvent.receive(from: channelMonitor, dontWait: true) {

@@ -46,6 +46,17 @@ package struct LiveTouches: Sendable {
         }
     }
 
+    /// Follows a received frame's fingers: the newest position of each, a lifted one forgotten (what a receiver that
+    /// may have to cancel the stream's touches keeps). A finger only in range (`mayBegin`) has no touch to cancel.
+    /// Here, not in the receiver, so that every finger's update is inlined (the app did it a finger at a time across
+    /// the module boundary: ~160 instructions a one-finger frame, issue 27).
+    package mutating func follow(_ view: HIDMessageView) {
+        guard view.kind == .digitizer else { return }
+        for finger in view.fingers where finger.phase != .mayBegin {
+            apply(TouchSample(index: finger.transducerIndex, phase: finger.phase, x: finger.x, y: finger.y))
+        }
+    }
+
     package func contains(sender: UInt64) -> Bool {
         for i in 0..<count where slots[i].sender == sender { return true }
         return false

@@ -22,10 +22,14 @@ public final class UIEventDispatcher {
     /// about one pass's frames (issue 27: with 4 kept, a malloc and a free a received frame at saturation).
     @exclusivity(unchecked)
     var spareFingers: [[HIDDigitizerEvent]] = []
-    /// springboard keeps at most 256 events unacknowledged (its window), so a pass reads no more, and the samples
-    /// of the pass before are still held by its event: twice that. Each array is one frame's fingers (under 100
-    /// bytes a finger), so a full pool of ten-finger frames is about half a megabyte.
-    static let spareFingersLimit = 512
+    /// A pass reads at most what springboard keeps unacknowledged (its window: 4,096 events by default, all of it
+    /// used in backpressure), and the samples of the pass before are still held by its event: twice that. With 512
+    /// kept, a saturated app's passes of ~900 frames freed the arrays over the limit and allocated them again the
+    /// next pass (issue 27: ~0.5 a received frame under callgrind). The pool only keeps arrays the app made at its
+    /// busiest, so it never adds to that footprint (under 100 bytes a finger; ten-finger frames, ~1 KB each).
+    static let spareFingersLimit = 8192
+    /// Room reserved for the pool at first (4 KB): a steady stream needs about two passes' frames.
+    static let spareFingersReserved = 512
     /// The storage of samples arrays events let go of, emptied, for the next folds to fill (`foldQueuedMove`): a
     /// pass can hold several runs of moves (a finger lifts and another lands), each with a samples array of its own.
     @exclusivity(unchecked)
@@ -124,9 +128,9 @@ public final class UIEventDispatcher {
     init(application: UIApplication) {
         self.application = application
         self.clock = application.runLoop.clock
-        // Room for the whole pool at once (4 KB): grown on demand, its doublings were allocations in the middle of
-        // a steady run.
-        spareFingers.reserveCapacity(Self.spareFingersLimit)
+        // Room for a steady stream's pool at once (4 KB): grown on demand, its doublings were allocations in the middle
+        // of a steady run; a burst grows it further, once.
+        spareFingers.reserveCapacity(Self.spareFingersReserved)
         spareSamples.reserveCapacity(Self.spareSamplesLimit)
         // Captured unretained and called without a retain (`unowned` cost a checked retain and a release every event,
         // issue 27): the application removes the source from its loop when it goes (`UIApplication.deinit`), so the
@@ -420,12 +424,16 @@ extension UIEventDispatcher {
         _ touch: UITouch, at location: CGPoint, hardwareTime: UInt64, coalesced: [HIDMessage], horizon: UInt64
     ) {
         let index = touch.transducerIndex
-        for message in coalesced {
-            guard case .digitizer(let frame) = message.payload else { continue }
-            for finger in frame.children
-            where finger.depth > 0 && finger.transducerIndex == index && finger.phase.contains(.changed) {
-                touch.predictor.add(
-                    .init(time: message.envelope.timestamps.hardware, x: Double(finger.x), y: Double(finger.y)))
+        // Read where they lie (`for message in coalesced` copied each ~200-byte message and retained its fingers:
+        // ~350 instructions a received frame at saturation, where nearly every frame is a sample; issue 27).
+        coalesced.withUnsafeBufferPointer { samples in
+            for sample in samples.indices {
+                guard let frame = samples[sample].payload.unsafeDigitizerFingers else { continue }
+                let time = samples[sample].envelope.timestamps.hardware
+                for finger in frame.fingers
+                where finger.depth > 0 && finger.transducerIndex == index && finger.phase.contains(.changed) {
+                    touch.predictor.add(.init(time: time, x: Double(finger.x), y: Double(finger.y)))
+                }
             }
         }
         touch.predictor.add(.init(time: hardwareTime, x: Double(location.x), y: Double(location.y)))
@@ -466,50 +474,79 @@ extension UIEventDispatcher {
     /// `olderChecked`: the earlier one was the later one of a fold just made, so its fingers are known to be
     /// moves of touches UIKit follows (and the later one's, being the same fingers, are followed too).
     func foldQueuedMove(at index: Int, olderChecked: Bool) -> Bool {
-        // Only the fingers and the parent's phase are read to decide (not the whole frames: copying a frame out of
-        // the queue is a memmove and a retain, and this runs for nearly every frame an app under load receives).
-        guard converting[index].message.envelope.senderID == converting[index + 1].message.envelope.senderID,
-            let (olderPhase, olderFingers) = converting[index].message.payload.digitizerPhaseAndFingers,
-            let (newerPhase, newerFingers) = converting[index + 1].message.payload.digitizerPhaseAndFingers,
-            olderFingers.count == newerFingers.count
-        else { return false }
-        var carries = !newerPhase.isSuperset(of: olderPhase)
-        for i in olderFingers.indices {
-            let a = olderFingers[i], b = newerFingers[i]
-            guard a.transducerIndex == b.transducerIndex, a.depth == b.depth else { return false }
-            guard a.depth > 0 else { continue }
-            guard olderChecked || isMoveOfTrackedTouch(a), isMove(b) else { return false }
-            if !b.phase.isSuperset(of: a.phase) || !b.eventMask.isSuperset(of: a.eventMask) { carries = true }
+        // Decided on the two entries where they lie in the queue (its buffer, in place): only the fingers and the
+        // parent's phase are read, and nothing is copied or retained (the payloads were read out as copies, a frame,
+        // its fingers' retain and release each, twice a received frame: ~500 instructions, issue 27).
+        let fold = converting.withUnsafeMutableBufferPointer { queue -> FoldDecision in
+            guard queue[index].message.envelope.senderID == queue[index + 1].message.envelope.senderID,
+                let older = queue[index].message.payload.unsafeDigitizerFingers,
+                let newer = queue[index + 1].message.payload.unsafeDigitizerFingers
+            else { return .no }
+            return foldDecision(older: older, newer: newer, olderChecked: olderChecked)
         }
+        guard fold != .no else { return false }
         // Nothing began or ended between the two, so the touches the newer frame finds are the same. Usually both
-        // moved the same fingers and there is nothing to carry (and the frame is not copied).
-        if carries,
-            case .digitizer(let older) = converting[index].message.payload,
-            case .digitizer(let newer) = converting[index + 1].message.payload
-        {
-            var merged = newer
-            for i in merged.children.indices {
-                merged.children[i].phase.formUnion(older.children[i].phase)
-                merged.children[i].eventMask.formUnion(older.children[i].eventMask)
-            }
-            merged.parent.phase.formUnion(older.parent.phase)
-            merged.parent.eventMask.formUnion(older.parent.eventMask)
-            converting[index + 1].message.payload = .digitizer(merged)
-        }
+        // moved the same fingers and there is nothing to carry.
+        if fold == .carrying { carryPhases(into: index + 1, from: index) }
 
         var samples: [HIDMessage] = []
         swap(&samples, &converting[index].coalesced)  // unique, so appending does not copy
         // The first fold of a run: an earlier event's storage (grown from empty, each run's array was reallocated
         // about log2(its length) times).
         if samples.isEmpty, let spare = spareSamples.popLast() { samples = spare }
-        // Moved out of the queue (a stand-in in its place), not copied: the entry is dropped after the pass, and the
-        // sample's finger array stays referenced once, so it can go back to the pool later.
+        // Moved out of the queue (a stand-in in its place) and into the samples, never copied: the entry is dropped
+        // after the pass, and the sample's finger array stays referenced once, so it can go back to the pool later.
         var folded = Self.movedOutMessage
         swap(&folded, &converting[index].message)
-        samples.append(folded)
+        samples.append(consume folded)
         if !converting[index + 1].coalesced.isEmpty { samples.append(contentsOf: converting[index + 1].coalesced) }
         swap(&samples, &converting[index + 1].coalesced)
         return true
+    }
+
+    /// Whether a queued move folds into the next, and whether the next must carry some of its phase (see
+    /// `foldQueuedMove(at:olderChecked:)`).
+    enum FoldDecision { case no, fold, carrying }
+
+    /// The fold's rule on two frames read in place (their parents' phases and their fingers): the same fingers in the
+    /// same order, each a move (or still) of a touch UIKit follows.
+    @inline(__always)
+    private func foldDecision(
+        older: (phase: HIDDigitizerPhase, fingers: UnsafeBufferPointer<HIDDigitizerEvent>),
+        newer: (phase: HIDDigitizerPhase, fingers: UnsafeBufferPointer<HIDDigitizerEvent>), olderChecked: Bool
+    ) -> FoldDecision {
+        guard older.fingers.count == newer.fingers.count else { return .no }
+        var carries = !newer.phase.isSuperset(of: older.phase)
+        for i in 0..<older.fingers.count {
+            let a = older.fingers[i], b = newer.fingers[i]
+            guard a.transducerIndex == b.transducerIndex, a.depth == b.depth else { return .no }
+            guard a.depth > 0 else { continue }
+            guard olderChecked || isMoveOfTrackedTouch(a), isMove(b) else { return .no }
+            if !b.phase.isSuperset(of: a.phase) || !b.eventMask.isSuperset(of: a.eventMask) { carries = true }
+        }
+        return carries ? .carrying : .fold
+    }
+
+    /// The newer frame (`converting[newer]`) says what the older one said too: its fingers' and its parent's phases
+    /// and masks take the older's. Its frame is taken out of the entry while it changes, so its finger array is
+    /// changed where it is (shared, it was copied: a new array, and the pool's one lost).
+    private func carryPhases(into newer: Int, from older: Int) {
+        var payload = Self.movedOutMessage.payload
+        swap(&payload, &converting[newer].message.payload)
+        switch consume payload {
+        case .digitizer(var merged):
+            if case .digitizer(let earlier) = converting[older].message.payload {
+                for i in merged.children.indices {
+                    merged.children[i].phase.formUnion(earlier.children[i].phase)
+                    merged.children[i].eventMask.formUnion(earlier.children[i].eventMask)
+                }
+                merged.parent.phase.formUnion(earlier.parent.phase)
+                merged.parent.eventMask.formUnion(earlier.parent.eventMask)
+            }
+            converting[newer].message.payload = .digitizer(merged)
+        case let other:
+            converting[newer].message.payload = other
+        }
     }
 
     /// What a folded message leaves in its queue entry: nothing to retain or release.
@@ -549,10 +586,12 @@ extension UIEventDispatcher {
 }
 
 extension HIDPayload {
-    /// A digitizer frame's parent phase and its fingers (the array shared, not copied), nil for other payloads.
-    @inline(__always) var digitizerPhaseAndFingers: (HIDDigitizerPhase, [HIDDigitizerEvent])? {
+    /// A digitizer frame's parent phase and its fingers, read in the frame's own storage (nil for other payloads):
+    /// valid only while the payload stays where it is, unchanged. Read where an entry lies (a queue's buffer), this
+    /// copies nothing: binding the frame across a call the optimizer cannot see into copied the whole message.
+    @inline(__always) var unsafeDigitizerFingers: (phase: HIDDigitizerPhase, fingers: UnsafeBufferPointer<HIDDigitizerEvent>)? {
         guard case .digitizer(let frame) = self else { return nil }
-        return (frame.parent.phase, frame.children)
+        return (frame.parent.phase, frame.children.withUnsafeBufferPointer { $0 })
     }
 
     /// A digitizer frame's fingers (the array shared, not copied), nil for other payloads.
