@@ -1,4 +1,7 @@
+import AppChannel
+import AppHostCore
 import Foundation
+import RunLoopKit
 import TestSupport
 import UIKitModel
 import XCTest
@@ -50,6 +53,36 @@ final class AppChannelRouter {
 
     /// The next message from the app, if one is waiting.
     func receive() throws -> [[UInt8]]? { try router.receiveMultipart(dontWait: true) }
+
+    /// Every message waiting from the app, decoded, but its `register`s and what `skipping` names; a message that
+    /// does not decode is read past.
+    func messages(skipping skip: (AppChannelMessage) -> Bool = { _ in false }) throws -> [AppChannelMessage] {
+        var messages: [AppChannelMessage] = []
+        while let frames = try receive() {
+            guard frames.count == 2, frames[1].count > 8, let message = try? AppChannelMessage.decode(frames[1]) else {
+                continue
+            }
+            if case .register = message { continue }
+            if !skip(message) { messages.append(message) }
+        }
+        return messages
+    }
+}
+
+/// An app-host in the test's process on `channel`, its loop on a manual clock, its connect probe read.
+func startHost(
+    on channel: AppChannelRouter, bundleID: String, displayName: String,
+    configure: (inout AppHostConfiguration) -> Void = { _ in }
+) throws -> (host: AppHost, application: UIApplication, clock: ManualClock) {
+    var configuration = AppHostConfiguration(
+        appEndpoint: channel.endpoint, bundleID: bundleID, displayName: displayName)
+    configuration.traceToStdout = false
+    configure(&configuration)
+    let clock = ManualClock()
+    let application = UIApplication(runLoop: EventRunLoop(clock: clock))
+    let host = try AppHost(application: application, configuration: configuration)
+    try channel.awaitProbe(application)
+    return (host, application, clock)
 }
 
 /// Runs the app's loop until `condition` holds (what the test sends crosses libzmq's I/O thread first), for at

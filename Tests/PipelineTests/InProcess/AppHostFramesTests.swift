@@ -33,25 +33,13 @@ final class AppHostFramesTests: XCTestCase {
 
     func testFramesFollowEachPresentAndAnOldSpringBoardsRefusalStopsThemQuietly() throws {
         let channel = try AppChannelRouter(in: directory)
-        var configuration = AppHostConfiguration(
-            appEndpoint: channel.endpoint, bundleID: "com.example.frames", displayName: "Frames")
-        configuration.traceToStdout = false
-        configuration.refreshHz = 60
-        let clock = ManualClock()
-        let application = UIApplication(runLoop: EventRunLoop(clock: clock))
-        let host = try AppHost(application: application, configuration: configuration)
-        try channel.awaitProbe(application)
+        let (host, application, clock) = try startHost(
+            on: channel, bundleID: "com.example.frames", displayName: "Frames"
+        ) { $0.refreshHz = 60 }
         let send = channel.send
         var received: [AppChannelMessage] = []
         func collect() throws {
-            while let frames = try channel.receive() {
-                guard frames.count == 2, frames[1].count > 8, let message = try? AppChannelMessage.decode(frames[1]) else {
-                    continue
-                }
-                if case .register = message { continue }
-                if case .heartbeat = message { continue }
-                received.append(message)
-            }
+            received += try channel.messages { if case .heartbeat = $0 { true } else { false } }
         }
         try send(
             RegisteredMessage(

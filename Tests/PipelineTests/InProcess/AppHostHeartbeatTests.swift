@@ -24,24 +24,13 @@ final class AppHostHeartbeatTests: XCTestCase {
 
     func testATickAfterAnAckSendsNoHeartbeatAndTheNextIdleTickSendsTheNextOne() throws {
         let channel = try AppChannelRouter(in: directory)
-        var configuration = AppHostConfiguration(
-            appEndpoint: channel.endpoint, bundleID: "com.example.heartbeat", displayName: "Heartbeat")
-        configuration.traceToStdout = false
-        configuration.heartbeatIntervalMilliseconds = 500
-        let clock = ManualClock()
-        let application = UIApplication(runLoop: EventRunLoop(clock: clock))
-        let host = try AppHost(application: application, configuration: configuration)
-        try channel.awaitProbe(application)
+        let (host, application, clock) = try startHost(
+            on: channel, bundleID: "com.example.heartbeat", displayName: "Heartbeat"
+        ) { $0.heartbeatIntervalMilliseconds = 500 }
         var received: [AppChannelMessage] = []
         func collect() throws {
             usleep(20_000)
-            while let frames = try channel.receive() {
-                guard frames.count == 2, frames[1].count > 8, let message = try? AppChannelMessage.decode(frames[1]) else {
-                    continue
-                }
-                if case .register = message { continue }
-                received.append(message)
-            }
+            received += try channel.messages()
         }
         let start = clock.now
         try channel.send(
